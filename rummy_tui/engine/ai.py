@@ -1,0 +1,87 @@
+"""AI seats: they see only their seat's observation and the actions offered, like a human."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .game import Game
+
+LEVELS = ("easy", "normal")
+
+
+def ai_rng(game: Game, seat: int) -> random.Random:
+    """Reproducible per decision, so an AI-only game is the same for the same seed."""
+    return random.Random(f"ai:{game.state.seed}:{seat}:{len(game.record['actions'])}")
+
+
+def choose_action(game: Game, seat: int, level: str = "normal") -> str:
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level '{level}' (choose one of: {', '.join(LEVELS)})")
+    legal = game.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    observation = game.observation(seat)
+    action = game.variant.choose_ai_action(observation, legal, level, ai_rng(game, seat))
+    if game.why_not(action) is not None:  # a variant AI bug must never stall a game
+        action = legal[0]
+    return action
+
+
+def random_action(game: Game, rng: random.Random) -> str:
+    return rng.choice(game.legal_actions())
+
+
+@dataclass
+class SimulationReport:
+    variant: str
+    players: int
+    seats: list[str]
+    games: int = 0
+    hands: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    wins: list[float] = field(default_factory=list)
+    score_sums: list[float] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        games = max(self.games, 1)
+        return {
+            "variant": self.variant, "players": self.players, "seats": self.seats, "games": self.games,
+            "wins": self.wins, "average_score": [round(s / games, 2) for s in self.score_sums],
+            "hands_per_game": round(self.hands / games, 2),
+            "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def play_ai_game(variant: str, players: int, levels: Sequence[str], seed: int,
+                 settings: dict | None = None, max_actions: int = 100_000) -> Game:
+    game = Game(variant, players, settings, seed)
+    for _ in range(max_actions):
+        seat = game.current_seat
+        if seat is None:
+            return game
+        game.apply(choose_action(game, seat, levels[seat]))
+    raise RuntimeError(f"{variant} game with seed {seed} did not end within {max_actions} actions")
+
+
+def simulate(variant: str, players: int, levels: Sequence[str], games: int, seed: int = 0,
+             settings: dict | None = None) -> SimulationReport:
+    report = SimulationReport(variant, players, list(levels), wins=[0.0] * players, score_sums=[0.0] * players)
+    started = time.perf_counter()
+    for number in range(games):
+        game = play_ai_game(variant, players, levels, seed + number, settings)
+        result = game.state.result or {}
+        winners = result.get("winners", [])
+        for seat in winners:
+            report.wins[seat] += 1 / len(winners)
+        for seat, score in enumerate(result.get("final", game.state.totals)):
+            report.score_sums[seat] += score
+        report.hands += game.state.hand_no
+        report.actions += len(game.record["actions"])
+        report.games += 1
+    report.seconds = time.perf_counter() - started
+    return report

@@ -1,0 +1,261 @@
+"""A game is data: a :class:`State`, the legal actions of the seat to move, and ``apply(action)``.
+
+The engine knows the shape of every rummy game (seats, hands, stock, discard pile, table,
+score sheet); a :class:`Variant` (one module in ``variants/``) knows its rules. Everything in
+the state is plain JSON, and all randomness is derived from the seed, so replaying a record
+rebuilds the identical state.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .cards import card_text, cards_text, make_deck
+from .melds import Meld
+
+if TYPE_CHECKING:
+    from .variant import Variant
+
+RECORD_FORMAT = 1
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse; ``str(error)`` is the reason in a player's words."""
+
+
+class RecordError(ValueError):
+    """A game record that cannot be replayed."""
+
+
+@dataclass
+class State:
+    variant: str
+    players: int
+    settings: dict[str, Any]
+    seed: int
+    hand_no: int = 0
+    dealer: int = 0
+    to_move: int | None = 0
+    phase: str = "setup"
+    hands: list[list[int]] = field(default_factory=list)
+    stock: list[int] = field(default_factory=list)  # the top card is the last one
+    discard: list[int] = field(default_factory=list)  # the top card is the last one
+    table: list[dict] = field(default_factory=list)  # {"owner": seat, "meld": Meld json}
+    sheet: list[dict] = field(default_factory=list)  # one row per hand: {"hand", "points", "note"}
+    totals: list[int] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)  # public, variant-specific
+    private: list[dict[str, Any]] = field(default_factory=list)  # per seat, hidden from others
+    events: list[dict[str, Any]] = field(default_factory=list)  # {"seat", "text"} for the log
+    last_hand: dict[str, Any] | None = None  # the summary of the hand that just ended
+    result: dict[str, Any] | None = None  # set once the game is over
+    shuffles: int = 0
+    reshuffles: int = 0  # stock rebuilt from the discard pile, this hand
+
+
+class Game:
+    """One game of one variant, driven by action codes such as ``draw:stock`` or ``discard:QH``."""
+
+    def __init__(self, variant: str | Variant, players: int, settings: dict[str, Any] | None = None,
+                 seed: int = 0, seats: list[dict] | None = None, *, _deal: bool = True):
+        from variants import get_variant
+
+        self.variant = get_variant(variant) if isinstance(variant, str) else variant
+        self.variant.check_players(players)
+        resolved = self.variant.resolve_settings(settings or {})
+        self.state = State(self.variant.key, players, resolved, int(seed))
+        self.record: dict[str, Any] = {
+            "format": RECORD_FORMAT, "variant": self.variant.key, "players": players,
+            "settings": resolved, "seed": int(seed), "actions": [],
+        }
+        if seats is not None:
+            self.record["seats"] = seats
+        if _deal:
+            self.state.private = [{} for _ in range(players)]
+            self.state.totals = [0] * players
+            self.variant.start_game(self)
+
+    # --- the interface every player, AI and test uses -------------------------------------
+
+    @property
+    def current_seat(self) -> int | None:
+        return None if self.is_over else self.state.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.result is not None
+
+    def legal_actions(self) -> list[str]:
+        """The actions offered to the seat to move (for huge move spaces, a useful subset:
+        every action offered is legal, and :meth:`why_not` judges any other)."""
+        if self.is_over:
+            return []
+        return self.variant.legal_actions(self)
+
+    def why_not(self, action: str) -> str | None:
+        """None if ``action`` is legal now, otherwise the reason in a player's words."""
+        if self.is_over:
+            return "The game is over."
+        try:
+            return self.variant.why_not(self, action.strip())
+        except ValueError as error:  # a malformed card or code inside the action
+            return str(error)
+
+    def apply(self, action: str) -> None:
+        action = action.strip()
+        reason = self.why_not(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.variant.apply(self, action)
+        self.record["actions"].append(action)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: never another seat's hidden cards."""
+        s = self.state
+        return {
+            "variant": s.variant, "players": s.players, "settings": s.settings, "seat": seat,
+            "hand_no": s.hand_no, "dealer": s.dealer, "to_move": self.current_seat, "phase": s.phase,
+            "hand": list(s.hands[seat]) if s.hands else [],
+            "hand_sizes": [len(h) for h in s.hands],
+            "stock_count": len(s.stock), "discard": list(s.discard),
+            "table": copy.deepcopy(s.table), "sheet": copy.deepcopy(s.sheet), "totals": list(s.totals),
+            "extra": copy.deepcopy(s.extra), "private": copy.deepcopy(s.private[seat]) if s.private else {},
+            "events": copy.deepcopy(s.events[-30:]), "last_hand": copy.deepcopy(s.last_hand),
+            "result": copy.deepcopy(s.result),
+        }
+
+    # --- records and JSON -----------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {"record": copy.deepcopy(self.record), "state": copy.deepcopy(asdict(self.state))}
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Game:
+        record = data["record"]
+        game = cls(record["variant"], record["players"], record["settings"], record["seed"],
+                   record.get("seats"), _deal=False)
+        game.record = copy.deepcopy(record)
+        game.state = State(**copy.deepcopy(data["state"]))
+        return game
+
+    @classmethod
+    def replay(cls, record: dict[str, Any], upto: int | None = None) -> Game:
+        """Rebuild a game by applying the record's actions to a fresh deal of its seed."""
+        try:
+            if record.get("format") != RECORD_FORMAT:
+                raise RecordError(f"unknown record format {record.get('format')!r} (this version reads {RECORD_FORMAT})")
+            game = cls(record["variant"], record["players"], record.get("settings"), record["seed"],
+                       record.get("seats"))
+            actions = record["actions"]
+        except (KeyError, TypeError) as error:
+            raise RecordError(f"not a game record: missing or bad field {error}") from error
+        except ValueError as error:
+            raise RecordError(str(error)) from error
+        for number, action in enumerate(actions[:upto] if upto is not None else actions, start=1):
+            try:
+                game.apply(action)
+            except (IllegalAction, ValueError, TypeError) as error:
+                raise RecordError(f"action {number} ({action!r}) is not legal: {error}") from error
+        return game
+
+    # --- building blocks for variants -----------------------------------------------------
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return self.state.settings
+
+    def next_seat(self, seat: int, step: int = 1) -> int:
+        return (seat + step) % self.state.players
+
+    def rng(self, purpose: str) -> random.Random:
+        """A fresh RNG derived from the seed; each call gives a new, reproducible stream."""
+        self.state.shuffles += 1
+        return random.Random(f"{self.state.seed}:{self.state.hand_no}:{purpose}:{self.state.shuffles}")
+
+    def shuffled_deck(self) -> list[int]:
+        decks, jokers = self.variant.deck(self.settings)
+        deck = make_deck(decks, jokers)
+        self.rng("deal").shuffle(deck)
+        return deck
+
+    def deal(self, sizes: Sequence[int], first: int) -> None:
+        """Shuffle a new deck and deal one card at a time from seat ``first`` on, in turn order,
+        until each seat has its size; the rest becomes the stock."""
+        s = self.state
+        deck = self.shuffled_deck()
+        s.hands = [[] for _ in range(s.players)]
+        s.discard, s.table, s.reshuffles = [], [], 0
+        for round_no in range(max(sizes)):
+            for offset in range(s.players):
+                seat = self.next_seat(first, offset)
+                if round_no < sizes[seat]:
+                    s.hands[seat].append(deck.pop())
+        s.stock = deck
+
+    def draw_from_stock(self, seat: int) -> int:
+        card = self.state.stock.pop()
+        self.state.hands[seat].append(card)
+        return card
+
+    def take_discard(self, seat: int) -> int:
+        card = self.state.discard.pop()
+        self.state.hands[seat].append(card)
+        return card
+
+    def discard_card(self, seat: int, card: int) -> None:
+        self.state.hands[seat].remove(card)
+        self.state.discard.append(card)
+
+    def rebuild_stock(self, keep_top: bool = True) -> bool:
+        """Shuffle the discard pile (all but the top card if ``keep_top``) into a new stock.
+        Returns False, changing nothing, once the hand has used up ``max_reshuffles``."""
+        s = self.state
+        if s.reshuffles >= self.settings.get("max_reshuffles", 3):
+            return False
+        keep = s.discard[-1:] if keep_top else []
+        pile = s.discard[:-1] if keep_top else s.discard[:]
+        self.rng("reshuffle").shuffle(pile)
+        s.stock = pile + s.stock
+        s.discard = keep
+        s.reshuffles += 1
+        self.log(None, "The discard pile was shuffled into a new stock.")
+        return True
+
+    def table_melds(self) -> list[tuple[int, Meld]]:
+        return [(entry["owner"], Meld.from_json(entry["meld"])) for entry in self.state.table]
+
+    def put_meld(self, owner: int, meld: Meld, index: int | None = None) -> None:
+        entry = {"owner": owner, "meld": meld.to_json()}
+        if index is None:
+            self.state.table.append(entry)
+        else:
+            self.state.table[index] = entry
+
+    def log(self, seat: int | None, text: str) -> None:
+        """Record what happened, in words; cards as ``[7D]`` so a screen can draw them."""
+        self.state.events.append({"seat": seat, "hand": self.state.hand_no, "text": text})
+        del self.state.events[:-200]
+
+    def end_game(self, winners: Iterable[int], lines: list[str], final: list[int] | None = None,
+                 **more: Any) -> None:
+        s = self.state
+        s.result = {"winners": list(winners), "lines": lines, "final": final if final is not None else list(s.totals)}
+        s.result.update(more)
+        s.to_move = None
+        s.phase = "game_over"
+
+
+def bracket(card: int) -> str:
+    """A card in log notation: ``[7D]``."""
+    return f"[{card_text(card)}]"
+
+
+def bracket_all(cards: Iterable[int]) -> str:
+    return " ".join(f"[{t}]" for t in cards_text(cards).split())

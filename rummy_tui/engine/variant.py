@@ -1,0 +1,155 @@
+"""What a variant module in ``variants/`` provides: its parameters and its rule hooks.
+
+A variant is a subclass of :class:`Variant` bound to the module-level name ``VARIANT``. The
+registry (``variants/__init__.py``) finds every such module, so a sixth variant is one new file.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .cards import JOKER, parse_face
+from .melds import MeldRules
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class SettingError(ValueError):
+    """A bad setting or player count, worded for the command line."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    default: Any
+    help: str
+    choices: tuple | None = None
+
+    def coerce(self, name: str, value: Any) -> Any:
+        """Accept the setting's own type, or text from a command line or form."""
+        kind = type(self.default)
+        if isinstance(value, str) and kind is not str and self.default is not None:
+            value = _from_text(name, value, kind)
+        if self.default is not None and kind in (int, bool) and type(value) is not kind:
+            raise SettingError(f"setting '{name}' must be {'on/off' if kind is bool else 'a whole number'}, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise SettingError(f"setting '{name}' must be one of {allowed}, not {value!r}")
+        return value
+
+
+def _from_text(name: str, text: str, kind: type) -> Any:
+    lowered = text.strip().lower()
+    if kind is bool:
+        if lowered in ("1", "true", "yes", "on"):
+            return True
+        if lowered in ("0", "false", "no", "off"):
+            return False
+        raise SettingError(f"setting '{name}' must be on or off, not {text!r}")
+    try:
+        return kind(lowered)
+    except ValueError:
+        raise SettingError(f"setting '{name}' must be a {kind.__name__}, not {text!r}") from None
+
+
+class Variant:
+    key: str = ""
+    name: str = ""
+    hungarian_name: str = ""
+    description: str = ""  # one line, for pickers
+    rules_summary: str = ""  # a few paragraphs, for `rummy rules` and the rules screen
+    min_players: int = 2
+    max_players: int = 2
+    settings: dict[str, Setting] = {}
+    seat_names_hint: tuple[str, ...] = ()
+
+    # --- parameters ---------------------------------------------------------------------
+
+    def deck(self, settings: dict[str, Any]) -> tuple[int, int]:
+        """(number of 52-card decks, number of jokers)."""
+        raise NotImplementedError
+
+    def meld_rules(self, settings: dict[str, Any]) -> MeldRules:
+        raise NotImplementedError
+
+    def card_value(self, card: int, settings: dict[str, Any]) -> int:
+        """The penalty or deadwood value of a card (or face) held in hand."""
+        raise NotImplementedError
+
+    def value_function(self, settings: dict[str, Any]) -> Callable[[int], int]:
+        return lambda card: self.card_value(card, settings)
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            span = (f"exactly {self.min_players}" if self.min_players == self.max_players
+                    else f"{self.min_players} to {self.max_players}")
+            raise SettingError(f"{self.name} is played by {span} players, not {players}")
+
+    def resolve_settings(self, overrides: dict[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(overrides) - set(self.settings))
+        if unknown:
+            known = ", ".join(self.settings) or "none"
+            raise SettingError(f"{self.name} has no setting '{unknown[0]}' (its settings: {known})")
+        resolved = {name: setting.default for name, setting in self.settings.items()}
+        for name, value in overrides.items():
+            resolved[name] = self.settings[name].coerce(name, value)
+        return resolved
+
+    # --- rule hooks ---------------------------------------------------------------------
+
+    def start_game(self, game: Game) -> None:
+        """Set up totals and variant data, choose the first dealer, deal the first hand."""
+        raise NotImplementedError
+
+    def legal_actions(self, game: Game) -> list[str]:
+        raise NotImplementedError
+
+    def why_not(self, game: Game, action: str) -> str | None:
+        """None if legal; otherwise the reason. The default accepts exactly the offered actions."""
+        if action in self.legal_actions(game):
+            return None
+        return "That move is not possible now."
+
+    def apply(self, game: Game, action: str) -> None:
+        """Carry out an action already judged legal."""
+        raise NotImplementedError
+
+    def choose_ai_action(self, observation: dict[str, Any], legal: list[str], level: str,
+                         rng: random.Random) -> str:
+        """The AI's move, from what its seat may see and the actions offered."""
+        raise NotImplementedError
+
+
+# --- action codes: `verb` or `verb:argument` -----------------------------------------------
+
+def split_action(action: str) -> tuple[str, str]:
+    verb, _, argument = action.partition(":")
+    return verb, argument
+
+
+def parse_card_group(text: str) -> tuple[list[int], dict[int, int]]:
+    """``6S-JK=7S-JK-9S`` into faces, plus the meanings chosen for jokers by their index."""
+    faces, hints = [], {}
+    for index, token in enumerate(t for t in text.replace(" ", "-").split("-") if t):
+        shown, _, meaning = token.partition("=")
+        face = parse_face(shown)
+        faces.append(face)
+        if meaning and face == JOKER:
+            hints[index] = parse_face(meaning)
+    return faces, hints
+
+
+def parse_meld_groups(text: str) -> list[tuple[list[int], dict[int, int]]]:
+    """``7S-8S-9S+QH-QD-QC`` into one (faces, joker hints) pair per meld."""
+    return [parse_card_group(group) for group in text.split("+") if group]
+
+
+def parse_target(argument: str) -> tuple[str, int]:
+    """``5C-6C>2`` into (``5C-6C``, 2): cards onto the table meld with index 2."""
+    cards, sep, index = argument.rpartition(">")
+    if not sep or not index.strip().isdigit():
+        raise ValueError(f"'{argument}' should name cards and a table meld, like 5C>2")
+    return cards, int(index)
