@@ -2,7 +2,8 @@
 
 A card is a small int, so that hands, stocks and saves stay cheap:
 
-* ``face`` (0..51) is what a card shows: ``suit * 13 + rank - 1``; every joker shows ``JOKER``.
+* ``face`` (0..51) is what a card shows: ``suit * 13 + rank - 1``; every joker shows ``JOKER``
+  (104, the first joker's id, so that no face or natural card id can be mistaken for a joker).
 * a physical card id is ``copy * 52 + face`` for naturals (two decks hold two 9♣, ids 47 and
   99) and ``104 + n`` for the n-th joker.
 
@@ -17,8 +18,8 @@ SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-JOKER = 52  # the face of every joker
 FIRST_JOKER_ID = 104
+JOKER = FIRST_JOKER_ID  # the face of every joker; not 52, which is the second deck's A♠
 RED_SUITS = (1, 2)
 
 _RANK_BY_TOKEN = {name: rank for rank, name in enumerate(RANK_NAMES) if name}
@@ -36,7 +37,7 @@ def face_of(card: int) -> int:
 
 
 def is_joker(card_or_face: int) -> bool:
-    return card_or_face == JOKER or card_or_face >= FIRST_JOKER_ID
+    return card_or_face >= FIRST_JOKER_ID
 
 
 def rank_of(card_or_face: int) -> int:
