@@ -1,0 +1,14 @@
+from __future__ import annotations
+
+import pytest
+
+from .toy_variant import register
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    """Every storage test gets its own data directory and the toy variant."""
+    directory = tmp_path / "data"
+    monkeypatch.setenv("RUMMY_TUI_DATA_DIR", str(directory))
+    register()
+    return directory
