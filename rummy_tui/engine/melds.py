@@ -124,13 +124,21 @@ def _set_reading(cards: Sequence[int], rules: MeldRules, fixed: dict[int, int]) 
     if len(set(suits)) != len(suits):
         return None
     missing = [s for s in range(4) if s not in suits]
-    pinned = {c: fixed[c] for c in jokers if c in fixed and rank_of(fixed[c]) == rank}
+    pinned = {c: fixed[c] for c in jokers if c in fixed}
+    if not _pins_fit_set(list(pinned.values()), rank, missing):
+        return None
     faces = dict(pinned)
     free_suits = [s for s in missing if make_face(rank, s) not in pinned.values()]
     for joker in (j for j in jokers if j not in pinned):
         faces[joker] = make_face(rank, free_suits.pop(0))
     ordered = naturals + jokers
     return Meld(SET, tuple(ordered), tuple(face_of(c) if c in naturals else faces[c] for c in ordered), rank)
+
+
+def _pins_fit_set(pinned_faces: list[int], rank: int, missing_suits: list[int]) -> bool:
+    """Jokers pinned in a set must each stand for a different missing suit of the set's rank."""
+    return (len(set(pinned_faces)) == len(pinned_faces)
+            and all(rank_of(f) == rank and suit_of(f) in missing_suits for f in pinned_faces))
 
 
 def meld_problem(cards: Sequence[int], rules: MeldRules) -> str | None:
@@ -180,13 +188,13 @@ def lay_off(meld: Meld, cards: Sequence[int], rules: MeldRules) -> Meld | None:
     if not cards:
         return None
     combined = list(meld.cards) + list(cards)
+    if sum(1 for c in combined if is_joker(c)) > rules.joker_limit():
+        return None
     if meld.kind == RUN:
         readings = [m for m in _run_readings(combined, rules, joker_meanings(meld)) if _keeps(meld, m)]
         extended = max(readings, key=lambda m: m.low, default=None)
     else:
         extended = _set_reading(combined, rules, {})
-        if extended is not None and len(extended.jokers) > rules.joker_limit():
-            extended = None
     return extended
 
 
