@@ -1,0 +1,128 @@
+"""Variant D, Traditional Rummy (hagyományos römi), RULES.md section D.
+
+Two decks, ten cards each, melds and lay-offs on the table during play; a player goes out by
+discarding his last card. Losers score the value of every card left in hand (+25 each after a
+rummy). One round with a money payout by default, or several rounds with the lowest total
+winning. The turn itself lives in ``variants/_tableplay.py``; action codes: ``draw:stock``,
+``take:discard``, ``meld:4D-5D-6D``, ``layoff:7H>0``, ``discard:9C``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rummy_tui.engine.cards import rank_of
+from rummy_tui.engine.melds import MeldRules
+from rummy_tui.engine.variant import Setting
+
+from ._tableplay import TablePlayVariant, seat_label
+
+if TYPE_CHECKING:
+    from rummy_tui.engine.game import Game
+
+MELD_RULES = MeldRules(ace_low=True, ace_high=True, max_jokers=0)
+
+
+def payout(penalties: list[int], winner: int, stake: int, cutoff: int) -> tuple[list[int], list[str]]:
+    """D-8: money for each seat from the pool P = stake × N, and the working, line by line.
+
+    Each loser gets floor(P × 25 × max(0, cutoff − p) / (100 × (N − 1) × cutoff)); the winner
+    gets the rest, so always at least 75% of the pool.
+    """
+    players = len(penalties)
+    pool = stake * players
+    money = [0] * players
+    lines = [f"pool: {players} × {stake} = {pool}"]
+    for seat, points in enumerate(penalties):
+        if seat == winner:
+            continue
+        margin = max(0, cutoff - points)
+        money[seat] = pool * 25 * margin // (100 * (players - 1) * cutoff)
+        lines.append(f"{seat_label(seat)}: {points} points → ⌊{pool} × 25 × {margin} / "
+                     f"(100 × {players - 1} × {cutoff})⌋ = {money[seat]}")
+    money[winner] = pool - sum(money)
+    shares = " − ".join(str(money[s]) for s in range(players) if s != winner)
+    lines.append(f"{seat_label(winner)} (out): {pool} − {shares} = {money[winner]}")
+    return money, lines
+
+
+class TraditionalRummy(TablePlayVariant):
+    key = "traditional"
+    name = "Traditional Rummy"
+    hungarian_name = "Hagyományos römi"
+    description = "Two decks, 2-6 players: meld and lay off on the table, go out by discarding your last card."
+    rules_summary = """
+Two 52-card decks, no jokers, 2 to 6 players. Aces are worth 11, pictures 10, other cards their
+face value. Sets are 3 or 4 cards of one rank in different suits; runs are 3 or more cards of one
+suit in sequence, the ace low (A-2-3) or high (Q-K-A) but never both (no K-A-2).
+
+Each player gets 10 cards and one card is turned up to start the discard pile; the player after
+the dealer starts. On your turn take the top discard or the top stock card, then lay any melds
+and lay off cards on any meld on the table, then discard one card. You may not discard the card
+you just took from the discard pile. When someone draws the last stock card, the whole discard
+pile is shuffled into a new stock at once.
+
+You go out by discarding your last card (you must keep one to discard). Every other player
+scores a penalty: the value of all cards left in hand. Going out in one turn without having laid
+anything earlier in the hand is a rummy, and costs each loser 25 more.
+
+By default one round is played and the pool (stake × players) is paid out: the winner gets at
+least 75%, and each loser gets a share of the rest that shrinks to nothing at 80 penalty points.
+With several rounds the penalties add up and the lowest total wins.
+"""
+    decks = 2
+    rebuild_on_last_draw = True
+    rebuild_keeps_top = False
+    settings = {
+        "rounds": Setting(1, "Hands to play; 1 means one hand with a money payout, more add up penalties (lowest wins)."),
+        "stake": Setting(100, "Each player's stake in the pool for the one-round payout."),
+        "rummy_penalty": Setting(25, "Extra penalty for each loser when the winner goes rummy."),
+        "payout_cutoff": Setting(80, "A loser with this many penalty points or more gets nothing from the pool."),
+        "max_reshuffles": Setting(3, "Stock rebuilds allowed in one hand; one more makes the hand void."),
+    }
+
+    def meld_rules(self, settings: dict[str, Any]) -> MeldRules:
+        return MELD_RULES
+
+    def card_value(self, card: int, settings: dict[str, Any]) -> int:
+        rank = rank_of(card)
+        return 11 if rank == 1 else min(rank, 10)
+
+    def hand_size(self, players: int) -> int:
+        return 10
+
+    def keep_card_reason(self, settings: dict[str, Any]) -> str:
+        return "You must keep a card to discard: in Traditional Rummy you go out by discarding your last card."
+
+    def hand_points(self, game: Game, winner: int, rummy: bool) -> tuple[list[int], list[str]]:
+        s = game.state
+        bonus = s.settings["rummy_penalty"] if rummy else 0
+        points = [0] * s.players
+        lines = [f"{seat_label(winner)} went {'rummy' if rummy else 'out'} and scores 0"]
+        for seat in range(s.players):
+            if seat == winner:
+                continue
+            cards = s.hands[seat]
+            points[seat] = self.hand_value(cards, s.settings) + bonus
+            line = f"{seat_label(seat)}: {self.value_line(cards, s.settings)}"
+            if bonus:
+                line += f", + {bonus} for the rummy = {points[seat]}"
+            lines.append(line)
+        return points, lines
+
+    def finish_game_if_over(self, game: Game) -> bool:
+        s = game.state
+        winner = s.last_hand["winner"]
+        if s.settings["rounds"] <= 1:
+            money, lines = payout(s.last_hand["points"], winner, s.settings["stake"], s.settings["payout_cutoff"])
+            game.end_game([winner], lines, money, money=money, penalties=list(s.totals))
+            return True
+        if s.extra["hands_played"] < s.settings["rounds"]:
+            return False
+        lowest = min(s.totals)
+        game.end_game([seat for seat, total in enumerate(s.totals) if total == lowest],
+                      self.total_lines(game) + [f"lowest total: {lowest}"])
+        return True
+
+
+VARIANT = TraditionalRummy()
