@@ -1,0 +1,934 @@
+"""Variant B, Tízlapos Römi: ten-card knock rummy for 2-6, played for money (RULES.md section B).
+
+Two decks and four jokers. A hand ends when a player, after his discard, declares an ending;
+the others lay down and take their unmatched value as penalty points, or throw in. A player
+whose total goes over the limit (100) is eliminated and may buy his way back in; the last one
+standing wins the buli.
+
+Phases (``state.phase``) and the actions offered in each:
+
+* ``exchange`` (setting ``exchange``): from the player after the dealer round to the dealer,
+  ``keep`` (no exchange) or ``newdeal:AS-KH-QD`` (keep the listed cards, at most 3, and get the
+  rest new from the stock; ``newdeal:`` keeps none).
+* ``dealer_discard``: the dealer, holding 11 cards, starts the discard pile with ``discard:X``.
+* ``draw``: ``draw:stock`` or ``take:discard``. On the first turn of the hand the dealer's
+  discard may be taken only to complete a colour, figure or royal flush (B-5).
+* ``discard``: ``discard:X`` (same-card rule; after a first-turn take, only a discard that
+  leaves a flush).
+* ``declare``: entered only when the 10 cards left qualify for an ending. Offers the single most
+  valuable one as ``declare:royal-flush``, ``declare:colour-flush``, ``declare:figure-flush``,
+  ``declare:piccolo``, ``declare:romi`` or ``declare:knock`` (or ``declare:atkopogas`` when that
+  setting is on, the player's total is within 10 of the limit and nothing else qualifies), and
+  ``declare:none`` to play on (not after a first-turn take: the flush must be declared).
+* ``showdown``: every other active player in turn order: ``laydown`` (penalty = unmatched value
+  of his best arrangement) or ``throwin`` (eliminated at once; he still pays).
+* ``reentry``: each player eliminated in this hand, if at least 2 are still active:
+  ``reenter`` (pay ``reentry_cost`` units into the kassza; total = highest active total) or
+  ``decline``.
+
+``state.totals`` are penalty points (lower is better). ``state.extra`` holds the public money
+ledger (``money``, in the stake's units times ``unit``), the ``kassza``, the ``active`` flags and
+the re-entry counts. ``result.final`` is the money ledger after the buli payout.
+
+Decisions beyond RULES.md: a thrown-in player scores no penalty for the hand and cannot win the
+"nobody left" tie-break (he gave up); átkopogás is offered only when no regular ending
+qualifies; with ``layoffs`` on, laid-down players lay off greedily, in turn order, onto the
+finisher's melds. A hand that runs past ``max_reshuffles`` or ``MAX_TURNS`` turns is void.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from functools import lru_cache
+from typing import Any
+
+from rummy_tui.engine.cards import (
+    JOKER, face_of, face_text, find_card, is_joker, parse_face, parse_faces, rank_of, suit_of, take_cards,
+)
+from rummy_tui.engine.game import Game, bracket, bracket_all
+from rummy_tui.engine.melds import Meld, MeldRules, lay_off
+from rummy_tui.engine.solver import Arrangement, all_melded, best_arrangement
+from rummy_tui.engine.variant import Setting, Variant, split_action
+
+TEN_CARD_RULES = MeldRules(ace_low=True, ace_high=True, max_jokers=None, min_naturals=1, set_max=4)
+HAND_SIZE = 10
+MAX_KEEP = 3
+MAX_TURNS = 1000  # endless-hand guard besides the reshuffle limit: a hand this long is void
+FIGURES = (1, 11, 12, 13)
+
+# Most valuable first; equal values keep this order (flushes before piccolo).
+ENDINGS = ("royal-flush", "colour-flush", "figure-flush", "piccolo", "romi", "knock")
+FLUSHES = ("royal-flush", "colour-flush", "figure-flush")
+ENDING_BONUS = {"royal-flush": -50, "colour-flush": -25, "figure-flush": -25, "piccolo": -25, "romi": -10}
+ENDING_UNITS = {"knock": 1, "atkopogas": 1}  # every other ending collects 2u from each player
+ENDING_NAMES = {
+    "royal-flush": "a royal flush", "colour-flush": "a colour flush", "figure-flush": "a figure flush",
+    "piccolo": "piccolo", "romi": "römi", "knock": "a knock", "atkopogas": "átkopogás",
+}
+ENDING_CONDITIONS = {
+    "royal-flush": "A royal flush is a 10-card run 5-6-7-8-9-10-J-Q-K-A of one suit (jokers allowed).",
+    "colour-flush": "A colour flush needs every natural card in one suit (jokers are wild).",
+    "figure-flush": "A figure flush needs every natural card to be a J, Q, K or A (jokers are wild).",
+    "piccolo": "Piccolo needs a piccolo value of 25 or less (A counts 1, a joker 0).",
+    "romi": "Römi needs all 10 cards in melds.",
+    "knock": "To knock, 9 of your 10 cards must be in melds and the tenth must be a natural 2 or 3.",
+}
+
+
+# --- card values and the endings (pure functions) -----------------------------------------------
+
+def penalty_value(card: int, joker_penalty: int = 20) -> int:
+    """B-1: 2-10 face value, J/Q/K and A 10, an unmatched joker ``joker_penalty``."""
+    if is_joker(card):
+        return joker_penalty
+    rank = rank_of(card)
+    return 10 if rank in FIGURES else rank
+
+
+def piccolo_value(card: int) -> int:
+    """The piccolo count: A 1, joker 0, everything else as usual."""
+    if is_joker(card):
+        return 0
+    return min(rank_of(card), 10)
+
+
+def _naturals(cards) -> list[int]:
+    return [c for c in cards if not is_joker(c)]
+
+
+def is_colour_flush(cards) -> bool:
+    naturals = _naturals(cards)
+    return len(cards) == HAND_SIZE and bool(naturals) and len({suit_of(c) for c in naturals}) == 1
+
+
+def is_figure_flush(cards) -> bool:
+    naturals = _naturals(cards)
+    return len(cards) == HAND_SIZE and bool(naturals) and all(rank_of(c) in FIGURES for c in naturals)
+
+
+def is_royal_flush(cards) -> bool:
+    """One suit, ranks 5..A with the ace high, no rank twice; jokers fill the rest."""
+    if not is_colour_flush(cards):
+        return False
+    positions = [14 if rank_of(c) == 1 else rank_of(c) for c in _naturals(cards)]
+    return len(set(positions)) == len(positions) and min(positions) >= 5
+
+
+def piccolo_total(cards) -> int:
+    return sum(piccolo_value(c) for c in cards)
+
+
+def is_piccolo(cards) -> bool:
+    return len(cards) == HAND_SIZE and piccolo_total(cards) <= 25
+
+
+def _count_value(card: int) -> int:
+    return 1
+
+
+@lru_cache(maxsize=1 << 15)
+def _structure(cards: tuple[int, ...]) -> tuple[bool, int | None]:
+    """(all cards melded, the natural 2 or 3 whose removal leaves the rest all melded)."""
+    fewest_unmatched = best_arrangement(cards, TEN_CARD_RULES, _count_value).value
+    if fewest_unmatched == 0:
+        return True, None
+    if fewest_unmatched > 1:
+        return False, None
+    for card in sorted(cards, key=lambda c: (rank_of(c), c)):
+        if not is_joker(card) and rank_of(card) in (2, 3):
+            if all_melded([c for c in cards if c != card], TEN_CARD_RULES):
+                return False, card
+    return False, None
+
+
+def knock_card(cards) -> int | None:
+    """The natural 2 or 3 left over in a knock (the 2 if both would do), or None."""
+    if len(cards) != HAND_SIZE:
+        return None
+    return _structure(tuple(sorted(cards)))[1]
+
+
+def is_romi(cards) -> bool:
+    return len(cards) == HAND_SIZE and _structure(tuple(sorted(cards)))[0]
+
+
+def qualifying_endings(cards) -> list[str]:
+    """Every ending the 10 cards qualify for, most valuable first."""
+    if len(cards) != HAND_SIZE:
+        return []
+    checks = {
+        "royal-flush": is_royal_flush, "colour-flush": is_colour_flush, "figure-flush": is_figure_flush,
+        "piccolo": is_piccolo, "romi": is_romi, "knock": lambda c: knock_card(c) is not None,
+    }
+    return [name for name in ENDINGS if checks[name](cards)]
+
+
+def best_ending(cards) -> str | None:
+    """B-6: only the most valuable qualifying ending may be declared."""
+    found = qualifying_endings(cards)
+    return found[0] if found else None
+
+
+def can_flush_with(hand: list[int], extra_card: int) -> bool:
+    """Could ``extra_card`` plus ``hand`` (10 cards) lose one other card and be a flush?"""
+    cards = hand + [extra_card]
+    return any(_leaves_flush(cards, card) for card in hand)
+
+
+def _leaves_flush(cards: list[int], discarded: int) -> bool:
+    rest = [c for c in cards if c != discarded]
+    return is_royal_flush(rest) or is_colour_flush(rest) or is_figure_flush(rest)
+
+
+def seat_names(game: Game) -> list[str]:
+    seats = game.record.get("seats") or []
+    names = []
+    for seat in range(game.state.players):
+        entry = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
+        names.append(str(entry.get("name") or f"Player {seat + 1}"))
+    return names
+
+
+def money_text(amount: int, unit: int, signed: bool = False) -> str:
+    """Money as stake units (``+3u``); with a unit other than 1 the amount too (``+30 (3u)``)."""
+    number = f"{amount:+d}" if signed else f"{amount}"
+    return f"{number}u" if unit == 1 else f"{number} ({amount // unit}u)"
+
+
+# --- the variant ---------------------------------------------------------------------------------
+
+class TenCardRummy(Variant):
+    key = "ten-card"
+    name = "Ten-card Rummy"
+    hungarian_name = "Tízlapos Römi"
+    description = "2-6 players, two decks and 4 jokers, knock with a 2 or 3, special hands, play for money until one is left."
+    rules_summary = (
+        "Two decks with four jokers, 2 to 6 players. Penalty values: 2-10 face value; J, Q, K and A "
+        "10; an unmatched joker 20. Melds are runs of 3+ cards of one suit (ace low or high, never "
+        "K-A-2) and sets of 3-4 cards of one rank in different suits; jokers stand for anything, "
+        "but every meld needs a natural card.\n\n"
+        "Everyone gets 10 cards, the dealer 11. First each player, ending with the dealer, may ask "
+        "for a new hand, keeping up to 3 cards. The dealer then discards to start the pile. On a "
+        "turn you draw from the stock or take the top discard, then discard. On the very first turn "
+        "the dealer's discard may only be taken to complete a flush declared at once.\n\n"
+        "After your discard you may end the hand: knock (9 cards melded, the tenth a natural 2 or "
+        "3: you score +2 or +3 and get 1u from each player), römi (all 10 melded: -10, 2u each), "
+        "colour flush, figure flush or piccolo (cards worth 25 or less counting A 1 and joker 0): "
+        "-25, 2u each; royal flush 5-to-A of one suit: -50, 2u each. Only the best one counts.\n\n"
+        "The others lay down and add their unmatched value, or throw in and are out. Over 100 "
+        "points you are out, but you may re-enter for 3u into the kassza at the highest total still "
+        "playing. The last one standing wins 10u from every other player and the kassza. Options: "
+        "kis buli (alone under 50 wins) and átkopogás (knock with anything at 90-100)."
+    )
+    min_players = 2
+    max_players = 6
+    settings = {
+        "unit": Setting(1, "Base money unit u (a knock collects 1u from each player, other endings 2u)"),
+        "limit": Setting(100, "A player whose total goes over this is eliminated"),
+        "exchange": Setting(True, "New deal: before the dealer's first discard each player may swap his hand, keeping up to 3 cards"),
+        "joker_penalty": Setting(20, "Penalty for an unmatched joker"),
+        "kis_buli": Setting(False, "Kis buli: the only active player within the threshold, all others over it, wins"),
+        "kis_buli_threshold": Setting(50, "Kis buli threshold"),
+        "atkopogas": Setting(False, "Átkopogás: within 10 of the limit you may knock with any hand, scoring your deadwood"),
+        "reentry_cost": Setting(3, "Units paid into the kassza to re-enter after elimination"),
+        "buli_payout": Setting(10, "Units the buli winner gets from each other player"),
+        "layoffs": Setting(False, "At the showdown, laid-down players may lay off onto the finisher's melds"),
+        "max_reshuffles": Setting(3, "Stock rebuilds allowed in one hand before it is void"),
+    }
+
+    # --- parameters -----------------------------------------------------------------------------
+
+    def deck(self, settings: dict[str, Any]) -> tuple[int, int]:
+        return 2, 4
+
+    def meld_rules(self, settings: dict[str, Any]) -> MeldRules:
+        return TEN_CARD_RULES
+
+    def card_value(self, card: int, settings: dict[str, Any]) -> int:
+        return penalty_value(card, settings.get("joker_penalty", 20))
+
+    def arrangement(self, cards, settings: dict[str, Any]) -> Arrangement:
+        return _arrangement(tuple(sorted(cards)), settings.get("joker_penalty", 20))
+
+    # --- set-up and dealing -----------------------------------------------------------------------
+
+    def start_game(self, game: Game) -> None:
+        state = game.state
+        players = state.players
+        state.extra = {
+            "money": [0] * players, "kassza": 0, "active": [True] * players, "reentries": [0] * players,
+            "first_turn": False, "taken": None, "must_flush": False, "opening_declare": False, "turns": 0,
+            "showdown": None, "reentry": None,
+        }
+        state.dealer = game.rng("first dealer").randrange(players)
+        self._deal_hand(game)
+
+    def _deal_hand(self, game: Game) -> None:
+        state, extra = game.state, game.state.extra
+        state.hand_no += 1
+        active = extra["active"]
+        sizes = [(HAND_SIZE + (seat == state.dealer)) if active[seat] else 0 for seat in range(state.players)]
+        game.deal(sizes, game.next_seat(state.dealer))
+        extra.update(first_turn=False, taken=None, must_flush=False, opening_declare=False, turns=0,
+                     showdown=None, reentry=None)
+        game.log(state.dealer, f"dealt hand {state.hand_no}: 10 cards each, 11 to the dealer")
+        if state.settings["exchange"]:
+            state.phase = "exchange"
+            state.to_move = self._next_active(game, state.dealer)
+        else:
+            state.phase = "dealer_discard"
+            state.to_move = state.dealer
+
+    def _next_active(self, game: Game, seat: int) -> int:
+        active = game.state.extra["active"]
+        for step in range(1, game.state.players + 1):
+            candidate = game.next_seat(seat, step)
+            if active[candidate]:
+                return candidate
+        return seat
+
+    def _active_order_after(self, game: Game, seat: int) -> list[int]:
+        """Active seats other than ``seat``, in turn order after it."""
+        active = game.state.extra["active"]
+        return [s for s in (game.next_seat(seat, step) for step in range(1, game.state.players)) if active[s]]
+
+    # --- what is offered --------------------------------------------------------------------------
+
+    def legal_actions(self, game: Game) -> list[str]:
+        state = game.state
+        seat = state.to_move
+        phase = state.phase
+        if phase == "exchange":
+            return ["keep"] + [_newdeal_code(kept) for kept in _keep_choices(state.hands[seat])]
+        if phase in ("dealer_discard", "discard"):
+            return [f"discard:{face_text(face)}" for face in self._allowed_discards(game, seat)]
+        if phase == "draw":
+            return ["draw:stock"] + (["take:discard"] if self._take_problem(game, seat) is None else [])
+        if phase == "declare":
+            options = [f"declare:{name}" for name in self._declare_options(game, seat)]
+            return options + ([] if state.extra["must_flush"] else ["declare:none"])
+        if phase == "showdown":
+            return ["laydown", "throwin"]
+        if phase == "reentry":
+            return ["reenter", "decline"]
+        return []
+
+    def _allowed_discards(self, game: Game, seat: int) -> list[int]:
+        hand = game.state.hands[seat]
+        faces = sorted({face_of(c) for c in hand})
+        return [face for face in faces if self._discard_problem(game, seat, face) is None]
+
+    def _declare_options(self, game: Game, seat: int) -> list[str]:
+        hand = game.state.hands[seat]
+        best = best_ending(hand)
+        if best is not None:
+            return [best]
+        if self._may_atkopogas(game, seat):
+            return ["atkopogas"]
+        return []
+
+    def _may_atkopogas(self, game: Game, seat: int) -> bool:
+        limit = game.settings["limit"]
+        return game.settings["atkopogas"] and limit - 10 <= game.state.totals[seat] <= limit
+
+    # --- why not ----------------------------------------------------------------------------------
+
+    def why_not(self, game: Game, action: str) -> str | None:
+        state = game.state
+        verb, argument = split_action(action)
+        seat = state.to_move
+        expected = PHASE_VERBS.get(state.phase, ())
+        if verb not in expected:
+            return f"That is not possible now: {PHASE_PROMPTS.get(state.phase, 'wait for the next hand.')}"
+        if verb == "keep":
+            return None if not argument else "Write just 'keep' to keep your dealt hand."
+        if verb == "newdeal":
+            return self._newdeal_problem(game, seat, argument)
+        if verb == "discard":
+            return self._discard_problem(game, seat, parse_face(argument))
+        if verb == "draw":
+            return None if argument == "stock" else "Draw with draw:stock."
+        if verb == "take":
+            return self._take_problem(game, seat) if argument == "discard" else "Take with take:discard."
+        if verb == "declare":
+            return self._declare_problem(game, seat, argument)
+        if argument:
+            return f"Write just '{verb}'."
+        return None
+
+    def _newdeal_problem(self, game: Game, seat: int, argument: str) -> str | None:
+        faces = parse_faces(argument)
+        if len(faces) > MAX_KEEP:
+            return f"You may keep at most {MAX_KEEP} cards of your hand; you named {len(faces)}."
+        if take_cards(game.state.hands[seat], faces) is None:
+            return f"You do not hold all of {' '.join('[' + face_text(f) + ']' for f in faces)}."
+        return None
+
+    def _discard_problem(self, game: Game, seat: int, face: int) -> str | None:
+        extra = game.state.extra
+        hand = game.state.hands[seat]
+        card = find_card(hand, face, avoid=extra["taken"])
+        if card is None:
+            return f"You do not hold [{face_text(face)}]."
+        if card == extra["taken"]:
+            return f"You took [{face_text(face)}] from the discard pile this turn: you may not discard it."
+        if extra["must_flush"] and not _leaves_flush(hand, card):
+            return (f"You took [{face_text(face_of(extra['taken']))}] on the first turn, so your discard must leave "
+                    f"a colour, figure or royal flush; discarding [{face_text(face)}] does not.")
+        return None
+
+    def _take_problem(self, game: Game, seat: int) -> str | None:
+        state = game.state
+        if not state.discard:
+            return "The discard pile is empty."
+        top = state.discard[-1]
+        if state.extra["first_turn"] and not can_flush_with(state.hands[seat], top):
+            return (f"On the first turn the dealer's discard [{face_text(face_of(top))}] may only be taken to "
+                    "complete a colour, figure or royal flush declared at once, and your hand cannot make one "
+                    "with it: draw from the stock.")
+        return None
+
+    def _declare_problem(self, game: Game, seat: int, name: str) -> str | None:
+        extra = game.state.extra
+        offered = self._declare_options(game, seat)
+        if name == "none":
+            if extra["must_flush"]:
+                return "You took the dealer's discard on the first turn, so you must declare your flush now."
+            return None
+        if name in offered:
+            return None
+        if name not in ENDING_NAMES:
+            return f"There is no ending called '{name}' (choose from: {', '.join(ENDING_NAMES)}, or none)."
+        hand = game.state.hands[seat]
+        if name == "atkopogas":
+            return self._atkopogas_problem(game, seat, offered)
+        if name in qualifying_endings(hand):
+            return (f"Your hand is also {ENDING_NAMES[offered[0]]}, which is worth more: only the most "
+                    f"valuable ending may be declared.")
+        reason = ENDING_CONDITIONS[name]
+        if name == "piccolo":
+            reason += f" Yours is {piccolo_total(hand)}."
+        return reason
+
+    def _atkopogas_problem(self, game: Game, seat: int, offered: list[str]) -> str:
+        limit = game.settings["limit"]
+        if not game.settings["atkopogas"]:
+            return "Átkopogás is not played in this game (the 'atkopogas' setting is off)."
+        if offered:
+            return f"Your hand is {ENDING_NAMES[offered[0]]}: declare that instead of átkopogás."
+        return (f"Átkopogás is only for a player with {limit - 10} to {limit} points; "
+                f"you have {game.state.totals[seat]}.")
+
+    # --- doing it ---------------------------------------------------------------------------------
+
+    def apply(self, game: Game, action: str) -> None:
+        seat = game.state.to_move
+        verb, argument = split_action(action)
+        handler = {
+            "keep": lambda: self._exchange(game, seat, None),
+            "newdeal": lambda: self._exchange(game, seat, parse_faces(argument)),
+            "discard": lambda: self._discard(game, seat, parse_face(argument)),
+            "draw": lambda: self._draw(game, seat),
+            "take": lambda: self._take(game, seat),
+            "declare": lambda: self._declare(game, seat, argument),
+            "laydown": lambda: self._showdown_choice(game, seat, "laydown"),
+            "throwin": lambda: self._showdown_choice(game, seat, "throwin"),
+            "reenter": lambda: self._reentry_choice(game, seat, True),
+            "decline": lambda: self._reentry_choice(game, seat, False),
+        }[verb]
+        handler()
+
+    def _exchange(self, game: Game, seat: int, kept_faces: list[int] | None) -> None:
+        state = game.state
+        if kept_faces is None:
+            game.log(seat, "kept the dealt hand")
+        else:
+            hand = state.hands[seat]
+            kept = take_cards(hand, kept_faces)
+            returned = [c for c in hand if c not in kept]
+            state.stock.extend(returned)
+            game.rng("new deal").shuffle(state.stock)
+            state.hands[seat] = kept + [state.stock.pop() for _ in returned]
+            game.log(seat, f"asked for a new deal, keeping {len(kept)} card{'s' if len(kept) != 1 else ''}")
+        if seat == state.dealer:
+            state.phase = "dealer_discard"
+            state.to_move = state.dealer
+        else:
+            state.to_move = self._next_active(game, seat)
+
+    def _draw(self, game: Game, seat: int) -> None:
+        game.draw_from_stock(seat)
+        game.log(seat, "drew from the stock")
+        game.state.phase = "discard"
+
+    def _take(self, game: Game, seat: int) -> None:
+        extra = game.state.extra
+        card = game.take_discard(seat)
+        extra["taken"] = card
+        extra["must_flush"] = extra["first_turn"]
+        game.log(seat, f"took {bracket(card)} from the discard pile"
+                 + (" to complete a flush" if extra["must_flush"] else ""))
+        game.state.phase = "discard"
+
+    def _discard(self, game: Game, seat: int, face: int) -> None:
+        state, extra = game.state, game.state.extra
+        card = find_card(state.hands[seat], face, avoid=extra["taken"])
+        game.discard_card(seat, card)
+        game.log(seat, f"discarded {bracket(card)}")
+        dealer_opening = state.phase == "dealer_discard"
+        if self._declare_options(game, seat):
+            state.phase = "declare"
+            extra["opening_declare"] = dealer_opening
+            return
+        self._after_turn(game, seat, dealer_opening)
+
+    def _after_turn(self, game: Game, seat: int, dealer_opening: bool) -> None:
+        extra = game.state.extra
+        extra["opening_declare"] = False
+        extra["first_turn"] = dealer_opening  # the next turn is the first turn of the hand
+        extra["taken"], extra["must_flush"] = None, False
+        extra["turns"] += 1
+        self._begin_turn(game, self._next_active(game, seat))
+
+    def _begin_turn(self, game: Game, seat: int) -> None:
+        state = game.state
+        if state.extra["turns"] > MAX_TURNS:
+            self._void_hand(game, f"the hand went past {MAX_TURNS} turns")
+            return
+        if not state.stock and (not game.rebuild_stock(keep_top=True) or not state.stock):
+            self._void_hand(game, f"the stock ran out more than {state.settings['max_reshuffles']} times")
+            return
+        state.phase = "draw"
+        state.to_move = seat
+
+    def _declare(self, game: Game, seat: int, name: str) -> None:
+        extra = game.state.extra
+        if name == "none":
+            self._after_turn(game, seat, extra["opening_declare"])
+            return
+        extra["opening_declare"] = False
+        extra["taken"], extra["must_flush"], extra["first_turn"] = None, False, False
+        game.log(seat, f"declared {ENDING_NAMES[name]}")
+        waiting = self._active_order_after(game, seat)
+        extra["showdown"] = {"finisher": seat, "ending": name, "waiting": waiting, "threw_in": []}
+        game.state.phase = "showdown"
+        game.state.to_move = waiting[0]
+
+    def _showdown_choice(self, game: Game, seat: int, choice: str) -> None:
+        showdown = game.state.extra["showdown"]
+        showdown["waiting"].pop(0)
+        if choice == "throwin":
+            showdown["threw_in"].append(seat)
+            game.log(seat, "threw in and is out of the buli")
+        else:
+            game.log(seat, "laid down")
+        if showdown["waiting"]:
+            game.state.to_move = showdown["waiting"][0]
+        else:
+            self._score_hand(game)
+
+    # --- the end of a hand --------------------------------------------------------------------------
+
+    def _score_hand(self, game: Game) -> None:
+        state, extra, settings = game.state, game.state.extra, game.settings
+        names = seat_names(game)
+        showdown = extra["showdown"]
+        finisher, ending, threw_in = showdown["finisher"], showdown["ending"], showdown["threw_in"]
+        others = self._active_order_after(game, finisher)
+        players = state.players
+        points = [0] * players
+        melds, deadwood, layoffs = [[] for _ in range(players)], [[] for _ in range(players)], [[] for _ in range(players)]
+
+        points[finisher], shown, lines = self._finisher_score(game, finisher, ending, names[finisher])
+        melds[finisher], deadwood[finisher] = [m.to_json() for m in shown.melds], list(shown.deadwood)
+        table = list(shown.melds)
+        for seat in others:
+            if seat in threw_in:
+                lines.append(f"{names[seat]} threw in: out of the buli, no penalty points")
+                continue
+            own = self.arrangement(state.hands[seat], settings)
+            left, laid = list(own.deadwood), []
+            if settings["layoffs"]:
+                left, laid = _lay_off_greedily(left, table, settings)
+            points[seat] = sum(self.card_value(c, settings) for c in left)
+            melds[seat], deadwood[seat], layoffs[seat] = [m.to_json() for m in own.melds], left, laid
+            lines.append(_laydown_line(names[seat], left, laid, points[seat], settings))
+
+        money = self._settle_money(game, finisher, ending, others, names, lines)
+        for seat in range(players):
+            state.totals[seat] += points[seat]
+        eliminated = self._eliminate(game, [finisher] + others, threw_in, names, lines)
+        state.last_hand = {
+            "hand": state.hand_no, "void": False, "winner": finisher, "ending": ending,
+            "hands": [list(h) for h in state.hands], "melds": melds, "deadwood": deadwood,
+            "layoffs": layoffs, "points": points, "lines": lines, "money": money,
+            "threw_in": list(threw_in), "eliminated": eliminated,
+        }
+        state.sheet.append({"hand": state.hand_no, "points": points,
+                            "note": f"{names[finisher]}: {ENDING_NAMES[ending]}"})
+        extra["showdown"] = None
+        self._after_elimination(game, finisher, [finisher] + others, threw_in, eliminated)
+
+    def _finisher_score(self, game: Game, seat: int, ending: str, name: str) -> tuple[int, Arrangement, list[str]]:
+        hand = game.state.hands[seat]
+        settings = game.settings
+        if ending == "knock":
+            card = knock_card(hand)
+            rest = self.arrangement([c for c in hand if c != card], settings)
+            shown = Arrangement(rest.melds, [card], penalty_value(card))
+            return penalty_value(card), shown, [f"{name} knocks with {bracket(card)}: +{penalty_value(card)}"]
+        shown = self.arrangement(hand, settings)
+        if ending == "atkopogas":
+            return shown.value, shown, [f"{name} knocks through (átkopogás) with {shown.value} unmatched: +{shown.value}"]
+        bonus = ENDING_BONUS[ending]
+        detail = f" (piccolo value {piccolo_total(hand)})" if ending == "piccolo" else ""
+        return bonus, shown, [f"{name} declares {ENDING_NAMES[ending]}{detail}: {bonus}"]
+
+    def _settle_money(self, game: Game, finisher: int, ending: str, payers: list[int],
+                      names: list[str], lines: list[str]) -> list[int]:
+        extra, unit = game.state.extra, game.settings["unit"]
+        each = ENDING_UNITS.get(ending, 2) * unit
+        money = [0] * game.state.players
+        for seat in payers:
+            money[seat] -= each
+            money[finisher] += each
+        for seat, delta in enumerate(money):
+            extra["money"][seat] += delta
+        lines.append(f"money: {names[finisher]} {money_text(money[finisher], unit, signed=True)} "
+                     f"({money_text(each, unit)} from each of {len(payers)})")
+        return money
+
+    def _eliminate(self, game: Game, seats: list[int], threw_in: list[int], names: list[str],
+                   lines: list[str]) -> list[int]:
+        state, limit = game.state, game.settings["limit"]
+        out = []
+        for seat in seats:
+            if seat in threw_in or state.totals[seat] > limit:
+                state.extra["active"][seat] = False
+                out.append(seat)
+                if seat not in threw_in:
+                    lines.append(f"{names[seat]} has {state.totals[seat]} > {limit}: eliminated")
+        return out
+
+    def _after_elimination(self, game: Game, finisher: int, played: list[int], threw_in: list[int],
+                           eliminated: list[int]) -> None:
+        state = game.state
+        remaining = [seat for seat in range(state.players) if state.extra["active"][seat]]
+        if len(remaining) == 1:
+            self._end_buli(game, remaining[0], "is the last one standing")
+        elif not remaining:
+            candidates = [seat for seat in played if seat not in threw_in]
+            self._end_buli(game, _lowest_total(state.totals, candidates, finisher), "has the lowest total; nobody is left")
+        elif eliminated:
+            state.extra["reentry"] = {"waiting": list(eliminated)}
+            state.phase = "reentry"
+            state.to_move = eliminated[0]
+        else:
+            self._end_checks_then_next_hand(game)
+
+    def _reentry_choice(self, game: Game, seat: int, reenter: bool) -> None:
+        state, extra = game.state, game.state.extra
+        waiting = extra["reentry"]["waiting"]
+        waiting.pop(0)
+        if reenter:
+            cost = game.settings["reentry_cost"] * game.settings["unit"]
+            restart = max(state.totals[s] for s in range(state.players) if extra["active"][s])
+            extra["money"][seat] -= cost
+            extra["kassza"] += cost
+            extra["reentries"][seat] += 1
+            extra["active"][seat] = True
+            state.totals[seat] = restart
+            text = f"re-entered for {money_text(cost, game.settings['unit'])} into the kassza; total is now {restart}"
+            game.log(seat, text)
+            if state.last_hand is not None:
+                state.last_hand["lines"].append(f"{seat_names(game)[seat]} {text}")
+        else:
+            game.log(seat, "stayed out of the buli")
+        if waiting:
+            state.to_move = waiting[0]
+        else:
+            extra["reentry"] = None
+            self._end_checks_then_next_hand(game)
+
+    def _end_checks_then_next_hand(self, game: Game) -> None:
+        state = game.state
+        if state.settings["kis_buli"]:
+            threshold = state.settings["kis_buli_threshold"]
+            active = [seat for seat in range(state.players) if state.extra["active"][seat]]
+            low = [seat for seat in active if state.totals[seat] <= threshold]
+            if len(active) >= 2 and len(low) == 1:
+                self._end_buli(game, low[0], f"wins the kis buli: the only one within {threshold}")
+                return
+        state.dealer = self._next_active(game, state.dealer)
+        self._deal_hand(game)
+
+    def _end_buli(self, game: Game, winner: int, why: str) -> None:
+        state, extra, settings = game.state, game.state.extra, game.settings
+        names = seat_names(game)
+        unit = settings["unit"]
+        each = settings["buli_payout"] * unit
+        others = [seat for seat in range(state.players) if seat != winner]
+        for seat in others:
+            extra["money"][seat] -= each
+        extra["money"][winner] += each * len(others)
+        pot, extra["kassza"] = extra["kassza"], 0
+        extra["money"][winner] += pot
+        lines = [f"{names[winner]} {why} and wins the buli",
+                 f"{names[winner]} collects {money_text(each, unit)} from each of {len(others)} players: "
+                 f"{money_text(each * len(others), unit, signed=True)}"]
+        if pot:
+            lines.append(f"{names[winner]} takes the kassza: {money_text(pot, unit, signed=True)}")
+        lines += [f"{names[seat]}: {money_text(extra['money'][seat], unit, signed=True)} (total {state.totals[seat]})"
+                  for seat in range(state.players)]
+        game.log(winner, f"wins the buli ({why})")
+        game.end_game([winner], lines, list(extra["money"]), kassza=pot, totals=list(state.totals))
+
+    def _void_hand(self, game: Game, why: str) -> None:
+        state = game.state
+        players = state.players
+        state.last_hand = {
+            "hand": state.hand_no, "void": True, "winner": None, "ending": None,
+            "hands": [list(h) for h in state.hands], "melds": [[] for _ in range(players)],
+            "deadwood": [[] for _ in range(players)], "layoffs": [[] for _ in range(players)],
+            "points": [0] * players, "lines": [f"void hand: {why}; no score, the same dealer deals again"],
+            "money": [0] * players, "threw_in": [], "eliminated": [],
+        }
+        state.sheet.append({"hand": state.hand_no, "points": [0] * players, "note": "void"})
+        game.log(None, f"The hand is void: {why}.")
+        self._deal_hand(game)
+
+    # --- the computer player ------------------------------------------------------------------------
+
+    def choose_ai_action(self, observation: dict[str, Any], legal: list[str], level: str,
+                         rng: random.Random) -> str:
+        return choose_ai_action(observation, legal, level, rng)
+
+
+# --- helpers used above ------------------------------------------------------------------------
+
+PHASE_VERBS = {
+    "exchange": ("keep", "newdeal"),
+    "dealer_discard": ("discard",),
+    "draw": ("draw", "take"),
+    "discard": ("discard",),
+    "declare": ("declare",),
+    "showdown": ("laydown", "throwin"),
+    "reentry": ("reenter", "decline"),
+}
+PHASE_PROMPTS = {
+    "exchange": "first decide about a new deal: 'keep', or 'newdeal:' with up to 3 cards to keep.",
+    "dealer_discard": "the dealer starts the discard pile: discard one of his 11 cards.",
+    "draw": "draw first, from the stock or the discard pile.",
+    "discard": "discard a card to end your turn.",
+    "declare": "declare your ending, or declare:none to play on.",
+    "showdown": "lay down your cards or throw in.",
+    "reentry": "re-enter the buli or decline.",
+}
+
+
+@lru_cache(maxsize=1 << 15)
+def _arrangement(cards: tuple[int, ...], joker_penalty: int) -> Arrangement:
+    return best_arrangement(cards, TEN_CARD_RULES, lambda c: penalty_value(c, joker_penalty))
+
+
+def _keep_choices(hand: list[int]) -> list[tuple[int, ...]]:
+    """Every choice of up to 3 cards to keep, by face, no duplicates."""
+    faces = sorted(face_of(c) for c in hand)
+    choices: set[tuple[int, ...]] = set()
+    for size in range(MAX_KEEP + 1):
+        choices.update(itertools.combinations(faces, size))
+    return sorted(choices, key=lambda kept: (len(kept), kept))
+
+
+def _newdeal_code(kept_faces) -> str:
+    return "newdeal:" + "-".join(face_text(f) for f in sorted(kept_faces))
+
+
+def _lay_off_greedily(deadwood: list[int], table: list[Meld], settings: dict[str, Any]) -> tuple[list[int], list[int]]:
+    """Lay off the costliest cards first onto ``table`` (updated in place), chains included."""
+    left = sorted(deadwood, key=lambda c: -penalty_value(c, settings["joker_penalty"]))
+    laid: list[int] = []
+    progress = True
+    while progress:
+        progress = False
+        for card in list(left):
+            for index, meld in enumerate(table):
+                extended = lay_off(meld, [card], TEN_CARD_RULES)
+                if extended is not None:
+                    table[index] = extended
+                    left.remove(card)
+                    laid.append(card)
+                    progress = True
+                    break
+    return left, laid
+
+
+def _laydown_line(name: str, left: list[int], laid: list[int], points: int, settings: dict[str, Any]) -> str:
+    if not left:
+        shown = "no unmatched cards"
+    else:
+        values = " + ".join(str(penalty_value(c, settings["joker_penalty"])) for c in left)
+        shown = f"unmatched {bracket_all(left)} = {values}" if len(left) > 1 else f"unmatched {bracket_all(left)}"
+    laid_text = f", laid off {bracket_all(laid)}" if laid else ""
+    return f"{name} lays down{laid_text}: {shown}: +{points}"
+
+
+def _lowest_total(totals: list[int], candidates: list[int], finisher: int) -> int:
+    """B-8: the lowest total; a tie goes to the finisher, else the first tied seat after him."""
+    lowest = min(totals[seat] for seat in candidates)
+    tied = [seat for seat in candidates if totals[seat] == lowest]
+    if finisher in tied:
+        return finisher
+    players = len(totals)
+    return min(tied, key=lambda seat: (seat - finisher) % players)
+
+
+# --- the computer player: decides only from its observation and the offered actions -------------
+
+# How good each ending is to the AI (lower is better; a plain hand scores its deadwood).
+ENDING_AI_SCORE = {"royal-flush": -100, "colour-flush": -60, "figure-flush": -60, "piccolo": -60,
+                   "romi": -40, "knock": -20}
+
+
+def choose_ai_action(observation: dict[str, Any], legal: list[str], level: str, rng: random.Random) -> str:
+    chooser = {
+        "exchange": _ai_exchange, "dealer_discard": _ai_discard, "discard": _ai_discard, "draw": _ai_draw,
+        "declare": _ai_declare, "showdown": _ai_showdown, "reentry": _ai_reentry,
+    }.get(observation["phase"])
+    if chooser is None:
+        return legal[0]
+    action = chooser(observation, legal, level == "normal", rng)
+    return action if action in legal else legal[0]
+
+
+def _joker_penalty(observation: dict[str, Any]) -> int:
+    return observation["settings"].get("joker_penalty", 20)
+
+
+def _ai_hand_score(cards: list[int], joker_penalty: int) -> int:
+    """Ten cards: an ending's score, else the deadwood. Knock and römi need deadwood ≤ 3, so the
+    structural search runs only for hands that close."""
+    value = _arrangement(tuple(sorted(cards)), joker_penalty).value
+    cheap = [name for name, test in (("royal-flush", is_royal_flush), ("colour-flush", is_colour_flush),
+                                     ("figure-flush", is_figure_flush), ("piccolo", is_piccolo)) if test(cards)]
+    if cheap:
+        return ENDING_AI_SCORE[cheap[0]]
+    if value <= 3:
+        ending = best_ending(cards)
+        if ending == "knock":
+            return ENDING_AI_SCORE[ending] + penalty_value(knock_card(cards))
+        if ending is not None:
+            return ENDING_AI_SCORE[ending]
+    return value
+
+
+def _best_discard(hand: list[int], faces: list[int], taken: int | None, joker_penalty: int) -> tuple[int, int]:
+    """(score of the ten cards kept, face to discard) for the best of the allowed faces."""
+    options = []
+    for face in faces:
+        card = find_card(hand, face, avoid=taken)
+        rest = [c for c in hand if c != card]
+        options.append((_ai_hand_score(rest, joker_penalty), -penalty_value(card, joker_penalty), face))
+    score, _, face = min(options)
+    return score, face
+
+
+def _discard_faces(legal: list[str]) -> list[int]:
+    return [parse_face(split_action(action)[1]) for action in legal if action.startswith("discard:")]
+
+
+def _ai_discard(observation: dict[str, Any], legal: list[str], normal: bool, rng: random.Random) -> str:
+    hand, taken = observation["hand"], observation["extra"]["taken"]
+    joker_penalty = _joker_penalty(observation)
+    faces = _discard_faces(legal)
+    if normal:
+        return f"discard:{face_text(_best_discard(hand, faces, taken, joker_penalty)[1])}"
+    unmatched = _arrangement(tuple(sorted(hand)), joker_penalty).deadwood
+    choices = [face_of(c) for c in unmatched if face_of(c) in faces]
+    if not choices:
+        return rng.choice(legal)
+    worst = max(choices, key=lambda face: (penalty_value(face, joker_penalty), face))
+    return f"discard:{face_text(worst)}"
+
+
+def _ai_draw(observation: dict[str, Any], legal: list[str], normal: bool, rng: random.Random) -> str:
+    if "take:discard" not in legal:
+        return "draw:stock"
+    hand, top = observation["hand"], observation["discard"][-1]
+    joker_penalty = _joker_penalty(observation)
+    with_top = hand + [top]
+    if observation["extra"]["first_turn"]:
+        return "take:discard"  # offered only when it completes a flush
+    if not normal:
+        melded = {c for meld in _arrangement(tuple(sorted(with_top)), joker_penalty).melds for c in meld.cards}
+        return "take:discard" if top in melded else "draw:stock"
+    faces = sorted({face_of(c) for c in hand})
+    taken_score, _ = _best_discard(with_top, faces, top, joker_penalty)
+    return "take:discard" if taken_score < _ai_hand_score(hand, joker_penalty) - 1 else "draw:stock"
+
+
+def _ai_declare(observation: dict[str, Any], legal: list[str], normal: bool, rng: random.Random) -> str:
+    endings = [action for action in legal if action != "declare:none"]
+    if not endings:
+        return "declare:none"
+    if endings[0] != "declare:atkopogas":
+        return endings[0]
+    if not normal:
+        return "declare:none"
+    seat, totals, settings = observation["seat"], observation["totals"], observation["settings"]
+    limit = settings["limit"]
+    own = _arrangement(tuple(sorted(observation["hand"])), _joker_penalty(observation)).value
+    others = [s for s, active in enumerate(observation["extra"]["active"]) if active and s != seat]
+    others_near_out = all(totals[s] > limit - 15 for s in others)
+    stays_in = totals[seat] + own <= limit
+    return "declare:atkopogas" if stays_in and (own <= 5 or others_near_out) else "declare:none"
+
+
+def _ai_showdown(observation: dict[str, Any], legal: list[str], normal: bool, rng: random.Random) -> str:
+    if not normal:
+        return "laydown"
+    seat, totals, settings = observation["seat"], observation["totals"], observation["settings"]
+    own = _arrangement(tuple(sorted(observation["hand"])), _joker_penalty(observation)).value
+    if totals[seat] + own <= settings["limit"]:
+        return "laydown"
+    showdown = observation["extra"]["showdown"]
+    finisher = showdown["finisher"]
+    worst_for_finisher = {"knock": 3, "atkopogas": 10}.get(showdown["ending"], ENDING_BONUS.get(showdown["ending"], 0))
+    finisher_survives = totals[finisher] + worst_for_finisher <= settings["limit"]
+    return "throwin" if finisher_survives else "laydown"  # hopeless only if someone else stays in
+
+
+def _ai_reentry(observation: dict[str, Any], legal: list[str], normal: bool, rng: random.Random) -> str:
+    if not normal:
+        return "reenter" if rng.random() < 0.5 else "decline"
+    totals, active, limit = observation["totals"], observation["extra"]["active"], observation["settings"]["limit"]
+    restart = max(totals[s] for s, playing in enumerate(active) if playing)
+    return "reenter" if limit - restart >= 20 else "decline"
+
+
+def _ai_exchange(observation: dict[str, Any], legal: list[str], normal: bool, rng: random.Random) -> str:
+    hand = observation["hand"]
+    joker_penalty = _joker_penalty(observation)
+    arrangement = _arrangement(tuple(sorted(hand)), joker_penalty)
+    value = arrangement.value
+    if len(hand) > HAND_SIZE:  # the dealer will discard his worst unmatched card
+        value -= max((penalty_value(c, joker_penalty) for c in arrangement.deadwood), default=0)
+    jokers = [c for c in hand if is_joker(c)]
+    if not normal:
+        return "keep" if value <= 60 else _newdeal_code(face_of(c) for c in jokers[:MAX_KEEP])
+    if value <= 40 or len(jokers) >= 2:
+        return "keep"
+    melded = [c for meld in sorted(arrangement.melds, key=lambda m: len(m.cards)) for c in meld.cards
+              if not is_joker(c)]
+    low = sorted((c for c in hand if not is_joker(c) and rank_of(c) in (2, 3)), key=rank_of)
+    keep = []
+    for card in jokers + melded + low:
+        if card not in keep and len(keep) < MAX_KEEP:
+            keep.append(card)
+    return _newdeal_code(face_of(c) for c in keep)
+
+
+VARIANT = TenCardRummy()
+
+__all__ = ["VARIANT", "TenCardRummy", "JOKER", "best_ending", "knock_card", "penalty_value", "piccolo_value"]
