@@ -260,6 +260,19 @@ def candidate_melds(faces: Sequence[int], rules: MeldRules, jokers: int) -> list
                         missing += 1
                     if missing > max_j:
                         break
-                    if hi - lo + 1 >= 3 and len(naturals) >= max(1, rules.min_naturals):
-                        found.add(tuple(sorted(naturals)) + (JOKER,) * missing)
+                    if hi - lo + 1 >= 3:
+                        found.update(_runs_with_jokers_for_naturals(naturals, missing, max_j, rules))
     return sorted(found)
+
+
+def _runs_with_jokers_for_naturals(naturals: list[int], missing: int, max_jokers: int,
+                                   rules: MeldRules) -> list[tuple[int, ...]]:
+    """The window's run as it is, and with spare jokers standing in for some of its naturals:
+    a natural card may be worth more in another meld (7H 7S 7C + 6H JK 8H)."""
+    runs = []
+    least_naturals = max(1, rules.min_naturals)
+    for replaced in range(0, min(max_jokers - missing, len(naturals) - least_naturals) + 1):
+        for dropped in combinations(naturals, replaced):
+            kept = sorted(f for f in naturals if f not in dropped)
+            runs.append(tuple(kept) + (JOKER,) * (missing + replaced))
+    return runs
