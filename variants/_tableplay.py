@@ -573,7 +573,11 @@ def arrange_position(game: Game, hands: dict[int, list[int]], discard: Sequence[
     placed += [c for _, cards in table for c in cards] + list(stock or [])
     if len(set(placed)) != len(placed):
         raise ValueError("a card is placed twice")
-    free = [c for c in make_deck(decks, jokers) if c not in set(placed)]
+    deck = make_deck(decks, jokers)
+    strangers = set(placed) - set(deck)
+    if strangers:
+        raise ValueError(f"not in this game's deck: {sorted(strangers)} (one deck has one copy of each card)")
+    free = [c for c in deck if c not in set(placed)]
     new_hands = []
     for seat in range(s.players):
         if seat in hands:
