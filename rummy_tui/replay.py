@@ -1,0 +1,230 @@
+"""Replay a game action by action with every hand visible: from a file or from the history.
+
+The viewer holds only the record; the position shown is ``Game.replay(record, upto=n)``
+(stepping forward applies one action to the game already shown, which is the same thing).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from rummy_tui.engine import Game, RecordError
+from rummy_tui.engine.cards import sort_key_by_suit
+from rummy_tui.engine.melds import Meld
+from rummy_tui.i18n import _
+from rummy_tui.storage.saves import seat_names
+from rummy_tui.widgets.base import CardWidget
+from rummy_tui.widgets.cards import CardLook, cards_piece, log_line
+
+
+class ReplayFileError(ValueError):
+    """A file that holds no game record; the message names the file."""
+
+
+def record_from_file(path: str | Path) -> dict[str, Any]:
+    """The game record in a save file, an exported record, or ``Game.to_json()`` output."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ReplayFileError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ReplayFileError(f"{path} is not a game record ({error})") from None
+    record = data.get("record", data) if isinstance(data, dict) else None
+    if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
+        raise ReplayFileError(f"{path} holds no game record")
+    try:
+        Game.replay(record)
+    except RecordError as error:
+        raise ReplayFileError(f"{path} cannot be replayed: {error}") from None
+    return record
+
+
+# --- what the viewer shows, as text ---------------------------------------------------------
+
+def position_title(game: Game, names: list[str], shown: int, total: int) -> str:
+    variant = game.variant.name or game.record["variant"]
+    return _("Replay of {variant}: {players} | action {shown} of {total} | hand {hand}",
+             variant=variant, players=", ".join(names), shown=shown, total=total, hand=max(game.state.hand_no, 1))
+
+
+def hands_text(game: Game, names: list[str], look: CardLook) -> Text:
+    """Every seat's cards, face up, with totals and who moves next."""
+    state = game.state
+    lines = []
+    for seat, name in enumerate(names):
+        marker = "▶ " if seat == game.current_seat else "  "
+        total = state.totals[seat] if seat < len(state.totals) else 0
+        cards = sorted(state.hands[seat], key=sort_key_by_suit) if state.hands else []
+        header = Text(f"{marker}{name}  ", style="bold" if seat == game.current_seat else "")
+        header.append(_("({count} cards, total {total})", count=len(cards), total=total))
+        lines.append(header + Text("\n    ") + cards_piece(cards, look))
+    return Text("\n").join(lines)
+
+
+def table_text(game: Game, names: list[str], look: CardLook) -> Text:
+    state = game.state
+    text = Text(_("Stock: {count}   Discard pile: ", count=len(state.stock)))
+    text.append_text(cards_piece(state.discard[-8:], look) if state.discard else Text(_("empty")))
+    for index, entry in enumerate(state.table):
+        owner = entry.get("owner")
+        who = names[owner] if isinstance(owner, int) and 0 <= owner < len(names) else ""
+        meld = Meld.from_json(entry["meld"])
+        text.append(f"\n{index}. {who}: ")
+        text.append_text(cards_piece(meld.cards, look))
+    return text
+
+
+def step_text(game: Game, names: list[str], look: CardLook, shown: int) -> Text:
+    """The action just taken, what it did in words, and the score when a hand has ended."""
+    if shown == 0:
+        return Text(_("The deal. Press → to step through the game."))
+    state = game.state
+    text = Text(_("Action {number}: {code}", number=shown, code=game.record["actions"][shown - 1]), style="bold")
+    for event in state.events[-6:]:
+        seat = event.get("seat")
+        who = f"{names[seat]} " if isinstance(seat, int) and 0 <= seat < len(names) else ""
+        text.append("\n" + who)
+        text.append_text(log_line(event.get("text", ""), look))
+    ended = state.last_hand
+    if ended and ended.get("lines"):
+        text.append("\n" + _("Hand {hand} scored:", hand=ended.get("hand")), style="bold")
+        for line in ended["lines"]:
+            text.append(f"\n  {line}")
+    if game.is_over:
+        text.append("\n" + _("Game over."), style="bold")
+        for line in (state.result or {}).get("lines", []):
+            text.append(f"\n  {line}")
+    return text
+
+
+# --- the screen ---------------------------------------------------------------------------
+
+class ReplayPanel(CardWidget):
+    """A Static that draws cards in the stylesheet's colours."""
+
+
+class ReplayScreen(Screen):
+    """Step through a game: → and ← one action, PgDn and PgUp one hand, Home and End."""
+
+    DEFAULT_CSS = """
+    ReplayScreen #replay-title { padding: 0 1; background: $boost; text-style: bold; }
+    ReplayScreen ReplayPanel { padding: 0 1; border: round $primary-lighten-1; }
+    ReplayScreen #replay-hands { height: auto; }
+    ReplayScreen #replay-table { height: auto; }
+    ReplayScreen #replay-step { height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("right,l,space", "step(1)", _("Next"), id="replay.next"),
+        Binding("left,h", "step(-1)", _("Back"), id="replay.back"),
+        Binding("pagedown,n", "hand(1)", _("Next hand"), id="replay.next_hand"),
+        Binding("pageup,p", "hand(-1)", _("Previous hand"), id="replay.previous_hand"),
+        Binding("home,g", "go_to(0)", _("Start"), id="replay.start"),
+        Binding("end,G", "go_to_end", _("End"), id="replay.end"),
+        Binding("q,escape", "close", _("Close"), id="replay.close"),
+    ]
+
+    def __init__(self, record: dict[str, Any], start_at: int = 0) -> None:
+        super().__init__()
+        self.record = record
+        self.names = seat_names(record)
+        self.total = len(record["actions"])
+        self.shown = max(0, min(start_at, self.total))
+        self.game = Game.replay(record, upto=self.shown)
+        self.hand_starts = _hand_starts(record)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="replay-title")
+        with Vertical():
+            yield ReplayPanel(id="replay-hands")
+            yield ReplayPanel(id="replay-table")
+            yield ReplayPanel(id="replay-step")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#replay-hands").border_title = _("Every hand")
+        self.query_one("#replay-table").border_title = _("Table")
+        self.query_one("#replay-step").border_title = _("What happened")
+        self.show_position()
+
+    def show_position(self) -> None:
+        hands = self.query_one("#replay-hands", ReplayPanel)
+        look = hands.card_look()
+        self.query_one("#replay-title", Static).update(position_title(self.game, self.names, self.shown, self.total))
+        hands.update(hands_text(self.game, self.names, look))
+        self.query_one("#replay-table", ReplayPanel).update(table_text(self.game, self.names, look))
+        self.query_one("#replay-step", ReplayPanel).update(step_text(self.game, self.names, look, self.shown))
+
+    def go_to(self, position: int) -> None:
+        position = max(0, min(position, self.total))
+        if position == self.shown + 1:
+            self.game.apply(self.record["actions"][self.shown])
+        elif position != self.shown:
+            self.game = Game.replay(self.record, upto=position)
+        self.shown = position
+        self.show_position()
+
+    def action_step(self, delta: int) -> None:
+        self.go_to(self.shown + delta)
+
+    def action_go_to(self, position: int) -> None:
+        self.go_to(position)
+
+    def action_go_to_end(self) -> None:
+        self.go_to(self.total)
+
+    def action_hand(self, direction: int) -> None:
+        """Move to the first action of the next hand, or back to the start of this or the last one."""
+        if direction > 0:
+            hand = self.game.state.hand_no
+            while self.shown < self.total and self.game.state.hand_no == hand:
+                self.go_to(self.shown + 1)
+            return
+        hand = self.game.state.hand_no
+        at_its_start = self.hand_starts.get(hand, 0) == self.shown
+        self.go_to(self.hand_starts.get(hand - 1 if at_its_start else hand, 0))
+
+    def action_close(self) -> None:
+        if isinstance(self.app, ReplayApp):
+            self.app.exit()
+        else:
+            self.dismiss(None)
+
+
+def _hand_starts(record: dict[str, Any]) -> dict[int, int]:
+    """The position at which each hand is first shown (its deal)."""
+    game = Game.replay(record, upto=0)
+    starts = {game.state.hand_no: 0}
+    for position, action in enumerate(record["actions"], start=1):
+        game.apply(action)
+        starts.setdefault(game.state.hand_no, position)
+    return starts
+
+
+class ReplayApp(App):
+    """``rummy replay``: the viewer on its own."""
+
+    CSS_PATH = "rummy.tcss"
+    TITLE = "rummy replay"
+
+    def __init__(self, record: dict[str, Any], ascii_only: bool = False) -> None:
+        super().__init__()
+        self.record = record
+        self.ascii_only = ascii_only
+        self.four_colour = False
+
+    def on_mount(self) -> None:
+        self.push_screen(ReplayScreen(self.record))
+
+
+def run_replay(record: dict[str, Any], ascii_only: bool = False, mouse: bool = True) -> None:
+    ReplayApp(record, ascii_only=ascii_only).run(mouse=mouse)
