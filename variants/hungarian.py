@@ -1,0 +1,1174 @@
+"""Variant C: Hungarian Römi ("Römi 40", handolás, szúrás), RULES.md section C.
+
+Phases: ``draw`` (``draw:stock`` or ``take:discard``) and ``play`` (table moves, then
+``discard:X``, which ends the turn). The 15-card starter begins in ``play`` without drawing.
+
+Table moves (RULES.md C-5, codes of docs/ENGINE.md):
+
+* ``meld:7S-8S-JK=9S+KH-KC-KD``: one or more new melds. A player who has not opened needs 40
+  points in the melds he lays this turn; a meld short of that is accepted only as a step of a
+  handolás (going out from hand in this turn).
+* ``layoff:5C>2`` and ``exchange:9H>3`` (a group needs every missing suit: ``exchange:6S-6D>3``):
+  for opened players, or in a handolás turn. A freed joker must reach the table this turn.
+* ``takeback``: undo this turn's table moves (back to just after the draw).
+
+Taking the top discard T (C-6) is free on a player's first draw; otherwise T must reach the
+table this turn (to open with it, in a new meld with two natural cards from the hand, on a
+table meld with a second copy held or another hand card laid with it, or to go out). Such
+duties are checked at the discard. Before a take is accepted, a small search (the
+"completion plan") must find a way to meet them; the plan is kept in ``state.private`` so that
+the offered moves always lead to a legal discard.
+
+Public data in ``state.extra``: ``opened`` and ``drawn`` per seat, ``starter``,
+``deals_played``, and ``turn`` (this turn's taken card, freed jokers, new melds, the table as it
+was when the turn began, the points melded so far this turn).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import random
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rummy_tui.engine.cards import (
+    JOKER, face_of, face_text, is_joker, make_face, rank_of, suit_of,
+)
+from rummy_tui.engine.game import bracket, bracket_all
+from rummy_tui.engine.melds import (
+    RUN, Meld, MeldRules, candidate_melds, exchange_joker, lay_off, meld_problem, read_meld,
+)
+from rummy_tui.engine.solver import best_arrangement
+from rummy_tui.engine.variant import (
+    Setting, Variant, parse_card_group, parse_meld_groups, parse_target, split_action,
+)
+
+if TYPE_CHECKING:
+    from rummy_tui.engine.game import Game
+
+DRAW, PLAY = "draw", "play"
+RULES = MeldRules(ace_high=True, max_jokers=2)
+PLAN_CACHE_SIZE = 4096
+MAX_OPENING_CANDIDATES = 8
+
+
+class Refusal(Exception):
+    """A move the rules refuse; the message is the reason shown to the player."""
+
+
+def seat_label(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+def meld_code(melds: Sequence[Meld]) -> str:
+    """The ``meld:`` argument for melds, with every joker's meaning written out."""
+    return "+".join(
+        "-".join(f"JK={face_text(f)}" if is_joker(c) else face_text(f) for c, f in zip(m.cards, m.faces))
+        for m in melds
+    )
+
+
+class HungarianRomi(Variant):
+    key = "hungarian"
+    name = "Hungarian Rummy"
+    hungarian_name = "Römi"
+    description = "2-4 players, two decks and jokers: open with 40 points, lay off, steal jokers, go out from hand."
+    rules_summary = (
+        "Two 52-card decks and 2 jokers (or 4), 2 to 4 players. The player after the dealer gets 15 "
+        "cards and starts by discarding without drawing; everyone else gets 14. On a turn you draw "
+        "(from the stock or the discard pile), make table moves, and discard one card. The hand ends "
+        "when someone discards his last card.\n\n"
+        "Melds are runs (3+ cards of one suit in sequence; the ace is low A-2-3 or high Q-K-A, never "
+        "K-A-2) and groups (3 or 4 cards of one rank, all suits different). A meld may hold up to 2 "
+        "jokers and needs one natural card. Values: 2-10 face value, J/Q/K 10, ace 11; a joker in a "
+        "meld counts as the card it stands for, 20 when left in hand.\n\n"
+        "Your first melds must total at least 40 points in one turn (opening). After that you may "
+        "meld freely, lay cards off on anyone's melds, and take a joker from a run by laying the card "
+        "it stands for (from a group: lay every missing suit). A joker taken must go back on the table "
+        "in the same turn. Handolás: lay all your cards but one in a single turn without having put "
+        "anything down before; no 40 minimum is needed and the others' penalties are doubled.\n\n"
+        "The top discard may be taken freely on your first draw of the hand. Later it must reach the "
+        "table that turn: to open with it, in a new meld with two natural cards from your hand, or to "
+        "go out. A card that could be laid off (szúró) may be taken only to meld it with two cards from "
+        "your hand, when you hold a second copy, or when you lay it off together with another card.\n\n"
+        "The others score the value of every card left in hand as penalty. A game is 7 deals; the "
+        "lowest total wins."
+    )
+    min_players = 2
+    max_players = 4
+    settings = {
+        "jokers": Setting(2, "jokers in the deck (2, or 4 as many tables play)", (2, 4)),
+        "opening_min": Setting(40, "points the first melds of a player must reach"),
+        "hand_out_multiplier": Setting(2, "the others' penalties are multiplied by this after a handolás"),
+        "deals": Setting(7, "deals in a game (10 for a long game)"),
+        "direction": Setting("clockwise", "play direction (cosmetic)", ("clockwise", "counterclockwise")),
+        "joker_in_hand": Setting(20, "penalty of a joker left in hand"),
+        "ace": Setting(11, "value of an ace, low or high"),
+        "max_reshuffles": Setting(3, "stock rebuilds per hand before the hand is void"),
+    }
+
+    # --- parameters ---------------------------------------------------------------------
+
+    def deck(self, settings: dict[str, Any]) -> tuple[int, int]:
+        return 2, settings["jokers"]
+
+    def meld_rules(self, settings: dict[str, Any]) -> MeldRules:
+        return RULES
+
+    def card_value(self, card: int, settings: dict[str, Any]) -> int:
+        if is_joker(card):
+            return settings["joker_in_hand"]
+        rank = rank_of(card)
+        return settings["ace"] if rank == 1 else min(rank, 10)
+
+    # --- hooks --------------------------------------------------------------------------
+
+    def start_game(self, game: Game) -> None:
+        s = game.state
+        s.totals = [0] * s.players
+        s.extra = {"deals_played": 0}
+        s.dealer = game.rng("first dealer").randrange(s.players)
+        deal_hand(game)
+
+    def legal_actions(self, game: Game) -> list[str]:
+        if game.state.phase == DRAW:
+            return draw_actions(game)
+        if game.state.phase == PLAY:
+            return play_actions(game)
+        return []
+
+    def why_not(self, game: Game, action: str) -> str | None:
+        try:
+            check_action(game, action)
+        except Refusal as refusal:
+            return str(refusal)
+        return None
+
+    def apply(self, game: Game, action: str) -> None:
+        perform(game, action)
+
+    def choose_ai_action(self, observation: dict[str, Any], legal: list[str], level: str,
+                         rng: random.Random) -> str:
+        return choose_move(observation, legal, level)
+
+
+VARIANT = HungarianRomi()
+
+
+def value_of(card: int, settings: dict[str, Any]) -> int:
+    return VARIANT.card_value(card, settings)
+
+
+def meld_points(meld: Meld, settings: dict[str, Any]) -> int:
+    return sum(value_of(face, settings) for face in meld.faces)
+
+
+# --- dealing and the flow of a hand ------------------------------------------------------
+
+def deal_hand(game: Game) -> None:
+    s = game.state
+    s.hand_no += 1
+    starter = game.next_seat(s.dealer)
+    game.deal([15 if seat == starter else 14 for seat in range(s.players)], starter)
+    s.extra.update(opened=[False] * s.players, drawn=[False] * s.players, starter=starter, turn=None)
+    s.private = [{} for _ in range(s.players)]
+    game.log(None, f"Hand {s.hand_no}: {seat_label(s.dealer)} dealt; {seat_label(starter)} has 15 cards "
+                   f"and starts by discarding.")
+    begin_turn(game, starter, taken=None, free=False)
+
+
+def begin_turn(game: Game, seat: int, taken: int | None, free: bool) -> None:
+    """Enter the play phase: remember the table and hand for ``takeback`` and the taken card."""
+    s = game.state
+    hand = s.hands[seat]
+    s.phase, s.to_move = PLAY, seat
+    s.extra["turn"] = {
+        "seat": seat, "taken": taken, "free": free,
+        "dupla": taken is not None and any(face_of(c) == face_of(taken) for c in hand if c != taken),
+        "opened_at_start": s.extra["opened"][seat], "table_before": copy.deepcopy(s.table),
+        "new_melds": [], "freed": [], "meld_points": 0, "moved": False,
+    }
+    s.private[seat] = {"hand_before": list(hand), "plan": []}
+    if not planning(game) and not legal_discards(game):
+        s.private[seat]["plan"] = completion_plan(game) or []
+
+
+def next_turn(game: Game) -> None:
+    s = game.state
+    seat = s.to_move
+    s.private[seat] = {}
+    s.extra["turn"] = None
+    s.to_move, s.phase = game.next_seat(seat), DRAW
+    if not s.stock and not (len(s.discard) > 1 and game.rebuild_stock()):
+        void_hand(game)
+
+
+def void_hand(game: Game) -> None:
+    s = game.state
+    game.log(None, "The stock ran out too often: the hand is void and the same dealer deals again.")
+    zero = [0] * s.players
+    s.last_hand = {
+        "hand": s.hand_no, "void": True, "winner": None, "hands": [list(h) for h in s.hands],
+        "melds": melds_by_owner(game), "deadwood": [list(h) for h in s.hands],
+        "layoffs": [[] for _ in range(s.players)], "points": zero,
+        "lines": ["Void hand: the stock was rebuilt too often. No score; the same dealer deals again."],
+    }
+    s.sheet.append({"hand": s.hand_no, "points": zero, "note": "void"})
+    deal_hand(game)
+
+
+def melds_by_owner(game: Game) -> list[list[dict]]:
+    melds: list[list[dict]] = [[] for _ in range(game.state.players)]
+    for entry in game.state.table:
+        melds[entry["owner"]].append(entry["meld"])
+    return melds
+
+
+def end_hand(game: Game, winner: int, handolas: bool) -> None:
+    s = game.state
+    multiplier = s.settings["hand_out_multiplier"] if handolas else 1
+    points, lines = [], []
+    how = "by handolás" if handolas else "normally"
+    for seat in range(s.players):
+        if seat == winner:
+            points.append(0)
+            lines.append(f"{seat_label(seat)} went out {how}: 0")
+            continue
+        values = [value_of(c, s.settings) for c in s.hands[seat]]
+        base = sum(values)
+        line = f"{seat_label(seat)}: " + (" + ".join(str(v) for v in values) or "0") + f" = {base}"
+        if multiplier != 1:
+            line += f" × {multiplier} (handolás) = {base * multiplier}"
+        points.append(base * multiplier)
+        lines.append(line)
+    s.last_hand = {
+        "hand": s.hand_no, "void": False, "winner": winner, "hands": [list(h) for h in s.hands],
+        "melds": melds_by_owner(game), "deadwood": [list(h) for h in s.hands],
+        "layoffs": [[] for _ in range(s.players)], "points": points, "lines": lines,
+    }
+    s.sheet.append({"hand": s.hand_no, "points": points,
+                    "note": f"{seat_label(winner)} went out" + (" by handolás" if handolas else "")})
+    s.totals = [t + p for t, p in zip(s.totals, points)]
+    s.extra["deals_played"] += 1
+    if s.extra["deals_played"] >= s.settings["deals"]:
+        finish_game(game)
+        return
+    s.dealer = game.next_seat(s.dealer)
+    deal_hand(game)
+
+
+def finish_game(game: Game) -> None:
+    s = game.state
+    best = min(s.totals)
+    winners = [seat for seat, total in enumerate(s.totals) if total == best]
+    lines = []
+    for seat in range(s.players):
+        rows = [row["points"][seat] for row in s.sheet if row.get("note") != "void"]
+        lines.append(f"{seat_label(seat)}: " + " + ".join(str(p) for p in rows) + f" = {s.totals[seat]}")
+    names = " and ".join(seat_label(w) for w in winners)
+    lines.append(f"Lowest total {best}: {names} win{'s' if len(winners) == 1 else ''}.")
+    game.log(None, f"Game over: {names} win{'s' if len(winners) == 1 else ''} with {best} penalty points.")
+    game.end_game(winners, lines, list(s.totals))
+
+
+# --- reading moves -----------------------------------------------------------------------
+
+def turn_of(game: Game) -> dict[str, Any]:
+    return game.state.extra["turn"]
+
+
+def pick_cards(game: Game, faces: Sequence[int]) -> list[int]:
+    """Physical cards from the hand for a table move: the taken card and freed jokers first,
+    since those are the cards that must reach the table."""
+    s = game.state
+    turn = turn_of(game)
+    hand = s.hands[s.to_move]
+    urgent = [c for c in hand if c == turn["taken"] or c in turn["freed"]]
+    pool = urgent + [c for c in hand if c not in urgent]
+    picked = []
+    for face in faces:
+        card = next((c for c in pool if face_of(c) == face), None)
+        if card is None:
+            raise Refusal(f"You have no {face_text(face)} in your hand." if face != JOKER
+                          else "You have no joker in your hand.")
+        pool.remove(card)
+        picked.append(card)
+    return picked
+
+
+def read_melds(game: Game, argument: str) -> list[Meld]:
+    groups = parse_meld_groups(argument)
+    if not groups:
+        raise Refusal("Name the cards of the meld, like meld:7S-8S-9S.")
+    all_faces = [face for faces, _ in groups for face in faces]
+    cards = pick_cards(game, all_faces)
+    melds, start = [], 0
+    for faces, hints in groups:
+        chosen = cards[start:start + len(faces)]
+        start += len(faces)
+        melds.append(read_one_meld(chosen, hints))
+    return melds
+
+
+def read_one_meld(cards: list[int], hints: dict[int, int]) -> Meld:
+    fixed = {cards[i]: face for i, face in hints.items()}
+    problem = meld_problem(cards, RULES)
+    if problem:
+        raise Refusal(f"{' '.join(face_text(face_of(c)) for c in cards)}: {problem}")
+    meld = read_meld(cards, RULES, fixed)
+    if meld is None:
+        wanted = ", ".join(f"JK={face_text(f)}" for f in fixed.values())
+        raise Refusal(f"In {' '.join(face_text(face_of(c)) for c in cards)} the joker cannot stand for {wanted}.")
+    return meld
+
+
+def table_meld(game: Game, index: int) -> Meld:
+    if not 0 <= index < len(game.state.table):
+        raise Refusal(f"There is no table meld number {index}.")
+    return Meld.from_json(game.state.table[index]["meld"])
+
+
+def hand_after(game: Game, used: Sequence[int], gained: Sequence[int] = ()) -> list[int]:
+    hand = list(game.state.hands[game.state.to_move])
+    for card in used:
+        hand.remove(card)
+    return hand + list(gained)
+
+
+def check_keeps_a_card(game: Game, rest: list[int], freed_now: Sequence[int] = ()) -> None:
+    """A table move must leave a card that can still be discarded (C-4, same-card rule)."""
+    turn = turn_of(game)
+    if not rest:
+        raise Refusal("You must keep one card in your hand for the final discard.")
+    if all(c == turn["taken"] or c in turn["freed"] or c in freed_now for c in rest):
+        raise Refusal("You would keep only cards that must go on the table this turn, "
+                      "and nothing to discard.")
+
+
+# --- judging any action ------------------------------------------------------------------
+
+def check_action(game: Game, action: str) -> None:
+    s = game.state
+    verb, argument = split_action(action)
+    if s.phase == DRAW:
+        if action == "draw:stock":
+            if not s.stock:
+                raise Refusal("The stock is empty.")
+            return
+        if action == "take:discard":
+            check_take(game)
+            return
+        if verb in ("meld", "layoff", "exchange", "discard", "takeback"):
+            raise Refusal("First draw a card: draw:stock or take:discard.")
+    elif s.phase == PLAY:
+        if verb in ("draw", "take"):
+            raise Refusal("You have already drawn this turn." if s.extra["drawn"][s.to_move]
+                          or turn_of(game)["taken"] is not None
+                          else "The first player of a hand starts without drawing: discard a card.")
+        checks: dict[str, Callable[[Game, str], Any]] = {
+            "meld": check_meld, "layoff": check_layoff, "exchange": check_exchange,
+            "discard": check_discard, "takeback": check_takeback,
+        }
+        if verb in checks:
+            checks[verb](game, argument)
+            return
+    else:
+        raise Refusal("The game is over.")
+    raise Refusal(f"'{action}' is not a Römi move (draw:stock, take:discard, meld:7S-8S-9S, "
+                  f"layoff:5C>2, exchange:9H>3, takeback, discard:QH).")
+
+
+def check_take(game: Game) -> None:
+    s = game.state
+    if not s.discard:
+        raise Refusal("The discard pile is empty.")
+    if not s.extra["drawn"][s.to_move] or planning(game):
+        return  # C-6 (F): free on the first draw of the hand
+    if completion_after(game, "take:discard") is None:
+        raise Refusal(take_refusal(game))
+
+
+def take_refusal(game: Game) -> str:
+    s = game.state
+    top = s.discard[-1]
+    card = bracket(top)
+    if not s.extra["opened"][s.to_move]:
+        return (f"You may take {card} only to open with it (new melds of {s.settings['opening_min']} points "
+                f"including it, with two natural cards from your hand in its meld) or to go out this turn; "
+                f"your hand allows neither.")
+    if is_szuro(game, top):
+        return (f"{card} is a szúró (it fits a meld on the table): you may take it only to meld it with two "
+                f"natural cards from your hand, if you hold a second {card}, or if you lay it off together "
+                f"with another card from your hand.")
+    return (f"You may take {card} only if it goes on the table this turn: in a new meld with two natural "
+            f"cards from your hand, or to go out.")
+
+
+def is_szuro(game: Game, card: int) -> bool:
+    """Could ``card`` be laid off on a table meld, or exchanged for one of its jokers?"""
+    for _, meld in game.table_melds():
+        if lay_off(meld, [card], RULES) is not None:
+            return True
+        if meld.kind == RUN and exchange_joker(meld, [card], RULES) is not None:
+            return True
+    return False
+
+
+def check_meld(game: Game, argument: str) -> list[Meld]:
+    s = game.state
+    melds = read_melds(game, argument)
+    used = [c for m in melds for c in m.cards]
+    check_keeps_a_card(game, hand_after(game, used))
+    if s.extra["opened"][s.to_move]:
+        return melds
+    total = turn_of(game)["meld_points"] + sum(meld_points(m, s.settings) for m in melds)
+    if total >= s.settings["opening_min"] or handolas_allows(game, "meld:" + argument):
+        return melds
+    earlier = " with your earlier melds" if turn_of(game)["meld_points"] else ""
+    raise Refusal(f"You need {s.settings['opening_min']} points to open; these melds make {total}{earlier}.")
+
+
+def check_layoff(game: Game, argument: str) -> tuple[int, Meld, list[int]]:
+    cards_text, index = parse_target(argument)
+    meld = table_meld(game, index)
+    faces, hints = parse_card_group(cards_text)
+    if not faces:
+        raise Refusal("Name the cards to lay off, like layoff:5C>2.")
+    cards = pick_cards(game, faces)
+    extended = lay_off(meld, cards, RULES)
+    if extended is None:
+        hint = ""
+        if meld.kind == RUN and any(f in meld.faces for f in faces):
+            hint = " (to replace a joker, use exchange)"
+        raise Refusal(f"{' '.join(face_text(f) for f in faces)} does not fit the meld {meld.text()}{hint}.")
+    for i, face in hints.items():
+        if dict(zip(extended.cards, extended.faces)).get(cards[i]) != face:
+            raise Refusal(f"Laid off there, the joker cannot stand for {face_text(face)}.")
+    check_keeps_a_card(game, hand_after(game, cards))
+    check_may_use_table(game, f"layoff:{argument}")
+    return index, extended, cards
+
+
+def check_exchange(game: Game, argument: str) -> tuple[int, Meld, list[int], list[int]]:
+    cards_text, index = parse_target(argument)
+    meld = table_meld(game, index)
+    faces, _ = parse_card_group(cards_text)
+    if not faces or JOKER in faces:
+        raise Refusal("Name the natural card(s) that replace the joker, like exchange:9H>3.")
+    if not meld.jokers:
+        raise Refusal(f"The meld {meld.text()} holds no joker.")
+    cards = pick_cards(game, faces)
+    result = exchange_joker(meld, cards, RULES)
+    if result is None:
+        if meld.kind == RUN:
+            meanings = ", ".join(face_text(f) for c, f in zip(meld.cards, meld.faces) if is_joker(c))
+            raise Refusal(f"In {meld.text()} the joker stands for {meanings}: lay exactly that card to take it.")
+        raise Refusal(f"A joker leaves the group {meld.text()} only when natural cards of every missing "
+                      f"suit are laid together, so that the group holds all four suits.")
+    new_meld, freed = result
+    check_keeps_a_card(game, hand_after(game, cards, freed), freed)
+    check_may_use_table(game, f"exchange:{argument}")
+    if not planning(game) and continuation(game, f"exchange:{argument}") is None \
+            and completion_after(game, f"exchange:{argument}") is None:
+        raise Refusal("A joker taken from the table must be placed on the table again this turn, "
+                      "and you could not place it.")
+    return index, new_meld, cards, freed
+
+
+def planning(game: Game) -> bool:
+    """Is this a scratch copy used by the planner? Its steps are judged at the plan's end."""
+    return getattr(game, "planning", False)
+
+
+def check_may_use_table(game: Game, action: str) -> None:
+    """Lay-offs and joker exchanges need an opening, or must be part of a handolás."""
+    s = game.state
+    if s.extra["opened"][s.to_move] or handolas_allows(game, action):
+        return
+    raise Refusal(f"You have not opened yet: lay-offs and joker exchanges need your "
+                  f"{s.settings['opening_min']}-point opening first (or going out from hand this turn).")
+
+
+def handolas_allows(game: Game, action: str) -> bool:
+    """Is ``action`` a step of some way to go out this very turn?"""
+    if planning(game):
+        return True  # the planner judges the whole plan at its end
+    if continuation(game, action) is not None:
+        return True
+    after = scratch_after(game, action)
+    return after is not None and go_out_plan(after) is not None
+
+
+def check_discard(game: Game, argument: str) -> int:
+    face_list = parse_card_group(argument)[0]
+    if len(face_list) != 1:
+        raise Refusal("Discard exactly one card, like discard:QH.")
+    card = discard_choice(game, face_list[0])
+    if card is None:
+        raise Refusal(f"You have no {face_text(face_list[0])} in your hand.")
+    problem = discard_problem(game, card)
+    if problem:
+        raise Refusal(problem)
+    return card
+
+
+def discard_choice(game: Game, face: int) -> int | None:
+    """The copy to discard: never the taken card or a freed joker when another copy is held."""
+    s = game.state
+    turn = turn_of(game)
+    matches = [c for c in s.hands[s.to_move] if face_of(c) == face]
+    if not matches:
+        return None
+    plain = [c for c in matches if c != turn["taken"] and c not in turn["freed"]]
+    return plain[0] if plain else matches[0]
+
+
+def discard_problem(game: Game, card: int) -> str | None:
+    s = game.state
+    seat = s.to_move
+    turn = turn_of(game)
+    hand = s.hands[seat]
+    if card == turn["taken"]:
+        return (f"You took {bracket(card)} from the discard pile this turn: you may not discard it"
+                + ("" if turn["free"] else ", it must go on the table") + ".")
+    if card in turn["freed"] or any(j in hand for j in turn["freed"]):
+        return "The joker you took from the table must be placed on the table this turn before you discard."
+    if len(hand) == 1:
+        return None  # going out: no minimum, no szúró restriction (C-5 handolás, C-6 O3)
+    if not s.extra["opened"][seat] and turn["moved"]:
+        return (f"You need {s.settings['opening_min']} points to open; your melds this turn make "
+                f"{turn['meld_points']}. Lay more, go out from hand, or take back your moves.")
+    if turn["taken"] is not None and not turn["free"]:
+        return taken_card_problem(game)
+    return None
+
+
+def taken_card_problem(game: Game) -> str | None:
+    """C-6: where the card taken from the discard pile ended up, and whether that is allowed."""
+    turn = turn_of(game)
+    taken = turn["taken"]
+    card = bracket(taken)
+    index = next((i for i, entry in enumerate(game.state.table) if taken in entry["meld"]["cards"]), None)
+    if index is None:
+        return f"You took {card} from the discard pile: it must go on the table this turn."
+    meld = Meld.from_json(game.state.table[index]["meld"])
+    if index in turn["new_melds"]:
+        naturals = [c for c in meld.cards if c != taken and not is_joker(c)]
+        if len(naturals) < 2:
+            return f"The meld with {card} needs two natural cards from your hand besides it."
+        return None
+    if not turn["opened_at_start"]:
+        return f"You took {card} to open: it must be part of your opening melds."
+    if turn["dupla"] or cards_added_this_turn(game, index, exclude=[taken]):
+        return None
+    return (f"{card} was a szúró: laid off, it needs a second {card} in your hand or another card "
+            f"from your hand laid on the same meld.")
+
+
+def cards_added_this_turn(game: Game, index: int, exclude: Sequence[int]) -> list[int]:
+    turn = turn_of(game)
+    before = turn["table_before"]
+    old = set(before[index]["meld"]["cards"]) if index < len(before) else set()
+    skip = set(exclude) | set(turn["freed"])
+    return [c for c in game.state.table[index]["meld"]["cards"] if c not in old and c not in skip]
+
+
+def check_takeback(game: Game, argument: str) -> None:
+    if argument:
+        raise Refusal("takeback takes no argument.")
+    if not turn_of(game)["moved"]:
+        raise Refusal("You have put nothing on the table this turn.")
+
+
+# --- carrying out actions ----------------------------------------------------------------
+
+def perform(game: Game, action: str) -> None:
+    s = game.state
+    seat = s.to_move
+    verb, argument = split_action(action)
+    if verb == "draw":
+        game.draw_from_stock(seat)
+        s.extra["drawn"][seat] = True
+        game.log(seat, "drew from the stock")
+        begin_turn(game, seat, taken=None, free=False)
+        return
+    if verb == "take":
+        free = not s.extra["drawn"][seat]
+        card = game.take_discard(seat)
+        s.extra["drawn"][seat] = True
+        game.log(seat, f"took {bracket(card)} from the discard pile")
+        begin_turn(game, seat, taken=card, free=free)
+        return
+    if verb == "discard":
+        discard(game, check_discard(game, argument))
+        return
+    trusted = planning(game)
+    expected = continuation(game, action) if verb != "takeback" and not trusted else None
+    if verb == "meld":
+        put_melds(game, check_meld(game, argument))
+    elif verb == "layoff":
+        index, extended, cards = check_layoff(game, argument)
+        move_to_table(game, cards)
+        game.put_meld(s.table[index]["owner"], extended, index)
+        game.log(seat, f"laid off {bracket_all(cards)} on {extended.text()}")
+    elif verb == "exchange":
+        index, new_meld, cards, freed = check_exchange(game, argument)
+        move_to_table(game, cards)
+        s.hands[seat].extend(freed)
+        turn_of(game)["freed"].extend(freed)
+        game.put_meld(s.table[index]["owner"], new_meld, index)
+        game.log(seat, f"laid {bracket_all(cards)} in place of the joker in {new_meld.text()} and took the joker")
+    elif verb == "takeback":
+        take_back(game)
+    if not trusted:
+        update_plan(game, expected)
+
+
+def move_to_table(game: Game, cards: Sequence[int]) -> None:
+    s = game.state
+    for card in cards:
+        s.hands[s.to_move].remove(card)
+    turn_of(game)["moved"] = True
+
+
+def put_melds(game: Game, melds: list[Meld]) -> None:
+    s = game.state
+    seat = s.to_move
+    turn = turn_of(game)
+    was_open = s.extra["opened"][seat]
+    for meld in melds:
+        move_to_table(game, meld.cards)
+        turn["new_melds"].append(len(s.table))
+        game.put_meld(seat, meld)
+    turn["meld_points"] += sum(meld_points(m, s.settings) for m in melds)
+    shown = " + ".join(m.text() for m in melds)
+    if not was_open and turn["meld_points"] >= s.settings["opening_min"]:
+        s.extra["opened"][seat] = True
+        game.log(seat, f"opened with {turn['meld_points']} points: {shown}")
+    else:
+        game.log(seat, f"melded {shown}")
+
+
+def take_back(game: Game) -> None:
+    s = game.state
+    seat = s.to_move
+    turn = turn_of(game)
+    s.hands[seat] = list(s.private[seat]["hand_before"])
+    s.table = copy.deepcopy(turn["table_before"])
+    s.extra["opened"][seat] = turn["opened_at_start"]
+    turn.update(new_melds=[], freed=[], meld_points=0, moved=False)
+    game.log(seat, "took back the table moves of this turn")
+
+
+def update_plan(game: Game, expected: list[str] | None) -> None:
+    """Keep the rest of a completion plan so the offered moves always reach a legal discard."""
+    private = game.state.private[game.state.to_move]
+    if legal_discards(game):
+        private["plan"] = []
+    elif expected:
+        private["plan"] = expected
+    else:
+        private["plan"] = completion_plan(game) or []
+
+
+def discard(game: Game, card: int) -> None:
+    s = game.state
+    seat = s.to_move
+    turn = turn_of(game)
+    game.discard_card(seat, card)
+    game.log(seat, f"discarded {bracket(card)}")
+    if s.hands[seat]:
+        next_turn(game)
+        return
+    handolas = not turn["opened_at_start"]
+    game.log(seat, "went out by handolás" if handolas else "went out")
+    s.private[seat] = {}
+    s.extra["turn"] = None
+    end_hand(game, seat, handolas)
+
+
+# --- offered actions ---------------------------------------------------------------------
+
+def draw_actions(game: Game) -> list[str]:
+    actions = ["draw:stock"] if game.state.stock else []
+    if game.state.discard and VARIANT.why_not(game, "take:discard") is None:
+        actions.append("take:discard")
+    return actions
+
+
+def legal_discards(game: Game) -> list[str]:
+    s = game.state
+    codes = []
+    for face in sorted({face_of(c) for c in s.hands[s.to_move]}):
+        card = discard_choice(game, face)
+        if card is not None and discard_problem(game, card) is None:
+            codes.append(f"discard:{face_text(face)}")
+    return codes
+
+
+def play_actions(game: Game) -> list[str]:
+    s = game.state
+    seat = s.to_move
+    discards = legal_discards(game)
+    if not discards:
+        plan = s.private[seat].get("plan") or completion_plan(game)
+        if plan and VARIANT.why_not(game, plan[0]) is None:
+            return [plan[0]]
+        return ["takeback"]
+    moves = opening_moves(game) if not s.extra["opened"][seat] else opened_moves(game)
+    return [m for m in dict.fromkeys(moves) if VARIANT.why_not(game, m) is None] + discards
+
+
+def opening_moves(game: Game) -> list[str]:
+    moves = []
+    opening = best_opening(game)
+    if opening:
+        moves.append("meld:" + meld_code(opening))
+    out = go_out_plan(game)
+    if out:
+        moves.append(out[0])
+    return moves
+
+
+def best_opening(game: Game) -> list[Meld] | None:
+    """The solver's melds for an opening of at least the minimum, keeping a card to discard."""
+    s = game.state
+    hand = sorted(s.hands[s.to_move])
+    arrangement = best_arrangement(hand, RULES, VARIANT.value_function(s.settings))
+    melds = sorted(arrangement.melds, key=lambda m: -meld_points(m, s.settings))
+    return fit_opening(melds, s.settings["opening_min"], arrangement.deadwood, s.settings)
+
+
+def fit_opening(melds: list[Meld], needed: int, leftover: list[int], settings: dict) -> list[Meld] | None:
+    """Drop the smallest melds while the rest still reach ``needed``, so at least a card stays."""
+    if sum(meld_points(m, settings) for m in melds) < needed:
+        return None
+    chosen = list(melds)
+    while not leftover and chosen:
+        smallest = min(chosen, key=lambda m: meld_points(m, settings))
+        if sum(meld_points(m, settings) for m in chosen) - meld_points(smallest, settings) < needed:
+            return None
+        chosen.remove(smallest)
+        leftover = list(smallest.cards)
+    return chosen or None
+
+
+def opened_moves(game: Game) -> list[str]:
+    s = game.state
+    hand = s.hands[s.to_move]
+    moves = []
+    naturals = sorted(face_of(c) for c in hand if not is_joker(c))
+    jokers = sum(1 for c in hand if is_joker(c))
+    for faces in candidate_melds(naturals, RULES, jokers):
+        moves.append("meld:" + "-".join(face_text(f) for f in faces))
+    distinct = sorted({face_of(c) for c in hand})
+    for index, (_, meld) in enumerate(game.table_melds()):
+        for face in distinct:
+            card = next(c for c in hand if face_of(c) == face)
+            if lay_off(meld, [card], RULES) is not None:
+                moves.append(f"layoff:{face_text(face)}>{index}")
+        moves.extend(exchange_moves(meld, index, distinct))
+    return moves
+
+
+def exchange_moves(meld: Meld, index: int, faces: list[int]) -> list[str]:
+    if not meld.jokers:
+        return []
+    if meld.kind == RUN:
+        return [f"exchange:{face_text(f)}>{index}" for c, f in zip(meld.cards, meld.faces)
+                if is_joker(c) and f in faces]
+    present = {suit_of(c) for c in meld.cards if not is_joker(c)}
+    missing = [make_face(meld.low, suit) for suit in range(4) if suit not in present]
+    if all(f in faces for f in missing):
+        return [f"exchange:{'-'.join(face_text(f) for f in missing)}>{index}"]
+    return []
+
+
+# --- the completion planner --------------------------------------------------------------
+# A plan is a list of action codes after which the seat to move has a legal discard. It is a
+# pure function of the position (cached by a fingerprint), so why_not and replays agree.
+
+_plan_cache: OrderedDict[str, Any] = OrderedDict()
+
+
+def fingerprint(game: Game, kind: str) -> str:
+    s = game.state
+    seat = s.to_move
+    return json.dumps([kind, seat, sorted(s.hands[seat]), s.table, s.extra.get("turn"),
+                       s.extra["opened"][seat], s.settings], separators=(",", ":"))
+
+
+def cached(kind: str, compute: Callable[[Game], Any]) -> Callable[[Game], Any]:
+    def lookup(game: Game) -> Any:
+        key = fingerprint(game, kind)
+        if key in _plan_cache:
+            _plan_cache.move_to_end(key)
+            return copy.copy(_plan_cache[key])
+        result = compute(game)
+        _plan_cache[key] = result
+        if len(_plan_cache) > PLAN_CACHE_SIZE:
+            _plan_cache.popitem(last=False)
+        return copy.copy(result)
+    return lookup
+
+
+def scratch(game: Game) -> Game:
+    """A private copy of the game for trying moves; it skips the planner's own checks."""
+    from rummy_tui.engine.game import Game as GameClass
+
+    s = game.state
+    copy_game = GameClass.__new__(GameClass)
+    copy_game.variant = game.variant
+    copy_game.record = {"actions": []}
+    copy_game.state = dataclasses.replace(
+        s, hands=[sorted(h) for h in s.hands], stock=list(s.stock), discard=list(s.discard),
+        table=copy.deepcopy(s.table), extra=copy.deepcopy(s.extra), private=copy.deepcopy(s.private),
+        events=[], sheet=[], totals=list(s.totals),
+    )
+    copy_game.planning = True
+    return copy_game
+
+
+def try_step(game: Game, action: str) -> bool:
+    """Apply ``action`` to a scratch game if the rules allow it there."""
+    try:
+        check_action(game, action)
+    except (Refusal, ValueError):
+        return False
+    perform(game, action)
+    return True
+
+
+def scratch_after(game: Game, action: str) -> Game | None:
+    trial = scratch(game)
+    trial.planning = True
+    if not try_step(trial, action):
+        return None
+    return trial
+
+
+def completion_after(game: Game, action: str) -> list[str] | None:
+    after = scratch_after(game, action)
+    return None if after is None else completion_plan(after)
+
+
+def continuation(game: Game, action: str) -> list[str] | None:
+    """If ``action`` is the first step of the kept plan or a fresh plan, the steps after it."""
+    s = game.state
+    if s.phase != PLAY:
+        return None
+    kept = s.private[s.to_move].get("plan") or []
+    if kept and kept[0] == action:
+        return kept[1:]
+    if not legal_discards(game):
+        plan = completion_plan(game)
+        if plan and plan[0] == action:
+            return plan[1:]
+    elif not s.extra["opened"][s.to_move]:
+        plan = go_out_plan(game)
+        if plan and plan[0] == action:
+            return plan[1:]
+    return None
+
+
+def works(game: Game, plan: list[str]) -> bool:
+    """Does ``plan`` lead, move by move, to a position with a legal discard?"""
+    trial = scratch(game)
+    return all(try_step(trial, step) for step in plan) and bool(legal_discards(trial))
+
+
+def _completion_plan(game: Game) -> list[str] | None:
+    if legal_discards(game):
+        return []
+    plan = stay_plan(scratch(game), depth=3)
+    if plan is not None:
+        return plan
+    return go_out_plan(game)
+
+
+def _go_out_plan(game: Game) -> list[str] | None:
+    """Lay every card but one this turn: the solver's melds, then greedy lay-offs."""
+    s = game.state
+    turn = turn_of(game)
+    must_place = {turn["taken"]} | set(turn["freed"])
+    hand = sorted(s.hands[s.to_move])
+    arrangement = best_arrangement(hand, RULES, lambda card: 1)
+    table = [m for _, m in game.table_melds()] + list(arrangement.melds)
+    codes = ["meld:" + meld_code(arrangement.melds)] if arrangement.melds else []
+    left = sorted(arrangement.deadwood, key=lambda c: (is_joker(c), c))
+    laid: list[int] = []
+    progress = True
+    while progress and left:
+        progress = False
+        for card in list(left):
+            for index, meld in enumerate(table):
+                extended = lay_off(meld, [card], RULES)
+                if extended is not None:
+                    table[index] = extended
+                    codes.append(f"layoff:{face_text(face_of(card))}>{index}")
+                    left.remove(card)
+                    laid.append(card)
+                    progress = True
+                    break
+    if len(left) == 1 and left[0] not in must_place:
+        return codes if works(game, codes) else None
+    if left:
+        return None
+    return keep_one_card(game, codes, arrangement.melds, laid, must_place)
+
+
+def keep_one_card(game: Game, codes: list[str], melds: list[Meld], laid: list[int],
+                  must_place: set[int]) -> list[str] | None:
+    """Everything fits on the table: hold one card back for the final discard."""
+    if laid and laid[-1] not in must_place:
+        plan = codes[:-1]
+        return plan if works(game, plan) else None
+    for position, meld in enumerate(melds):
+        if len(meld.cards) < 4:
+            continue
+        for card in (meld.cards[0], meld.cards[-1]) if meld.kind == RUN else meld.cards:
+            if is_joker(card) or card in must_place:
+                continue
+            smaller = read_meld([c for c in meld.cards if c != card], RULES)
+            if smaller is None:
+                continue
+            trimmed = list(melds)
+            trimmed[position] = smaller
+            plan = ["meld:" + meld_code(trimmed)] + codes[1:]
+            if works(game, plan):
+                return plan
+    return None
+
+
+completion_plan = cached("complete", _completion_plan)
+go_out_plan = cached("out", _go_out_plan)
+
+
+def stay_plan(game: Game, depth: int) -> list[str] | None:
+    """Meet this turn's duties without going out: a short search over fixing moves."""
+    if legal_discards(game):
+        return []
+    if depth == 0:
+        return None
+    for step in fixing_moves(game):
+        trial = scratch(game)
+        if not try_step(trial, step):
+            continue
+        rest = stay_plan(trial, depth - 1)
+        if rest is not None:
+            return [step] + rest
+    return None
+
+
+def fixing_moves(game: Game) -> list[str]:
+    """Candidate moves for the first unmet duty of this turn."""
+    s = game.state
+    seat = s.to_move
+    turn = turn_of(game)
+    hand = s.hands[seat]
+    taken = turn["taken"]
+    if taken is not None and not turn["free"] and taken in hand:
+        if not turn["opened_at_start"]:
+            return openings_with(game, taken)
+        return melds_with(game, taken) + taken_card_layoffs(game, taken)
+    if taken is not None and not turn["free"] and taken_card_problem(game):
+        index = next(i for i, e in enumerate(s.table) if taken in e["meld"]["cards"])
+        return [f"layoff:{face_text(f)}>{index}" for f in sorted({face_of(c) for c in hand})]
+    freed = [j for j in turn["freed"] if j in hand]
+    if freed:
+        return [f"layoff:JK>{i}" for i in range(len(s.table))] + melds_with(game, freed[0])
+    if not s.extra["opened"][seat] and turn["moved"]:
+        needed = s.settings["opening_min"] - turn["meld_points"]
+        arrangement = best_arrangement(sorted(hand), RULES, VARIANT.value_function(s.settings))
+        melds = sorted(arrangement.melds, key=lambda m: -meld_points(m, s.settings))
+        chosen = fit_opening(melds, needed, arrangement.deadwood, s.settings)
+        return ["meld:" + meld_code(chosen)] if chosen else []
+    return []
+
+
+def melds_with(game: Game, card: int) -> list[str]:
+    """New melds holding ``card`` and at least two natural cards from the hand besides it."""
+    hand = game.state.hands[game.state.to_move]
+    others = [c for c in hand if c != card]
+    naturals = sorted(face_of(c) for c in others if not is_joker(c))
+    jokers = sum(1 for c in others if is_joker(c))
+    face = face_of(card)
+    found = []
+    pool = naturals + ([face] if face != JOKER else [])
+    for faces in candidate_melds(pool, RULES, jokers + (1 if face == JOKER else 0)):
+        if face not in faces:
+            continue
+        natural_count = sum(1 for f in faces if f != JOKER)
+        if natural_count - (0 if face == JOKER else 1) < 2:
+            continue
+        found.append("meld:" + "-".join(face_text(f) for f in faces))
+    found.sort(key=lambda code: -code.count("-"))
+    return found[:MAX_OPENING_CANDIDATES]
+
+
+def taken_card_layoffs(game: Game, taken: int) -> list[str]:
+    """The taken card on a table meld: alone with a second copy held, or with a toló."""
+    s = game.state
+    turn = turn_of(game)
+    hand = s.hands[s.to_move]
+    text = face_text(face_of(taken))
+    moves = []
+    for index, (_, meld) in enumerate(game.table_melds()):
+        if turn["dupla"] and lay_off(meld, [taken], RULES) is not None:
+            moves.append(f"layoff:{text}>{index}")
+        for face in sorted({face_of(c) for c in hand if c != taken}):
+            other = next(c for c in hand if face_of(c) == face and c != taken)
+            if lay_off(meld, [taken, other], RULES) is not None:
+                moves.append(f"layoff:{text}-{face_text(face)}>{index}")
+    return moves
+
+
+def openings_with(game: Game, taken: int) -> list[str]:
+    """Openings (C-6 O1) whose melds include the taken card in a meld with two hand naturals."""
+    s = game.state
+    hand = s.hands[s.to_move]
+    needed = s.settings["opening_min"] - turn_of(game)["meld_points"]
+    openings = []
+    for code in melds_with(game, taken):
+        faces = parse_meld_groups(code.split(":", 1)[1])[0][0]
+        try:
+            cards = pick_cards(game, faces)
+        except Refusal:
+            continue
+        meld = read_meld(cards, RULES)
+        if meld is None or taken not in meld.cards:
+            continue
+        rest = sorted(c for c in hand if c not in cards)
+        arrangement = best_arrangement(rest, RULES, VARIANT.value_function(s.settings))
+        others = sorted(arrangement.melds, key=lambda m: -meld_points(m, s.settings))
+        chosen = fit_opening(others, needed - meld_points(meld, s.settings), arrangement.deadwood, s.settings)
+        if chosen is None and meld_points(meld, s.settings) >= needed and arrangement.deadwood:
+            chosen = []
+        if chosen is not None:
+            openings.append("meld:" + meld_code([meld] + chosen))
+    return openings
+
+
+# --- the AI ------------------------------------------------------------------------------
+
+def choose_move(observation: dict[str, Any], legal: list[str], level: str) -> str:
+    if len(legal) == 1:
+        return legal[0]
+    settings = observation["settings"]
+    if observation["phase"] == DRAW:
+        return choose_draw(observation, legal, level)
+    discards = [a for a in legal if a.startswith("discard:")]
+    table_moves = [a for a in legal if not a.startswith("discard:") and a != "takeback"]
+    if not discards:
+        return table_moves[0] if table_moves else legal[0]
+    seat = observation["seat"]
+    hand = observation["hand"]
+    opened = observation["extra"]["opened"][seat]
+    if not opened:
+        move = choose_opening(observation, table_moves, level, settings)
+    else:
+        move = choose_table_move(table_moves, level, len(hand))
+    return move or choose_discard(observation, discards, level)
+
+
+def choose_draw(observation: dict[str, Any], legal: list[str], level: str) -> str:
+    if "take:discard" not in legal:
+        return "draw:stock"
+    seat = observation["seat"]
+    hand = observation["hand"]
+    top = observation["discard"][-1]
+    free = not observation["extra"]["drawn"][seat]
+    if not free:
+        return "take:discard" if level == "normal" else "draw:stock"
+    settings = observation["settings"]
+    before = best_arrangement(sorted(hand), RULES, VARIANT.value_function(settings)).melded_count
+    after = best_arrangement(sorted(hand + [top]), RULES, VARIANT.value_function(settings)).melded_count
+    return "take:discard" if after > before else "draw:stock"
+
+
+def code_points(code: str, settings: dict[str, Any]) -> int:
+    total = 0
+    for faces, hints in parse_meld_groups(code.split(":", 1)[1]):
+        total += sum(value_of(hints.get(i, f), settings) for i, f in enumerate(faces) if f != JOKER)
+        total += sum(value_of(hints[i], settings) for i, f in enumerate(faces) if f == JOKER and i in hints)
+    return total
+
+
+def choose_opening(observation: dict[str, Any], moves: list[str], level: str, settings: dict) -> str | None:
+    """Unopened: the offered moves are the solver's opening and the first step of a handolás."""
+    if not moves:
+        return None
+    hand_size = len(observation["hand"])
+    openings = [m for m in moves if m.startswith("meld:") and code_points(m, settings) >= settings["opening_min"]]
+    going_out = [m for m in moves if m not in openings or hand_size - code_cards(m) <= 1]
+    if going_out and level == "normal":
+        return going_out[0]
+    if not openings:
+        return None
+    if level == "normal" and close_to_handolas(observation):
+        return None
+    return openings[0]
+
+
+def code_cards(code: str) -> int:
+    return sum(len(faces) for faces, _ in parse_meld_groups(code.split(":", 1)[1])) if code.startswith("meld:") else 0
+
+
+def close_to_handolas(observation: dict[str, Any]) -> bool:
+    """Worth waiting for a doubled handolás: almost everything melds and nobody is close to out."""
+    hand = sorted(observation["hand"])
+    unmatched = best_arrangement(hand, RULES, lambda c: 1).deadwood
+    others = [n for seat, n in enumerate(observation["hand_sizes"]) if seat != observation["seat"]]
+    nobody_opened = not any(observation["extra"]["opened"])
+    return len(unmatched) == 2 and observation["stock_count"] > 20 and nobody_opened and min(others) >= 10
+
+
+def choose_table_move(moves: list[str], level: str, hand_size: int) -> str | None:
+    exchanges = [m for m in moves if m.startswith("exchange:")]
+    melds = [m for m in moves if m.startswith("meld:")]
+    layoffs = [m for m in moves if m.startswith("layoff:")]
+    if level == "normal" and exchanges:
+        return exchanges[0]
+    if melds:
+        return max(melds, key=lambda m: (m.count("-") - 2 * m.count("JK"), m))
+    natural_layoffs = [m for m in layoffs if not m.startswith("layoff:JK")]
+    if natural_layoffs:
+        return natural_layoffs[0]
+    if layoffs and (level == "easy" or hand_size <= 3):
+        return layoffs[0]
+    return None
+
+
+def choose_discard(observation: dict[str, Any], discards: list[str], level: str) -> str:
+    settings = observation["settings"]
+    hand = sorted(observation["hand"])
+    unmatched = set(face_of(c) for c in best_arrangement(hand, RULES, VARIANT.value_function(settings)).deadwood)
+    table = [Meld.from_json(e["meld"]) for e in observation["table"]]
+
+    def cost(code: str) -> tuple:
+        face = parse_card_group(code.split(":", 1)[1])[0][0]
+        if face == JOKER:
+            return (2, 0, code)
+        useful = 0 if face in unmatched else 1
+        keep = value_of(face, settings) * -1 + 3 * connections(face, hand)
+        if level == "normal" and any(lay_off(m, [face], RULES) for m in table):
+            keep += 8  # the next player could use it
+        return (useful, keep, code)
+
+    return min(discards, key=cost)
+
+
+def connections(face: int, hand: list[int]) -> int:
+    """Hand cards that could meld with ``face``: same rank, or same suit within two ranks."""
+    count = 0
+    for card in hand:
+        other = face_of(card)
+        if other == face or is_joker(card):
+            continue
+        if rank_of(other) == rank_of(face) or (suit_of(other) == suit_of(face)
+                                               and abs(rank_of(other) - rank_of(face)) <= 2):
+            count += 1
+    return count
