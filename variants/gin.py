@@ -1,0 +1,669 @@
+"""Variant A, Gin Römi: Oklahoma-style gin for two (RULES.md section A).
+
+Phases (``state.phase``) and the actions offered in each:
+
+* ``upcard``: the non-dealer, then the dealer, may ``take:upcard`` or ``pass``.
+* ``draw``: ``draw:stock`` or ``take:discard`` (only ``draw:stock`` right after both passed).
+* ``discard``: ``discard:X``, ``knock:X`` (deadwood after the discard ≤ the knock limit),
+  ``gin:X`` (no deadwood after the discard).
+* ``last_chance``: the stock is down to 2 cards (A-9): ``take:discard`` only if a knock or gin
+  is then possible, or ``void``. A plain discard after that take voids the hand too.
+
+The upcard fixes the knock limit for the whole hand; it stays in ``state.extra`` with the
+boxes (hands won). The showdown is automatic: the knocker shows his least-deadwood
+arrangement, the defender the melds and lay-offs that leave him the least deadwood.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from functools import lru_cache
+from typing import Any
+
+from rummy_tui.engine.cards import SUITS, card_text, find_card, parse_face, rank_of, suit_of
+from rummy_tui.engine.game import Game, bracket, bracket_all
+from rummy_tui.engine.melds import SET, Meld, MeldRules, lay_off
+from rummy_tui.engine.solver import Arrangement, best_arrangement
+from rummy_tui.engine.variant import Setting, Variant, split_action
+
+GIN_RULES = MeldRules(ace_low=True, ace_high=False, max_jokers=0)
+HAND_SIZE = 10
+STOCK_FLOOR = 2  # A-9: nobody draws the last two stock cards
+SPADES = SUITS.index("S")
+
+
+def card_points(card: int) -> int:
+    """A=1, 2-10 face value, J/Q/K=10."""
+    return min(rank_of(card), 10)
+
+
+def knock_limit_for(upcard: int) -> int:
+    """A-4: the upcard's value is the most deadwood a knocker may keep (ace: 0, no knocking)."""
+    return card_points(upcard)
+
+
+@lru_cache(maxsize=1 << 16)
+def _arrangement_of_sorted(cards: tuple[int, ...]) -> Arrangement:
+    return best_arrangement(cards, GIN_RULES, card_points)
+
+
+def arrangement_of(cards) -> Arrangement:
+    """The least-deadwood arrangement (cached per hand contents; do not mutate the result)."""
+    return _arrangement_of_sorted(tuple(sorted(cards)))
+
+
+def deadwood_of(cards) -> int:
+    return arrangement_of(cards).value
+
+
+def ending_discards(hand: list[int], limit: int, forbidden: int | None = None) -> dict[int, int]:
+    """The discards from an 11-card hand after which the player may knock or go gin, with the
+    deadwood each leaves. With a limit below 1 only gin (deadwood 0) counts.
+
+    Removing a card worth v lowers the deadwood by at most v, so cards that cannot bring the
+    whole hand's deadwood under the threshold are skipped without a search.
+    """
+    threshold = limit if limit >= 1 else 0
+    whole = deadwood_of(hand)
+    options = {}
+    for card in hand:
+        if card == forbidden or whole - card_points(card) > threshold:
+            continue
+        rest = [c for c in hand if c != card]
+        left = deadwood_of(rest)
+        if left <= threshold:
+            options[card] = left
+    return options
+
+
+def least_deadwood_discards(hand: list[int], forbidden: int | None = None) -> dict[int, int]:
+    """The discards from an 11-card hand that leave the least deadwood, with that deadwood.
+
+    Discarding an unmatched card of the best arrangement lowers its deadwood by exactly the
+    card's value, and no discard lowers it by more, so only cards at least as valuable as the
+    best unmatched one need a search.
+    """
+    whole = arrangement_of(hand)
+    allowed = [c for c in hand if c != forbidden]
+    unmatched = [c for c in whole.deadwood if c != forbidden]
+    best = whole.value - max(map(card_points, unmatched)) if unmatched else 999  # no bound known
+    found = {}
+    for card in allowed:
+        if whole.value - card_points(card) > best:
+            continue
+        left = deadwood_of([c for c in hand if c != card])
+        if left < best:
+            best, found = left, {}
+        if left == best:
+            found[card] = left
+    return found
+
+
+def dealer_by_cut(cut: list[int]) -> int | None:
+    """A-3: the seat whose cut card has the higher rank deals; equal ranks mean a redraw (None)."""
+    first, second = rank_of(cut[0]), rank_of(cut[1])
+    if first == second:
+        return None
+    return 0 if first > second else 1
+
+
+# --- the showdown -----------------------------------------------------------------------------
+
+def _could_extend(meld: Meld, card: int, holding: set[int]) -> bool:
+    """Could ``card`` ever be laid off on ``meld``, alone or at the end of a chain of cards
+    from ``holding``?"""
+    if meld.kind == SET:
+        return len(meld.cards) < 4 and rank_of(card) == meld.low
+    suit = suit_of(meld.cards[0])
+    if suit_of(card) != suit:
+        return False
+    low, high = meld.low, meld.low + len(meld.cards) - 1
+    rank = rank_of(card)
+    if rank < low:
+        between = range(rank + 1, low)
+    elif rank > high:
+        between = range(high + 1, rank)
+    else:
+        return False
+    return all(suit * 13 + r - 1 in holding for r in between)
+
+
+def defender_showdown(defender: list[int], knocker_melds: list[Meld]) -> tuple[Arrangement, list[tuple[int, int]]]:
+    """The defender's melds and lay-offs (card, knocker meld index) leaving the least deadwood."""
+    holding = set(defender)
+    targets = {card: [i for i, meld in enumerate(knocker_melds) if _could_extend(meld, card, holding)]
+               for card in defender}
+    movable = [card for card, where in targets.items() if where]
+    best = (arrangement_of(defender), [])
+    for choice in itertools.product(*[[None] + targets[card] for card in movable]):
+        layoffs = [(card, target) for card, target in zip(movable, choice) if target is not None]
+        if not layoffs or not _layoffs_fit(layoffs, knocker_melds):
+            continue
+        laid = {card for card, _ in layoffs}
+        remaining = arrangement_of([c for c in defender if c not in laid])
+        if (remaining.value, len(layoffs)) < (best[0].value, len(best[1])):
+            best = (remaining, sorted(layoffs))
+    return best
+
+
+def _layoffs_fit(layoffs: list[tuple[int, int]], melds: list[Meld]) -> bool:
+    by_meld: dict[int, list[int]] = {}
+    for card, target in layoffs:
+        by_meld.setdefault(target, []).append(card)
+    return all(lay_off(melds[target], cards, GIN_RULES) is not None for target, cards in by_meld.items())
+
+
+def hand_score(kind: str, knocker_deadwood: int, defender_deadwood: int, doubled: bool,
+               settings: dict[str, Any]) -> tuple[int, list[str]]:
+    """A-7: the winner's points and the lines that explain them."""
+    k, d = knocker_deadwood, defender_deadwood
+    if kind == "gin":
+        bonus = settings["gin_bonus"]
+        points, lines = d + bonus, [f"gin: {d} + {bonus} = {d + bonus}"]
+    elif kind == "undercut":
+        bonus = settings["undercut_bonus"]
+        points, lines = k - d + bonus, [f"undercut: {k} - {d} + {bonus} = {k - d + bonus}"]
+    else:
+        points, lines = d - k, [f"knock: {d} - {k} = {d - k}"]
+    if doubled:
+        points *= 2
+        lines.append(f"× 2 (spade upcard) = {points}")
+    return points, lines
+
+
+def match_settlement(totals: list[int], boxes: list[int], winner: int, names: list[str],
+                     settings: dict[str, Any]) -> tuple[list[int], list[str], int]:
+    """A-10: each seat's final score, the settlement lines and the winner's margin."""
+    loser = 1 - winner
+    final, lines = [], []
+    for seat in (0, 1):
+        terms = [str(totals[seat])]
+        score = totals[seat]
+        if seat == winner:
+            bonuses = [settings["game_bonus"]]
+            if totals[loser] == 0:
+                bonuses.append(settings["shutout_extra"])
+            for bonus in (b for b in bonuses if b):
+                terms.append(str(bonus))
+                score += bonus
+        if settings["box_bonus"] and boxes[seat]:
+            terms.append(f"{boxes[seat]} × {settings['box_bonus']}")
+            score += boxes[seat] * settings["box_bonus"]
+        final.append(score)
+        sum_text = " + ".join(terms)
+        lines.append(f"{names[seat]}: {sum_text} = {score}" if len(terms) > 1 else f"{names[seat]}: {score}")
+    margin = final[winner] - final[loser]
+    lines.append(f"Result: {margin} to {names[winner]}")
+    return final, lines, margin
+
+
+def seat_names(game: Game) -> list[str]:
+    seats = game.record.get("seats") or []
+    names = []
+    for seat in range(game.state.players):
+        entry = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
+        names.append(str(entry.get("name") or f"Player {seat + 1}"))
+    return names
+
+
+# --- the variant ------------------------------------------------------------------------------
+
+class GinRummy(Variant):
+    key = "gin"
+    name = "Gin Rummy (Oklahoma)"
+    hungarian_name = "Gin Römi"
+    description = "Two players, ten cards, knock or go gin; the upcard sets the knock limit. First to 150."
+    rules_summary = (
+        "Two players, one 52-card deck. Aces count 1, court cards 10, the rest face value. "
+        "Melds are runs of 3+ cards of one suit (ace low only: A-2-3, never Q-K-A) and sets of 3 "
+        "or 4 cards of one rank. Each player gets 10 cards; the 21st card is turned up.\n\n"
+        "The upcard sets the knock limit for the whole hand: an ace means no knocking, 2-9 their "
+        "value, 10 and court cards 10. The non-dealer, then the dealer, may take the upcard; if "
+        "both pass, the non-dealer draws from the stock. On a turn you draw from the stock or take "
+        "the top discard, then discard. Instead of a plain discard you may knock, if the cards you "
+        "keep leave no more unmatched value (deadwood) than the limit, or go gin with everything "
+        "melded. You may not discard the card you just took from the discard pile.\n\n"
+        "When someone knocks, the defender lays off unmatched cards onto the knocker's melds. A "
+        "knocker with less deadwood scores the difference; otherwise (ties too) the defender "
+        "undercuts and scores the difference plus 25. Gin scores the defender's deadwood plus 25, "
+        "with no lay-offs. With the optional spade rule a spade upcard doubles the hand. When only "
+        "two stock cards remain, the next player may only take the discard to knock or go gin; "
+        "otherwise the hand is void.\n\n"
+        "The loser of a hand deals the next. The first to 150 points wins the game: +150, another "
+        "+150 for a shutout, and 25 per hand won for both players."
+    )
+    min_players = 2
+    max_players = 2
+    settings = {
+        "spade_doubling": Setting(False, "A spade upcard doubles the hand's score, bonuses included"),
+        "target": Setting(150, "The game ends once a player's hand points reach this total"),
+        "game_bonus": Setting(150, "Bonus for winning the game"),
+        "shutout_extra": Setting(150, "Extra bonus when the loser scored nothing"),
+        "box_bonus": Setting(25, "Paid at game end to both players per hand won (0 turns it off)"),
+        "undercut_bonus": Setting(25, "Bonus for undercutting the knocker"),
+        "gin_bonus": Setting(25, "Bonus for going gin"),
+        "single_hand": Setting(False, "Play one hand only, scored by hand points"),
+    }
+
+    def deck(self, settings: dict[str, Any]) -> tuple[int, int]:
+        return 1, 0
+
+    def meld_rules(self, settings: dict[str, Any]) -> MeldRules:
+        return GIN_RULES
+
+    def card_value(self, card: int, settings: dict[str, Any]) -> int:
+        return card_points(card)
+
+    # --- dealing --------------------------------------------------------------------------
+
+    def start_game(self, game: Game) -> None:
+        state = game.state
+        state.extra = {"boxes": [0, 0], "cut": []}
+        state.dealer = self._cut_for_dealer(game)
+        self._deal_hand(game)
+
+    def _cut_for_dealer(self, game: Game) -> int:
+        while True:
+            deck = game.shuffled_deck()
+            cut = [deck.pop(), deck.pop()]
+            game.state.extra["cut"].append(cut)
+            for seat, card in enumerate(cut):
+                game.log(seat, f"cut {bracket(card)}")
+            dealer = dealer_by_cut(cut)
+            if dealer is not None:
+                game.log(dealer, "deals first (higher cut card)")
+                return dealer
+            game.log(None, "Equal ranks: both cut again.")
+
+    def _deal_hand(self, game: Game) -> None:
+        state = game.state
+        state.hand_no += 1
+        non_dealer = game.next_seat(state.dealer)
+        game.deal([HAND_SIZE, HAND_SIZE], first=non_dealer)
+        upcard = state.stock.pop()
+        state.discard.append(upcard)
+        limit = knock_limit_for(upcard)
+        state.extra.update({
+            "upcard": upcard,
+            "knock_limit": limit,
+            "doubled": bool(state.settings["spade_doubling"] and suit_of(upcard) == SPADES),
+            "passed": [],
+            "stock_only": False,
+            "taken": None,
+            "last_chance": False,
+            "picked": [[], []],
+        })
+        state.phase = "upcard"
+        state.to_move = non_dealer
+        limit_text = "no knocking (ace)" if limit == 0 else f"knock limit {limit}"
+        doubled = ", spades double" if state.extra["doubled"] else ""
+        game.log(state.dealer, f"dealt hand {state.hand_no}; the upcard is {bracket(upcard)}: {limit_text}{doubled}")
+
+    # --- legality -------------------------------------------------------------------------
+
+    def legal_actions(self, game: Game) -> list[str]:
+        state = game.state
+        extra = state.extra
+        hand = state.hands[state.to_move]
+        if state.phase == "upcard":
+            return ["take:upcard", "pass"]
+        if state.phase == "draw":
+            return ["draw:stock"] if extra["stock_only"] else ["draw:stock", "take:discard"]
+        if state.phase == "last_chance":
+            top_helps = bool(ending_discards(hand + state.discard[-1:], extra["knock_limit"], state.discard[-1]))
+            return (["take:discard"] if top_helps else []) + ["void"]
+        if state.phase == "discard":
+            endings = ending_discards(hand, extra["knock_limit"], extra["taken"])
+            actions = [f"discard:{_code(c)}" for c in hand if c != extra["taken"]]
+            for card, left in endings.items():
+                actions.append(f"{'gin' if left == 0 else 'knock'}:{_code(card)}")
+            return actions
+        return []
+
+    def why_not(self, game: Game, action: str) -> str | None:
+        state = game.state
+        verb, argument = split_action(action)
+        phase_check = {
+            "upcard": self._why_not_upcard,
+            "draw": self._why_not_draw,
+            "last_chance": self._why_not_last_chance,
+            "discard": self._why_not_discard,
+        }.get(state.phase)
+        if phase_check is None:
+            return "The game is over."
+        return phase_check(game, verb, argument)
+
+    def _why_not_upcard(self, game: Game, verb: str, argument: str) -> str | None:
+        if (verb, argument) in (("take", "upcard"), ("pass", "")):
+            return None
+        return f"First take the upcard {_code(game.state.extra['upcard'])} or pass."
+
+    def _why_not_draw(self, game: Game, verb: str, argument: str) -> str | None:
+        if (verb, argument) == ("draw", "stock"):
+            return None
+        if (verb, argument) == ("take", "discard"):
+            if game.state.extra["stock_only"]:
+                return "Both players passed the upcard: the first card comes from the stock."
+            return None
+        if verb in ("discard", "knock", "gin"):
+            return "Draw a card first, from the stock or the discard pile."
+        return _unknown(verb, argument)
+
+    def _why_not_last_chance(self, game: Game, verb: str, argument: str) -> str | None:
+        state = game.state
+        if (verb, argument) == ("void", ""):
+            return None
+        if (verb, argument) == ("draw", "stock"):
+            return ("Only 2 cards are left in the stock and nobody may draw them: take the top "
+                    "discard to knock or go gin, or declare the hand void.")
+        if (verb, argument) == ("take", "discard"):
+            top = state.discard[-1]
+            hand = state.hands[state.to_move] + [top]
+            if ending_discards(hand, state.extra["knock_limit"], top):
+                return None
+            return (f"Taking {_code(top)} would not let you knock or go gin, and only that is allowed "
+                    "with 2 cards left in the stock: the hand is void.")
+        if verb in ("discard", "knock", "gin"):
+            return "Take the top discard to knock or go gin, or declare the hand void."
+        return _unknown(verb, argument)
+
+    def _why_not_discard(self, game: Game, verb: str, argument: str) -> str | None:
+        state = game.state
+        extra = state.extra
+        if verb in ("draw", "take", "pass"):
+            return "You already have 11 cards: discard, knock or go gin."
+        if verb not in ("discard", "knock", "gin") or not argument:
+            return _unknown(verb, argument)
+        face = parse_face(argument)
+        hand = state.hands[state.to_move]
+        card = find_card(hand, face)
+        if card is None:
+            return f"You do not hold {argument.upper()}."
+        if card == extra["taken"]:
+            return f"You took {_code(card)} from the discard pile this turn: you may not discard it."
+        if verb == "discard":
+            return None
+        left = deadwood_of([c for c in hand if c != card])
+        limit = extra["knock_limit"]
+        if verb == "gin":
+            if left:
+                return f"Gin needs all 10 remaining cards in melds; your deadwood would be {left}."
+            return None
+        if left == 0:
+            return None  # a knock with no deadwood counts as gin
+        if limit == 0:
+            return (f"The upcard was an ace, so nobody may knock this hand: only gin ends it "
+                    f"(your deadwood would be {left}).")
+        if left > limit:
+            return f"The knock limit is {limit}; your deadwood would be {left}."
+        return None
+
+    # --- carrying out actions ---------------------------------------------------------------
+
+    def apply(self, game: Game, action: str) -> None:
+        verb, argument = split_action(action)
+        if verb in ("discard", "knock", "gin"):
+            seat = game.state.to_move
+            card = find_card(game.state.hands[seat], parse_face(argument))
+            getattr(self, f"_{verb}")(game, seat, card)
+        else:
+            {"take": self._take, "pass": self._pass, "draw": self._draw_stock, "void": self._declare_void}[verb](game)
+
+    def _take(self, game: Game) -> None:
+        state = game.state
+        seat = state.to_move
+        card = game.take_discard(seat)
+        state.extra["taken"] = card
+        state.extra["picked"][seat].append(card)
+        if state.phase == "upcard":
+            game.log(seat, f"took the upcard {bracket(card)}")
+        else:
+            game.log(seat, f"took {bracket(card)} from the discard pile")
+        state.extra["last_chance"] = state.phase == "last_chance"
+        state.phase = "discard"
+
+    def _pass(self, game: Game) -> None:
+        state = game.state
+        seat = state.to_move
+        state.extra["passed"].append(seat)
+        game.log(seat, "passed the upcard")
+        if seat == state.dealer:  # both passed: the non-dealer draws from the stock
+            state.phase = "draw"
+            state.extra["stock_only"] = True
+        state.to_move = game.next_seat(seat)
+
+    def _draw_stock(self, game: Game) -> None:
+        state = game.state
+        game.draw_from_stock(state.to_move)
+        game.log(state.to_move, "drew from the stock")
+        state.extra.update({"taken": None, "stock_only": False})
+        state.phase = "discard"
+
+    def _discard(self, game: Game, seat: int, card: int) -> None:
+        state = game.state
+        game.discard_card(seat, card)
+        game.log(seat, f"discarded {bracket(card)}")
+        if state.extra["last_chance"]:
+            game.log(None, "No knock with the last discard: the hand is void.")
+            self._end_void_hand(game)
+            return
+        state.extra["taken"] = None
+        state.to_move = game.next_seat(seat)
+        state.phase = "last_chance" if len(state.stock) <= STOCK_FLOOR else "draw"
+
+    def _declare_void(self, game: Game) -> None:
+        game.log(game.state.to_move, "cannot knock with 2 cards left in the stock: the hand is void")
+        self._end_void_hand(game)
+
+    def _knock(self, game: Game, seat: int, card: int) -> None:
+        game.discard_card(seat, card)
+        if deadwood_of(game.state.hands[seat]) == 0:
+            game.log(seat, f"discarded {bracket(card)} and knocked with no deadwood: that is gin")
+            self._showdown(game, seat, gin=True)
+        else:
+            game.log(seat, f"discarded {bracket(card)} and knocked")
+            self._showdown(game, seat, gin=False)
+
+    def _gin(self, game: Game, seat: int, card: int) -> None:
+        game.discard_card(seat, card)
+        game.log(seat, "discarded face down and went gin")
+        self._showdown(game, seat, gin=True)
+
+    # --- end of a hand ----------------------------------------------------------------------
+
+    def _showdown(self, game: Game, knocker: int, gin: bool) -> None:
+        state = game.state
+        defender = game.next_seat(knocker)
+        shown = arrangement_of(state.hands[knocker])
+        if gin:
+            defence, layoffs = arrangement_of(state.hands[defender]), []
+        else:
+            defence, layoffs = defender_showdown(state.hands[defender], shown.melds)
+        k, d = shown.value, defence.value
+        kind = "gin" if gin else ("knock" if k < d else "undercut")
+        winner = defender if kind == "undercut" else knocker
+        points, lines = hand_score(kind, k, d, state.extra["doubled"], state.settings)
+
+        game.log(knocker, f"shows {_melds_text(shown.melds)}" + (f", deadwood {k}" if k else ""))
+        if layoffs:
+            game.log(defender, f"lays off {bracket_all(c for c, _ in layoffs)}")
+        game.log(defender, f"shows {_melds_text(defence.melds)}, deadwood {d}")
+        game.log(winner, f"scores {points} ({lines[0]})")
+
+        hand_points = [0, 0]
+        hand_points[winner] = points
+        laid = [[], []]
+        laid[defender] = [c for c, _ in layoffs]
+        melds, deadwood = [[], []], [[], []]
+        melds[knocker], deadwood[knocker] = [m.to_json() for m in shown.melds], list(shown.deadwood)
+        melds[defender], deadwood[defender] = [m.to_json() for m in defence.melds], list(defence.deadwood)
+        state.last_hand = {
+            "hand": state.hand_no, "void": False, "winner": winner,
+            "hands": [list(h) for h in state.hands], "melds": melds, "deadwood": deadwood,
+            "layoffs": laid, "points": hand_points, "lines": lines,
+            "kind": kind, "knocker": knocker, "knock_limit": state.extra["knock_limit"],
+            "upcard": state.extra["upcard"], "doubled": state.extra["doubled"],
+            "layoff_targets": [[c, target] for c, target in layoffs],
+        }
+        state.sheet.append({"hand": state.hand_no, "points": hand_points, "note": lines[0]})
+        state.totals[winner] += points
+        state.extra["boxes"][winner] += 1
+        state.dealer = game.next_seat(winner)  # A-8: the loser deals
+        self._next_hand_or_end(game, winner)
+
+    def _end_void_hand(self, game: Game) -> None:
+        state = game.state
+        state.last_hand = {
+            "hand": state.hand_no, "void": True, "winner": None,
+            "hands": [list(h) for h in state.hands],
+            "melds": [[], []], "deadwood": [[], []], "layoffs": [[], []], "points": [0, 0],
+            "lines": ["void hand: no score, the same dealer deals again"],
+            "kind": "void", "knocker": None, "knock_limit": state.extra["knock_limit"],
+            "upcard": state.extra["upcard"], "doubled": state.extra["doubled"], "layoff_targets": [],
+        }
+        state.sheet.append({"hand": state.hand_no, "points": [0, 0], "note": "void"})
+        self._deal_hand(game)
+
+    def _next_hand_or_end(self, game: Game, winner: int) -> None:
+        state = game.state
+        names = seat_names(game)
+        if state.settings["single_hand"]:
+            lines = [f"{names[winner]}: {state.totals[winner]}"] + state.last_hand["lines"]
+            game.end_game([winner], lines, list(state.totals))
+            return
+        if state.totals[winner] >= state.settings["target"]:
+            final, lines, margin = match_settlement(state.totals, state.extra["boxes"], winner, names, state.settings)
+            game.log(winner, f"wins the game by {margin}")
+            game.end_game([winner], lines, final, margin=margin)
+            return
+        self._deal_hand(game)
+
+    # --- the computer player ----------------------------------------------------------------
+
+    def choose_ai_action(self, observation: dict[str, Any], legal: list[str], level: str,
+                         rng: random.Random) -> str:
+        phase = observation["phase"]
+        if phase == "last_chance":
+            return "take:discard" if "take:discard" in legal else "void"
+        if phase in ("upcard", "draw"):
+            return self._ai_draw(observation, legal, level)
+        if phase == "discard":
+            return self._ai_discard(observation, legal, level)
+        return legal[0]
+
+    def _ai_draw(self, observation: dict[str, Any], legal: list[str], level: str) -> str:
+        take = "take:upcard" if "take:upcard" in legal else "take:discard"
+        draw = "pass" if "pass" in legal else "draw:stock"
+        if take not in legal:
+            return draw
+        hand, top = observation["hand"], observation["discard"][-1]
+        with_top = hand + [top]
+        top_melds = any(top in meld.cards for meld in arrangement_of(with_top).melds)
+        if level == "easy":
+            return take if top_melds else draw
+        if ending_discards(with_top, observation["extra"]["knock_limit"], top):
+            return take
+        if not top_melds:
+            return draw
+        best_after = min(least_deadwood_discards(with_top, top).values())
+        return take if best_after < deadwood_of(hand) else draw
+
+    def _ai_discard(self, observation: dict[str, Any], legal: list[str], level: str) -> str:
+        hand = observation["hand"]
+        taken = observation["extra"]["taken"]
+        endings = [a for a in legal if a.startswith(("gin:", "knock:"))]
+        if level == "easy":
+            unmatched = [c for c in arrangement_of(hand).deadwood if c != taken]
+            pool = unmatched or [c for c in hand if c != taken]
+            card = max(pool, key=lambda c: (card_points(c), rank_of(c)))
+            for verb in ("gin", "knock"):
+                if f"{verb}:{_code(card)}" in legal:
+                    return f"{verb}:{_code(card)}"
+            return endings[0] if endings else f"discard:{_code(card)}"
+        if endings:
+            gins = [a for a in endings if a.startswith("gin:")]
+            return gins[0] if gins else min(endings, key=lambda a: _deadwood_after(hand, a))
+        return f"discard:{_code(_thoughtful_discard(observation))}"
+
+
+OUT_WEIGHT = 3  # deadwood points a card is worth keeping for each unseen card that would meld it
+DANGER_WEIGHT = 1  # deadwood points worth paying to avoid feeding the opponent's known cards
+
+
+def _deadwood_after(hand: list[int], action: str) -> int:
+    code = split_action(action)[1]
+    return deadwood_of([c for c in hand if _code(c) != code])
+
+
+def _thoughtful_discard(observation: dict[str, Any]) -> int:
+    """Normal AI: shed deadwood, but keep cards with live chances to meld and avoid the cards
+    the opponent has shown he collects."""
+    hand = observation["hand"]
+    taken = observation["extra"]["taken"]
+    whole = arrangement_of(hand)
+    unmatched = [c for c in whole.deadwood if c != taken]
+    if not unmatched:  # every card is melded: break the meld that costs least
+        return min(least_deadwood_discards(hand, taken))
+    unseen = _unseen_cards(observation)
+    danger = _danger_map(observation)
+
+    def cost(card: int) -> tuple[int, int]:
+        outs = _outs(card, [c for c in whole.deadwood if c != card], unseen)
+        left = whole.value - card_points(card)  # exact: dropping an unmatched card
+        flexibility = -rank_of(card)  # a king fits fewer runs than a jack of the same value
+        return (left + OUT_WEIGHT * outs + DANGER_WEIGHT * danger.get(card, 0), -card_points(card), flexibility)
+
+    return min(unmatched, key=cost)
+
+
+def _unseen_cards(observation: dict[str, Any]) -> set[int]:
+    """Cards this seat has not seen: not in its hand, not on the discard pile, not openly
+    taken by the opponent."""
+    opponent = 1 - observation["seat"]
+    seen = set(observation["hand"]) | set(observation["discard"]) | set(observation["extra"]["picked"][opponent])
+    return set(range(52)) - seen
+
+
+def _outs(card: int, others: list[int], unseen: set[int]) -> int:
+    """Unseen cards that would make a meld of ``card`` with one of the ``others``."""
+    rank, suit = rank_of(card), suit_of(card)
+    completing: set[int] = set()
+    for other in others:
+        if rank_of(other) == rank:
+            completing.update(s * 13 + rank - 1 for s in range(4) if s not in (suit, suit_of(other)))
+        elif suit_of(other) == suit and abs(rank_of(other) - rank) <= 2:
+            low, high = sorted((rank, rank_of(other)))
+            wanted = [low + 1] if high - low == 2 else [low - 1, high + 1]
+            completing.update(suit * 13 + r - 1 for r in wanted if 1 <= r <= 13)
+    return len(completing & unseen)
+
+
+def _danger_map(observation: dict[str, Any]) -> dict[int, int]:
+    """How likely each card is to help the opponent, judged from the cards he took openly."""
+    opponent = 1 - observation["seat"]
+    picked = observation["extra"]["picked"][opponent]
+    danger: dict[int, int] = {}
+    for card in observation["hand"]:
+        for seen in picked:
+            same_rank = rank_of(card) == rank_of(seen)
+            near_in_suit = suit_of(card) == suit_of(seen) and abs(rank_of(card) - rank_of(seen)) <= 2
+            if same_rank or near_in_suit:
+                danger[card] = danger.get(card, 0) + 1
+    return danger
+
+
+def _code(card: int) -> str:
+    return card_text(card)
+
+
+def _melds_text(melds: list[Meld]) -> str:
+    return " · ".join(bracket_all(m.cards) for m in melds) or "no melds"
+
+
+def _unknown(verb: str, argument: str) -> str:
+    action = f"{verb}:{argument}" if argument else verb
+    return f"'{action}' is not a Gin Römi move now."
+
+
+VARIANT = GinRummy()
