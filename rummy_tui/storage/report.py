@@ -1,0 +1,63 @@
+"""Statistics and saved games as rows of words: shared by `rummy stats` and the app's screens."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from rummy_tui.i18n import _
+
+from .history import FinishedGame, StatsRow
+from .saves import SaveInfo
+
+STATS_COLUMNS = (_("Player"), _("Variant"), _("Games"), _("Wins"), _("Win rate"), _("Average score"), _("Best game"))
+SAVE_COLUMNS = (_("Variant"), _("Players"), _("Last played"), _("Progress"))
+GAME_COLUMNS = (_("Finished"), _("Variant"), _("Players"), _("Final scores"), _("Winner"), _("Hands"), _("Time"))
+
+
+def variant_label(key: str) -> str:
+    """The variant's name, or its key when this program does not know it."""
+    from variants import registry
+
+    variant = registry().get(key)
+    return variant.name if variant is not None and variant.name else key
+
+
+def player_label(row: StatsRow) -> str:
+    return row.player if row.kind == "human" else _("{name} (AI)", name=row.player)
+
+
+def stats_cells(row: StatsRow) -> tuple[str, ...]:
+    return (player_label(row), variant_label(row.variant), str(row.games), str(row.wins),
+            f"{row.win_rate:.0%}", _number(row.average_score), _number(row.best_score))
+
+
+def save_cells(info: SaveInfo) -> tuple[str, ...]:
+    return (variant_label(info.variant), ", ".join(info.seats), local_time(info.updated), info.progress)
+
+
+def game_cells(game: FinishedGame) -> tuple[str, ...]:
+    scores = ", ".join(f"{name} {_number(score)}" for name, score in zip(game.seats, game.final))
+    return (local_time(game.finished), variant_label(game.variant), ", ".join(game.seats), scores,
+            " & ".join(game.winner_names) or "-", str(game.hands), duration_text(game.duration_seconds))
+
+
+def local_time(moment: datetime | str) -> str:
+    if isinstance(moment, str):
+        try:
+            moment = datetime.fromisoformat(moment)
+        except ValueError:
+            return moment
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def duration_text(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    minutes, rest = divmod(int(round(seconds)), 60)
+    return f"{minutes}:{rest:02d}" if minutes < 60 else f"{minutes // 60}h{minutes % 60:02d}"
+
+
+def _number(value: float) -> str:
+    return f"{value:.1f}".removesuffix(".0")
