@@ -308,9 +308,13 @@ class TablePlayVariant(Variant):
 
     def _draw_stock(self, game: Game, seat: int) -> None:
         s = game.state
-        if not s.stock and not (game.rebuild_stock(keep_top=self.rebuild_keeps_top) and s.stock):
-            self._void_hand(game, "the stock ran out once too often")
-            return
+        if not s.stock:
+            if len(s.discard) <= (1 if self.rebuild_keeps_top else 0):
+                self._void_hand(game, "nothing is left to draw")
+                return
+            if not game.rebuild_stock(keep_top=self.rebuild_keeps_top):
+                self._void_hand(game, "the stock ran out once too often")
+                return
         game.draw_from_stock(seat)
         game.log(seat, "drew from the stock.")
         self._begin_play(game, seat, None)
@@ -445,8 +449,10 @@ class TablePlayAdvisor:
         taken = self.obs["extra"].get("taken")
         arrangement = best_arrangement(self.hand, self.rules, self.value)
         wanted = [sorted(m.faces) for m in arrangement.melds]
-        if taken is not None:  # put the card just taken to use first
-            wanted.sort(key=lambda faces: face_of(taken) not in faces)
+        # the card just taken goes first; small melds before long ones, so that where the last
+        # card must be a discard a long meld is left to split (lay 4D-5D-6D, discard 7D)
+        taken_face = face_of(taken) if taken is not None else None
+        wanted.sort(key=lambda faces: (taken_face not in faces, len(faces)))
         offered = {tuple(sorted(parse_card_group(a.split(":", 1)[1])[0])): a for a in melds}
         for faces in wanted:
             if tuple(faces) in offered:
