@@ -409,6 +409,8 @@ class TenCardRummy(Variant):
         reason = ENDING_CONDITIONS[name]
         if name == "piccolo":
             reason += f" Yours is {piccolo_total(hand)}."
+        if offered:
+            reason += f" Your hand is {ENDING_NAMES[offered[0]]}: declare that."
         return reason
 
     def _atkopogas_problem(self, game: Game, seat: int, offered: list[str]) -> str:
@@ -809,11 +811,10 @@ def _joker_penalty(observation: dict[str, Any]) -> int:
 def _ai_hand_score(cards: list[int], joker_penalty: int) -> int:
     """Ten cards: an ending's score, else the deadwood. Knock and römi need deadwood ≤ 3, so the
     structural search runs only for hands that close."""
+    special = _special_ending(cards)
+    if special is not None:
+        return ENDING_AI_SCORE[special]
     value = _arrangement(tuple(sorted(cards)), joker_penalty).value
-    cheap = [name for name, test in (("royal-flush", is_royal_flush), ("colour-flush", is_colour_flush),
-                                     ("figure-flush", is_figure_flush), ("piccolo", is_piccolo)) if test(cards)]
-    if cheap:
-        return ENDING_AI_SCORE[cheap[0]]
     if value <= 3:
         ending = best_ending(cards)
         if ending == "knock":
@@ -824,14 +825,34 @@ def _ai_hand_score(cards: list[int], joker_penalty: int) -> int:
 
 
 def _best_discard(hand: list[int], faces: list[int], taken: int | None, joker_penalty: int) -> tuple[int, int]:
-    """(score of the ten cards kept, face to discard) for the best of the allowed faces."""
-    options = []
+    """(score of the ten cards kept, face to discard) for the best of the allowed faces.
+
+    Dropping a card worth v lowers the deadwood by at most v, so a candidate whose bound cannot
+    beat the best found (and cannot close the hand, which needs deadwood ≤ 3) is not searched.
+    """
+    whole = _arrangement(tuple(sorted(hand)), joker_penalty).value
+    candidates = []
     for face in faces:
         card = find_card(hand, face, avoid=taken)
+        value = penalty_value(card, joker_penalty)
+        candidates.append((whole - value, -value, face, card))
+    best: tuple[int, int, int] | None = None
+    for bound, minus_value, face, card in sorted(candidates):
         rest = [c for c in hand if c != card]
-        options.append((_ai_hand_score(rest, joker_penalty), -penalty_value(card, joker_penalty), face))
-    score, _, face = min(options)
-    return score, face
+        if best is not None and bound > 3 and bound >= best[0] and not _special_ending(rest):
+            continue
+        option = (_ai_hand_score(rest, joker_penalty), minus_value, face)
+        if best is None or option < best:
+            best = option
+    return best[0], best[2]
+
+
+def _special_ending(cards: list[int]) -> str | None:
+    for name, test in (("royal-flush", is_royal_flush), ("colour-flush", is_colour_flush),
+                       ("figure-flush", is_figure_flush), ("piccolo", is_piccolo)):
+        if test(cards):
+            return name
+    return None
 
 
 def _discard_faces(legal: list[str]) -> list[int]:
