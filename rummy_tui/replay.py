@@ -84,12 +84,14 @@ def table_text(game: Game, names: list[str], look: CardLook) -> Text:
     return text
 
 
-def step_text(game: Game, names: list[str], look: CardLook, shown: int) -> Text:
-    """The action just taken, what it did in words, and the score when a hand has ended."""
+def step_text(game: Game, names: list[str], look: CardLook, shown: int, mover: int | None = None) -> Text:
+    """The action just taken and by whom, what it did in words, and the score when a hand ends."""
     if shown == 0:
         return Text(_("The deal. Press → to step through the game."))
     state = game.state
-    text = Text(_("Action {number}: {code}", number=shown, code=game.record["actions"][shown - 1]), style="bold")
+    who = names[mover] if mover is not None and 0 <= mover < len(names) else "?"
+    text = Text(_("Action {number}: {name} played {code}", number=shown, name=who,
+                  code=game.record["actions"][shown - 1]), style="bold")
     for event in state.events[-6:]:
         seat = event.get("seat")
         who = f"{names[seat]} " if isinstance(seat, int) and 0 <= seat < len(names) else ""
@@ -140,7 +142,7 @@ class ReplayScreen(Screen):
         self.total = len(record["actions"])
         self.shown = max(0, min(start_at, self.total))
         self.game = Game.replay(record, upto=self.shown)
-        self.hand_starts = _hand_starts(record)
+        self.hand_starts, self.movers = _walk(record)
 
     def compose(self) -> ComposeResult:
         yield Static(id="replay-title")
@@ -162,7 +164,8 @@ class ReplayScreen(Screen):
         self.query_one("#replay-title", Static).update(position_title(self.game, self.names, self.shown, self.total))
         hands.update(hands_text(self.game, self.names, look))
         self.query_one("#replay-table", ReplayPanel).update(table_text(self.game, self.names, look))
-        self.query_one("#replay-step", ReplayPanel).update(step_text(self.game, self.names, look, self.shown))
+        mover = self.movers[self.shown - 1] if self.shown else None
+        self.query_one("#replay-step", ReplayPanel).update(step_text(self.game, self.names, look, self.shown, mover))
 
     def go_to(self, position: int) -> None:
         position = max(0, min(position, self.total))
@@ -200,14 +203,16 @@ class ReplayScreen(Screen):
             self.dismiss(None)
 
 
-def _hand_starts(record: dict[str, Any]) -> dict[int, int]:
-    """The position at which each hand is first shown (its deal)."""
+def _walk(record: dict[str, Any]) -> tuple[dict[int, int], list[int | None]]:
+    """One pass through the game: the position at which each hand is first shown (its deal),
+    and the seat that played each action."""
     game = Game.replay(record, upto=0)
-    starts = {game.state.hand_no: 0}
+    starts, movers = {game.state.hand_no: 0}, []
     for position, action in enumerate(record["actions"], start=1):
+        movers.append(game.current_seat)
         game.apply(action)
         starts.setdefault(game.state.hand_no, position)
-    return starts
+    return starts, movers
 
 
 class ReplayApp(App):

@@ -32,6 +32,7 @@ class StatsScreen(Screen[None]):
     StatsScreen #stats-chart-box { height: 6; border: round $secondary; padding: 0 1; }
     StatsScreen #stats-chart-caption { height: 2; }
     StatsScreen #stats-chart { height: 2; }
+    StatsScreen #stats-games-caption { text-style: bold; padding-top: 1; }
     StatsScreen #stats-games { height: 1fr; }
     """
     BINDINGS = [
@@ -54,12 +55,12 @@ class StatsScreen(Screen[None]):
         with Vertical(id="stats-chart-box"):
             yield Static(id="stats-chart-caption")
             yield Sparkline([], id="stats-chart", summary_function=max)
+        yield Static(_("Finished games: Enter or r replays the highlighted one"), id="stats-games-caption")
         yield DataTable(id="stats-games", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#stats-chart-box").border_title = _("Recent results")
-        self.query_one("#stats-games", DataTable).border_title = _("Finished games (Enter or r to replay)")
         self.query_one("#stats-table", DataTable).add_columns(*STATS_COLUMNS)
         self.query_one("#stats-games", DataTable).add_columns(*GAME_COLUMNS)
         self._open_history()

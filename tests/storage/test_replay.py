@@ -40,7 +40,9 @@ async def test_the_viewer_shows_every_hand_and_steps_action_by_action():
             for card in hand:
                 assert card_text(card) in hands
         assert "Anna" in hands and "Béla" in hands
-        assert record["actions"][2] in shown_text(screen, "#replay-step")
+        step = shown_text(screen, "#replay-step")
+        mover = ["Anna", "Béla"][Game.replay(record, upto=2).current_seat]
+        assert f"Action 3: {mover} played {record['actions'][2]}" in step
         await pilot.press("left")
         assert screen.shown == 2 and screen.game.state.hands == Game.replay(record, upto=2).state.hands
 
