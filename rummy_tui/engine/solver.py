@@ -1,9 +1,19 @@
 """Best arrangement of a hand into non-overlapping melds (minimum deadwood).
 
-The search takes the lowest remaining card and either leaves it unmatched or puts it into one
-of the candidate melds that contain its face, filling the meld's other faces with the first
-unused copies. Jokers are ordered last, so a joker is only reached once every natural card has
-been decided, and a joker-only meld is never needed. Results are memoised per remaining set.
+Two searches give the same answer:
+
+* **Natural hands** (no joker, no face twice: every Gin hand) use tables. Cards are bits of a
+  52-bit mask, 13 per suit. A rank can hold one set at most, so an arrangement is a choice of
+  sets plus, in each suit, runs among what is left; the best runs of every 13-bit suit pattern
+  are computed once per card-value function and ace rule. Without three cards of a rank the
+  answer is four table look-ups.
+* **Other hands** (jokers, two copies of a card): take the lowest remaining card and either
+  leave it unmatched or put it into one of the candidate melds that contain its face, filling
+  the meld's other faces with the first unused copies. Jokers are ordered last, so a joker is
+  only reached once every natural card has been decided, and a joker-only meld is never
+  needed. Results are memoised per remaining set.
+
+Both minimise the deadwood value, then the number of unmatched cards.
 """
 
 from __future__ import annotations
@@ -11,9 +21,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import combinations
 
 from .cards import JOKER, face_of, is_joker
-from .melds import Meld, MeldRules, candidate_melds, read_meld
+from .melds import RUN, SET, Meld, MeldRules, candidate_melds, read_meld
+
+SUIT_BITS = 0x1FFF  # 13 ranks, ace at bit 0
+COUNT_BITS = 6  # a search key is value << 6 | unmatched cards (at most 52 < 64)
 
 
 @dataclass
@@ -29,6 +43,207 @@ class Arrangement:
 
 def best_arrangement(hand: Sequence[int], rules: MeldRules, card_value: Callable[[int], int]) -> Arrangement:
     """The arrangement of ``hand`` with the least deadwood value (ties: more cards melded)."""
+    mask = _natural_mask(hand, rules)
+    if mask is not None:
+        return _table_arrangement(hand, mask, _tables_for(rules, card_value))
+    return _searched_arrangement(hand, rules, card_value)
+
+
+def deadwood(hand: Sequence[int], rules: MeldRules, card_value: Callable[[int], int]) -> int:
+    """The least deadwood value of ``hand`` (faster than building the arrangement)."""
+    mask = _natural_mask(hand, rules)
+    if mask is not None:
+        return _table_key(mask, _tables_for(rules, card_value))[0] >> COUNT_BITS
+    return _searched_arrangement(hand, rules, card_value).value
+
+
+def all_melded(hand: Sequence[int], rules: MeldRules) -> bool:
+    """Can every card of ``hand`` be put into melds?"""
+    return deadwood(hand, rules, _one_each) == 0
+
+
+def _one_each(card: int) -> int:
+    return 1
+
+
+# --- natural hands: tables over 13-bit suit patterns ----------------------------------------
+
+def _natural_mask(hand: Sequence[int], rules: MeldRules) -> int | None:
+    """The hand's faces as a 52-bit mask, or None when the table search does not apply."""
+    if not hand:
+        return 0
+    if max(hand) < 52:  # one deck: a sum of distinct powers of two has one bit per card
+        mask = sum(map(_BIT.__lshift__, hand))
+    elif max(hand) < JOKER:
+        mask = sum(_BIT << (card % 52) for card in hand)
+    else:
+        return None
+    if mask.bit_count() != len(hand) or rules.min_naturals > 3:
+        return None  # two copies of a face, or rules the tables do not know
+    return mask
+
+
+_BIT = 1
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """For each suit: the best search key of every 13-bit pattern and the run chosen for it."""
+
+    keys: tuple[list[int], ...]
+    choice: tuple[list[int], ...]
+    set_sizes: tuple[int, ...]
+
+
+_RECENT_TABLES: dict[tuple[int, int], tuple[Callable, MeldRules, _Tables]] = {}
+
+
+def _tables_for(rules: MeldRules, card_value: Callable[[int], int]) -> _Tables:
+    """The tables for a value function and rules, found by identity: the entry holds both
+    objects, so their ids cannot be reused while it exists."""
+    key = (id(card_value), id(rules))
+    hit = _RECENT_TABLES.get(key)
+    if hit is not None:
+        return hit[2]
+    values = tuple(card_value(face) for face in range(52))
+    tables = _build_tables(values, rules.ace_low, rules.ace_high, rules.set_max)
+    if len(_RECENT_TABLES) >= 256:  # throw-away lambdas must not pile up
+        _RECENT_TABLES.clear()
+    _RECENT_TABLES[key] = (card_value, rules, tables)
+    return tables
+
+
+@lru_cache(maxsize=64)
+def _build_tables(values: tuple[int, ...], ace_low: bool, ace_high: bool, set_max: int) -> _Tables:
+    runs_by_low = _runs_by_lowest_bit(ace_low, ace_high)
+    per_suit: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
+    keys, choice = [], []
+    for suit in range(4):
+        rank_values = tuple(values[suit * 13:suit * 13 + 13])
+        if rank_values not in per_suit:
+            per_suit[rank_values] = _suit_table(rank_values, runs_by_low)
+        keys.append(per_suit[rank_values][0])
+        choice.append(per_suit[rank_values][1])
+    set_sizes = tuple(size for size in (3, 4) if size <= set_max)
+    return _Tables(tuple(keys), tuple(choice), set_sizes)
+
+
+def _runs_by_lowest_bit(ace_low: bool, ace_high: bool) -> list[list[int]]:
+    """Every run as a 13-bit rank mask (bit 0 is the ace, bit 12 the king), listed under its
+    lowest bit; a run ending in a high ace (... Q K A) therefore sits under bit 0."""
+    runs: set[int] = set()
+    for length in range(3, 14):
+        for low in range(0, 14 - length):
+            if ace_low or (ace_high and low >= 1):  # runs without an ace suit both modes
+                runs.add(((1 << length) - 1) << low)
+        if ace_high:
+            runs.add(((1 << (length - 1)) - 1) << (14 - length) | 1)
+    by_low: list[list[int]] = [[] for _ in range(13)]
+    for run in runs:
+        by_low[(run & -run).bit_length() - 1].append(run)
+    return by_low
+
+
+def _suit_table(rank_values: tuple[int, ...], runs_by_low: list[list[int]]) -> tuple[list[int], list[int]]:
+    """Least (value, unmatched count) key of each pattern when only runs may meld, with the run
+    that achieves it for the pattern's lowest card (0: that card stays unmatched)."""
+    size = 1 << 13
+    keys = [0] * size
+    choice = [0] * size
+    for pattern in range(1, size):
+        low_bit = pattern & -pattern
+        low = low_bit.bit_length() - 1
+        best = keys[pattern ^ low_bit] + (rank_values[low] << COUNT_BITS) + 1
+        chosen = 0
+        for run in runs_by_low[low]:
+            if run & pattern == run and keys[pattern ^ run] < best:
+                best, chosen = keys[pattern ^ run], run
+        keys[pattern], choice[pattern] = best, chosen
+    return keys, choice
+
+
+def _table_key(mask: int, tables: _Tables) -> tuple[int, tuple[int, ...]]:
+    """The best key of the hand, and the set masks (52-bit) that achieve it."""
+    s0 = mask & SUIT_BITS
+    s1 = mask >> 13 & SUIT_BITS
+    s2 = mask >> 26 & SUIT_BITS
+    s3 = mask >> 39
+    k0, k1, k2, k3 = tables.keys
+    best = k0[s0] + k1[s1] + k2[s2] + k3[s3]
+    triples = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    if not triples:
+        return best, ()
+    best_sets: tuple[int, ...] = ()
+    for sets in _set_choices(mask, triples, tables.set_sizes):
+        rest = mask
+        for group in sets:
+            rest &= ~group
+        key = k0[rest & SUIT_BITS] + k1[rest >> 13 & SUIT_BITS] + k2[rest >> 26 & SUIT_BITS] + k3[rest >> 39]
+        if key < best:
+            best, best_sets = key, sets
+    return best, best_sets
+
+
+def _set_choices(mask: int, triples: int, sizes: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every non-empty choice of at most one set per rank that has three or more suits."""
+    options_per_rank = []
+    while triples:
+        low_bit = triples & -triples
+        triples ^= low_bit
+        suits_held = [low_bit << (13 * suit) for suit in range(4) if mask & low_bit << (13 * suit)]
+        options = [0]
+        for size in sizes:
+            options += [sum(chosen) for chosen in combinations(suits_held, size)]
+        options_per_rank.append(options)
+    choices: list[tuple[int, ...]] = [()]
+    for options in options_per_rank:
+        choices = [made + ((group,) if group else ()) for made in choices for group in options]
+    return [choice for choice in choices if choice]
+
+
+def _table_arrangement(hand: Sequence[int], mask: int, tables: _Tables) -> Arrangement:
+    key, sets = _table_key(mask, tables)
+    card_of_face = {card % 52: card for card in hand}
+    melds = []
+    rest = mask
+    for group in sets:
+        rest ^= group
+        cards = tuple(card_of_face[f] for f in _bits(group))
+        melds.append(Meld(SET, cards, tuple(c % 52 for c in cards), cards[0] % 13 + 1))
+    unmatched = rest
+    for suit in range(4):
+        pattern = rest >> (13 * suit) & SUIT_BITS
+        while pattern:
+            run = tables.choice[suit][pattern]
+            if not run:
+                pattern &= pattern - 1
+                continue
+            pattern ^= run
+            unmatched ^= run << (13 * suit)
+            melds.append(_natural_run(run, suit, card_of_face))
+    melds.sort(key=lambda m: min(m.faces))
+    return Arrangement(melds, [card_of_face[f] for f in _bits(unmatched)], key >> COUNT_BITS)
+
+
+def _natural_run(run: int, suit: int, card_of_face: dict[int, int]) -> Meld:
+    ranks = [bit + 1 for bit in _bits(run)]
+    positions = sorted(14 if rank == 1 and 13 in ranks else rank for rank in ranks)
+    faces = tuple(suit * 13 + (0 if p == 14 else p - 1) for p in positions)
+    return Meld(RUN, tuple(card_of_face[f] for f in faces), faces, positions[0])
+
+
+def _bits(mask: int) -> list[int]:
+    found = []
+    while mask:
+        low_bit = mask & -mask
+        found.append(low_bit.bit_length() - 1)
+        mask ^= low_bit
+    return found
+
+
+# --- other hands: search over candidate melds ------------------------------------------------
+
+def _searched_arrangement(hand: Sequence[int], rules: MeldRules, card_value: Callable[[int], int]) -> Arrangement:
     cards = sorted(hand, key=lambda c: (is_joker(c), face_of(c), c))
     faces = [face_of(c) for c in cards]
     jokers = sum(1 for c in cards if is_joker(c))
@@ -85,12 +300,3 @@ def _candidates_by_face(faces: tuple[int, ...], rules: MeldRules, jokers: int) -
         for face in set(meld):
             by_face.setdefault(face, []).append(meld)
     return by_face
-
-
-def deadwood(hand: Sequence[int], rules: MeldRules, card_value: Callable[[int], int]) -> int:
-    return best_arrangement(hand, rules, card_value).value
-
-
-def all_melded(hand: Sequence[int], rules: MeldRules) -> bool:
-    """Can every card of ``hand`` be put into melds?"""
-    return best_arrangement(hand, rules, lambda c: 1).value == 0
