@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_tui.engine import Game, IllegalAction
+from rummy_tui.engine import Game
 from rummy_tui.engine.ai import play_ai_game
 from rummy_tui.engine.cards import deal_cards, face_text, face_of, make_deck
 from variants._tableplay import DRAW, arrange_position
