@@ -39,8 +39,8 @@ def card_points(card: int) -> int:
 
 
 def knock_limit_for(upcard: int) -> int:
-    """A-4: the upcard's value is the most deadwood a knocker may keep (ace: 0, no knocking)."""
-    return card_points(upcard)
+    """A-4: the upcard's value is the most deadwood a knocker may keep; an ace (0) forbids knocking."""
+    return 0 if rank_of(upcard) == 1 else card_points(upcard)
 
 
 @lru_cache(maxsize=1 << 16)
