@@ -1,0 +1,118 @@
+"""The Textual app: a thin shell that opens the start screen or goes straight to a table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from rummy_tui.i18n import _
+
+AI_SPEEDS = {_("slow"): 1.2, _("normal"): 0.6, _("fast"): 0.25, _("instant"): 0.0}
+
+
+class RummyApp(App):
+    CSS_PATH = "rummy.tcss"
+    TITLE = "rummy"
+
+    def __init__(self, ascii_only: bool = False, four_colour: bool = False, ai_delay: float = 0.6,
+                 table_options: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.ascii_only = ascii_only
+        self.four_colour = four_colour
+        self.ai_delay = ai_delay
+        self.table_options = table_options
+
+    def on_mount(self) -> None:
+        if self.table_options:
+            self.start_game(**self.table_options)
+        else:
+            from rummy_tui.screens.start import StartScreen
+
+            self.push_screen(StartScreen())
+        self.check_size()
+
+    # --- games ------------------------------------------------------------------------------
+
+    def start_game(self, variant: str, players: int, settings: dict | None, seed: int, seats: list[dict]) -> None:
+        from rummy_tui.engine import Game
+        from rummy_tui.screens.table import TableScreen
+
+        game = Game(variant, players, settings, seed, seats=seats)
+        table = TableScreen(game, seats, ai_delay=self.ai_delay)
+        if len(self.screen_stack) > 1:
+            self.switch_screen(table)
+        else:
+            self.push_screen(table)
+
+    def action_new_game(self) -> None:
+        from rummy_tui.screens.start import StartScreen
+
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.switch_screen(StartScreen())
+
+    def table(self):
+        from rummy_tui.screens.table import TableScreen
+
+        return next((s for s in reversed(self.screen_stack) if isinstance(s, TableScreen)), None)
+
+    # --- display options ----------------------------------------------------------------------
+
+    def toggle_option(self, name: str) -> None:
+        setattr(self, name, not getattr(self, name))
+        self.redraw_table()
+
+    def set_ai_speed(self, delay: float) -> None:
+        self.ai_delay = delay
+        table = self.table()
+        if table is not None:
+            table.ai_delay = delay
+
+    def redraw_table(self) -> None:
+        table = self.table()
+        if table is not None:
+            table.refresh_table()
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand(_("New game"), _("Leave this game and set up a new one"), self.action_new_game)
+        table = self.table()
+        if table is not None:
+            yield SystemCommand(_("Sort hand"), _("Sort by suit or by rank (toggle)"), table.action_sort)
+            yield SystemCommand(_("Rules"), _("The rules of this variant"), table.action_rules)
+            yield SystemCommand(_("Score sheet"), _("The full score sheet"), table.action_score_sheet)
+            yield SystemCommand(_("Keys"), _("Every key of the table"), table.action_help)
+        yield SystemCommand(_("ASCII suits"), _("Suit letters S H D C instead of glyphs (toggle)"),
+                            lambda: self.toggle_option("ascii_only"))
+        yield SystemCommand(_("Four-colour deck"), _("Diamonds and clubs in their own colours (toggle)"),
+                            lambda: self.toggle_option("four_colour"))
+        for words, delay in AI_SPEEDS.items():
+            yield SystemCommand(_("AI speed: {speed}", speed=words), _("How long each computer move stays on screen"),
+                                lambda delay=delay: self.set_ai_speed(delay))
+
+    # --- terminal size ------------------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        from rummy_tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+        too_small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        showing = isinstance(self.screen, TooSmallScreen)
+        if too_small and not showing:
+            self.push_screen(TooSmallScreen())
+        elif not too_small and showing:
+            self.pop_screen()
+
+
+def run_app(ascii_only: bool = False, mouse: bool = True, **table_options: Any) -> None:
+    """Open the game: the start screen, or straight to a table when ``table_options`` are given."""
+    options = dict(table_options)
+    ai_delay = options.pop("ai_delay", 0.6)
+    four_colour = options.pop("four_colour", False)
+    RummyApp(ascii_only=ascii_only, four_colour=four_colour, ai_delay=ai_delay,
+             table_options=options or None).run(mouse=mouse)

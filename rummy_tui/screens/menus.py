@@ -1,0 +1,31 @@
+"""A list of every move offered now, for verbs without a key of their own (and the mouse)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+from rummy_tui.i18n import _
+
+
+class MovesMenu(ModalScreen[str | None]):
+    BINDINGS = [Binding("escape,q", "dismiss_menu", _("Close"), id="close")]
+
+    def __init__(self, moves: list[tuple[str, object]]) -> None:
+        super().__init__()
+        self.moves = moves
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu-box"):
+            yield Label(_("Choose a move"), id="menu-title")
+            yield OptionList(*(Option(words, id=code) for code, words in self.moves), id="moves")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_dismiss_menu(self) -> None:
+        self.dismiss(None)

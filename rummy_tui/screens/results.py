@@ -1,0 +1,102 @@
+"""The end of a hand (every hand revealed, the score line by line) and the end of the game."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from rummy_tui.engine.melds import Meld
+from rummy_tui.i18n import _
+from rummy_tui.widgets.base import CardWidget, TableView
+from rummy_tui.widgets.cards import cards_piece
+from rummy_tui.widgets.melds import meld_piece
+from rummy_tui.widgets.scores import score_table
+
+
+class HandSummary(CardWidget):
+    """Each seat's melds, lay-offs, deadwood and points from ``state.last_hand``."""
+
+    def __init__(self, view: TableView) -> None:
+        super().__init__()
+        self.view = view
+
+    def on_mount(self) -> None:
+        last = self.view.observation["last_hand"] or {}
+        look = self.card_look()
+        names = self.view.names
+        lines = [Text(_("Hand {number} is over.", number=last.get("hand", "?")), style="bold")]
+        if last.get("void"):
+            lines.append(Text(_("The hand is void: nobody scores.")))
+        elif last.get("winner") is not None:
+            lines.append(Text(_("{name} wins the hand.", name=names[last["winner"]])))
+        for seat, name in enumerate(names):
+            lines.append(Text(""))
+            points = (last.get("points") or [0] * len(names))[seat]
+            lines.append(Text(_("{name}: {points:+d}", name=name, points=points), style="bold"))
+            melds = [meld_piece(Meld.from_json(m), look) for m in _seat(last, "melds", seat)]
+            if melds:
+                lines.append(Text(_("  melds: ")) + Text("  ·  ").join(melds))
+            layoffs = _seat(last, "layoffs", seat)
+            if layoffs:
+                lines.append(Text(_("  laid off: ")) + cards_piece(layoffs, look))
+            deadwood = _seat(last, "deadwood", seat)
+            if deadwood:
+                lines.append(Text(_("  unmatched: ")) + cards_piece(deadwood, look))
+            elif not melds and _seat(last, "hands", seat):
+                lines.append(Text(_("  hand: ")) + cards_piece(_seat(last, "hands", seat), look))
+        if last.get("lines"):
+            lines += [Text(""), Text(_("Score"), style="bold")] + [Text("  " + line) for line in last["lines"]]
+        self.update(Text("\n").join(lines))
+
+
+def _seat(last: dict, key: str, seat: int) -> list:
+    values = last.get(key) or []
+    return values[seat] if seat < len(values) and values[seat] else []
+
+
+class EndOfHandScreen(Screen):
+    BINDINGS = [Binding("enter,space", "next", _("Next"), id="next")]
+
+    def __init__(self, view: TableView) -> None:
+        super().__init__()
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="page", id="end-of-hand"):
+            yield HandSummary(self.view)
+            yield Static(Text("\n" + _("Score sheet"), style="bold"))
+            yield Static(score_table(self.view))
+        yield Footer()
+
+    def action_next(self) -> None:
+        self.dismiss(True)
+
+
+class EndOfGameScreen(Screen):
+    BINDINGS = [Binding("n", "app.new_game", _("New game"), id="new-game"),
+                Binding("q", "app.quit", _("Quit"), id="quit")]
+
+    def __init__(self, view: TableView) -> None:
+        super().__init__()
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        result = self.view.observation["result"] or {}
+        names = self.view.names
+        winners = result.get("winners", [])
+        title = _("{names} wins the game!", names=" & ".join(names[s] for s in winners)) if winners else _("Game over")
+        lines = [Text(title, style="bold"), Text("")]
+        lines += [Text(line) for line in result.get("lines", [])]
+        final = result.get("final")
+        if final:
+            lines += [Text(""), Text(_("Final settlement"), style="bold")]
+            lines += [Text(f"  {names[seat]}: {value}") for seat, value in enumerate(final)]
+        with VerticalScroll(classes="page", id="end-of-game"):
+            yield Static(Text("\n").join(lines), id="game-result")
+            yield Static(Text("\n" + _("Score sheet"), style="bold"))
+            yield Static(score_table(self.view))
+        yield Footer()

@@ -1,0 +1,458 @@
+"""The table: renders the game from the viewer's seat and turns keys and clicks into actions.
+
+The screen never decides a rule. Whether a key is usable comes from ``game.legal_actions()``;
+a refused action shows ``game.why_not(code)``. AI seats think in a thread worker that only
+posts a message; the handler applies the move here, on the UI thread.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from rummy_tui.engine import Game
+from rummy_tui.engine.ai import choose_action
+from rummy_tui.engine.cards import card_text
+from rummy_tui.i18n import _
+from rummy_tui.widgets.actions import describe
+from rummy_tui.widgets.base import TableView
+from rummy_tui.widgets.hand import HandView
+from rummy_tui.widgets.log import GameLog
+from rummy_tui.widgets.melds import MeldTableView
+from rummy_tui.widgets.opponents import OpponentsView
+from rummy_tui.widgets.piles import PilesView
+from rummy_tui.widgets.scores import ScoreSheet
+
+# Keys that carry out a game action, and the verb of the action code each one sends.
+VERB_OF_ACTION = {
+    "draw": "draw", "take": "take", "pass_turn": "pass", "discard": "discard", "knock": "knock",
+    "gin": "gin", "meld": "meld", "layoff": "layoff", "exchange": "exchange", "takeback": "takeback",
+    "void": "void", "throwin": "throwin", "reenter": "reenter", "newdeal": "newdeal",
+}
+# Verbs whose code the screen composes from the selected cards; the engine judges each one.
+COMPOSED_VERBS = ("meld", "layoff", "exchange", "newdeal")
+CARD_VIEW_ACTIONS = ("cursor", "move_card", "select", "stage", "clear", "sort", "target")
+
+
+def variant_verbs(variant) -> set[str]:
+    """The verbs a variant module lists in its docstring (ENGINE.md: each module lists them)."""
+    doc = sys.modules[type(variant).__module__].__doc__ or ""
+    return set(re.findall(r"``([a-z]+)(?::|``)", doc))
+
+
+def face_code(card: int) -> str:
+    return card_text(card)
+
+
+class AiMoved(Message):
+    """An AI seat chose ``action`` when the record held ``turn`` actions."""
+
+    def __init__(self, seat: int, action: str, turn: int) -> None:
+        super().__init__()
+        self.seat, self.action, self.turn = seat, action, turn
+
+
+class TableScreen(Screen):
+    BINDINGS = [
+        Binding("d", "draw", _("Draw"), id="draw"),
+        Binding("t", "take", _("Take"), id="take"),
+        Binding("p", "pass_turn", _("Pass"), id="pass"),
+        Binding("x,enter", "discard", _("Discard"), id="discard", key_display="x"),
+        Binding("k", "knock", _("Knock"), id="knock"),
+        Binding("g", "gin", _("Gin"), id="gin"),
+        Binding("m", "meld", _("Meld"), id="meld"),
+        Binding("o", "layoff", _("Lay off"), id="layoff"),
+        Binding("e", "exchange", _("Joker"), id="exchange"),
+        Binding("u", "takeback", _("Undo"), id="takeback"),
+        Binding("v", "void", _("Void"), id="void"),
+        Binding("w", "throwin", _("Throw in"), id="throwin"),
+        Binding("r", "reenter", _("Re-enter"), id="reenter"),
+        Binding("n", "newdeal", _("New deal"), id="newdeal"),
+        Binding("a", "actions_menu", _("Moves"), id="moves"),
+        Binding("left,h", "cursor(-1)", _("Left"), show=False, id="cursor-left"),
+        Binding("right,l", "cursor(1)", _("Right"), show=False, id="cursor-right"),
+        Binding("home", "cursor_to(0)", _("First card"), show=False, id="cursor-first"),
+        Binding("shift+left,comma", "move_card(-1)", _("Move card left"), show=False, id="move-left"),
+        Binding("shift+right,full_stop", "move_card(1)", _("Move card right"), show=False, id="move-right"),
+        Binding("space", "select", _("Select"), show=False, id="select"),
+        Binding("plus", "stage", _("Put group aside"), show=False, id="stage"),
+        Binding("escape", "clear", _("Clear selection"), show=False, id="clear"),
+        Binding("s", "sort", _("Sort"), id="sort"),
+        Binding("left_square_bracket", "target(-1)", _("Previous meld"), show=False, id="target-prev"),
+        Binding("right_square_bracket", "target(1)", _("Next meld"), show=False, id="target-next"),
+        Binding("c", "score_sheet", _("Score"), show=False, id="score-sheet"),
+        Binding("y", "discard_history", _("Discards"), show=False, id="discard-history"),
+        Binding("R", "rules", _("Rules"), show=False, id="rules"),
+        Binding("question_mark", "help", _("Keys"), id="help"),
+    ]
+
+    def __init__(self, game: Game, seats: list[dict], ai_delay: float = 0.6) -> None:
+        super().__init__()
+        self.game = game
+        self.seats = seats
+        self.ai_delay = ai_delay
+        self.humans = [seat for seat, entry in enumerate(seats) if entry["kind"] == "human"]
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.verbs = variant_verbs(game.variant)
+        self._legal: list[str] = []
+        self._seen_hand = self._hand_marker()
+        self._overlay = False  # a hand-off or end-of-hand screen is waiting for the players
+
+    # --- layout -------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="top"):
+            yield OpponentsView(id="opponents")
+            yield PilesView(id="piles")
+            yield ScoreSheet(id="scores")
+        with Horizontal(id="middle"):
+            yield MeldTableView(id="melds")
+            yield GameLog(id="log")
+        yield Static(id="message")
+        yield HandView(id="hand")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#top").styles.height = max(6, self.game.state.players + 3)
+        self.refresh_table()
+        self.call_after_refresh(self.advance)
+
+    @property
+    def hand(self) -> HandView:
+        return self.query_one(HandView)
+
+    @property
+    def names(self) -> list[str]:
+        return [entry["name"] for entry in self.seats]
+
+    # --- rendering ----------------------------------------------------------------------
+
+    def table_view(self) -> TableView:
+        game, viewer = self.game, self.viewer
+        observation = game.observation(viewer if viewer is not None else 0)
+        if viewer is None:  # public parts only
+            observation["hand"], observation["private"] = [], {}
+        mine = viewer is not None and game.current_seat == viewer and not self._overlay
+        self._legal = game.legal_actions() if mine else []
+        kinds = [entry["kind"] if entry["kind"] == "human" else entry.get("level", "normal") for entry in self.seats]
+        return TableView(observation, self.names, kinds, viewer, game.variant, list(self._legal))
+
+    def refresh_table(self) -> None:
+        view = self.table_view()
+        for widget in (self.query_one(OpponentsView), self.query_one(PilesView), self.query_one(ScoreSheet),
+                       self.query_one(MeldTableView), self.query_one(GameLog), self.hand):
+            widget.show(view)
+        self.query_one("#status", Static).update(self.status_text())
+        self.refresh_bindings()
+
+    def status_text(self) -> str:
+        game = self.game
+        head = _("{variant} · hand {number}", variant=game.variant.name, number=game.state.hand_no)
+        seat = game.current_seat
+        if seat is None:
+            return head + " · " + _("game over")
+        if self.viewer == seat and not self._overlay:
+            return head + " · " + _("{name}: {phase}", name=self.names[seat], phase=self.phase_hint())
+        return head + " · " + _("{name} to play", name=self.names[seat])
+
+    def phase_hint(self) -> str:
+        verbs = {code.partition(":")[0] for code in self._legal}
+        if "take" in verbs and "pass" in verbs:
+            return _("take the upcard (t) or pass (p)")
+        if "draw" in verbs:
+            return _("draw (d) or take the discard (t)")
+        if "discard" in verbs:
+            return _("discard (x) the card under the cursor")
+        return _("choose a move (a)")
+
+    def say(self, text: str, error: bool = False) -> None:
+        message = self.query_one("#message", Static)
+        message.set_class(error, "refused")
+        message.update(text)
+
+    # --- which keys are usable now (the engine decides) ----------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        verb = VERB_OF_ACTION.get(action)
+        if verb is None:
+            if action in CARD_VIEW_ACTIONS:
+                return self.viewer is not None
+            if action == "actions_menu":
+                return bool(self._legal) or None
+            return True
+        if verb not in self.verbs and verb not in self._legal_verbs():
+            return False  # not part of this variant: hidden
+        if verb in self._legal_verbs():
+            return True
+        if verb in COMPOSED_VERBS and self._legal and self.hand.selected:
+            return True  # the engine judges the composed code and explains a refusal
+        return None  # part of the variant, not possible now: greyed out
+
+    def _legal_verbs(self) -> set[str]:
+        return {code.partition(":")[0] for code in self._legal}
+
+    # --- turning keys into action codes --------------------------------------------------
+
+    def perform(self, code: str) -> bool:
+        """Apply the viewer's action, or show the engine's reason for refusing it."""
+        if self.viewer is None or self.game.current_seat != self.viewer or self._overlay:
+            self.say(_("It is not your turn."), error=True)
+            return False
+        reason = self.game.why_not(code)
+        if reason is not None:
+            self.say(reason, error=True)
+            return False
+        self.game.apply(code)
+        self.say(describe(code, self.hand.card_look()).plain)
+        self.hand.clear_selection()
+        self.after_action()
+        return True
+
+    def after_action(self) -> None:
+        self._autosave()
+        self.refresh_table()
+        self.advance()
+
+    def _one_card(self) -> str | None:
+        cards = self.hand.chosen_cards()
+        if len(cards) != 1:
+            self.say(_("Choose exactly one card."), error=True)
+            return None
+        return face_code(cards[0])
+
+    def _cards_code(self, cards: list[int]) -> str:
+        return "-".join(face_code(card) for card in cards)
+
+    def action_draw(self) -> None:
+        self.perform("draw:stock")
+
+    def action_take(self) -> None:
+        self.perform("take:upcard" if "take:upcard" in self._legal else "take:discard")
+
+    def action_pass_turn(self) -> None:
+        self.perform("pass")
+
+    def _with_card(self, verb: str) -> None:
+        card = self._one_card()
+        if card is not None:
+            self.perform(f"{verb}:{card}")
+
+    def action_discard(self) -> None:
+        self._with_card("discard")
+
+    def action_knock(self) -> None:
+        self._with_card("knock")
+
+    def action_gin(self) -> None:
+        self._with_card("gin")
+
+    def action_meld(self) -> None:
+        groups = self.hand.staged + ([self.hand.selected_cards()] if self.hand.selected else [])
+        if not groups:
+            self.say(_("Select the cards to meld with space first."), error=True)
+            return
+        self.perform("meld:" + "+".join(self._cards_code(group) for group in groups))
+
+    def _onto_target(self, verb: str) -> None:
+        melds = self.query_one(MeldTableView)
+        cards = self.hand.selected_cards() or self.hand.chosen_cards()
+        if melds.target is None:
+            if not melds.count:
+                self.say(_("There is no meld on the table."), error=True)
+                return
+            melds.set_target(0)
+        self.perform(f"{verb}:{self._cards_code(cards)}>{melds.target}")
+
+    def action_layoff(self) -> None:
+        self._onto_target("layoff")
+
+    def action_exchange(self) -> None:
+        self._onto_target("exchange")
+
+    def action_takeback(self) -> None:
+        self.perform("takeback")
+
+    def action_void(self) -> None:
+        self.perform("void")
+
+    def action_throwin(self) -> None:
+        self.perform("throwin")
+
+    def action_reenter(self) -> None:
+        self.perform("reenter")
+
+    def action_newdeal(self) -> None:
+        self.perform("newdeal:" + self._cards_code(self.hand.selected_cards()))
+
+    def action_actions_menu(self) -> None:
+        from .menus import MovesMenu
+
+        look = self.hand.card_look()
+        self.app.push_screen(MovesMenu([(code, describe(code, look)) for code in self._legal]),
+                             lambda code: code and self.perform(code))
+
+    # --- the cards and the meld target ----------------------------------------------------
+
+    def action_cursor(self, step: int) -> None:
+        self.hand.move_cursor(step)
+
+    def action_cursor_to(self, index: int) -> None:
+        self.hand.set_cursor(index)
+
+    def action_move_card(self, step: int) -> None:
+        self.hand.move_card(step)
+
+    def action_select(self) -> None:
+        self.hand.toggle_selected()
+        self.refresh_bindings()
+
+    def action_stage(self) -> None:
+        if self.hand.stage_selection():
+            self.say(_("Group put aside: select the next one, then meld (m) lays them all."))
+
+    def action_clear(self) -> None:
+        self.hand.clear_selection()
+        self.refresh_bindings()
+
+    def action_sort(self) -> None:
+        key = self.hand.toggle_sort()
+        self.say(_("Sorted by {key}.", key=_(key)))
+        self.refresh_table()
+
+    def action_target(self, step: int) -> None:
+        target = self.query_one(MeldTableView).step_target(step)
+        if target is None:
+            self.say(_("There is no meld on the table."), error=True)
+
+    @on(HandView.CardClicked)
+    def card_clicked(self, message: HandView.CardClicked) -> None:
+        self.hand.set_cursor(message.index)
+        self.hand.toggle_selected()
+        self.refresh_bindings()
+
+    @on(PilesView.PileClicked)
+    def pile_clicked(self, message: PilesView.PileClicked) -> None:
+        if message.pile == "stock":
+            self.action_draw()
+        else:
+            self.action_take()
+
+    @on(MeldTableView.MeldClicked)
+    def meld_clicked(self, message: MeldTableView.MeldClicked) -> None:
+        self.query_one(MeldTableView).set_target(message.index)
+
+    # --- views ------------------------------------------------------------------------------
+
+    def action_score_sheet(self) -> None:
+        from .views import ScoreSheetScreen
+
+        self.app.push_screen(ScoreSheetScreen(self.table_view()))
+
+    def action_discard_history(self) -> None:
+        from .views import DiscardHistoryScreen
+
+        self.app.push_screen(DiscardHistoryScreen(self.table_view()))
+
+    def action_rules(self) -> None:
+        from .help import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.game.variant, self.game.settings))
+
+    def action_help(self) -> None:
+        from .help import KeysScreen
+
+        self.app.push_screen(KeysScreen(self.BINDINGS))
+
+    # --- whose turn next: AI worker, hand-off, end of hand ------------------------------
+
+    def _hand_marker(self):
+        last = self.game.state.last_hand
+        return None if last is None else (last.get("hand"), len(self.game.state.sheet), len(self.game.record["actions"]))
+
+    def advance(self) -> None:
+        """After every applied action: show the end of a hand, then hand over to the next seat."""
+        if self._overlay:
+            return
+        marker = self._hand_marker()
+        if marker != self._seen_hand and self.game.state.last_hand is not None:
+            self._seen_hand = marker
+            self.show_end_of_hand()
+            return
+        if self.game.is_over:
+            self.show_end_of_game()
+            return
+        seat = self.game.current_seat
+        if self.seats[seat]["kind"] != "human":
+            self.think(seat, self.seats[seat].get("level", "normal"), len(self.game.record["actions"]))
+        elif seat != self.viewer:
+            self.hand_off(seat)
+
+    def hand_off(self, seat: int) -> None:
+        from .handoff import HandOffScreen
+
+        self.viewer = None  # hide every card until the next player is at the keyboard
+        self._overlay = True
+        self.refresh_table()
+
+        def taken_over(_result) -> None:
+            self._overlay = False
+            self.viewer = seat
+            self.refresh_table()
+            self.advance()
+
+        self.app.push_screen(HandOffScreen(self.names[seat]), taken_over)
+
+    def show_end_of_hand(self) -> None:
+        from .results import EndOfHandScreen
+
+        self._overlay = True
+        if len(self.humans) > 1:
+            self.viewer = None  # the next deal is already in the hands
+        self.refresh_table()
+
+        def closed(_result) -> None:
+            self._overlay = False
+            self.refresh_table()
+            self.advance()
+
+        self.app.push_screen(EndOfHandScreen(self.table_view()), closed)
+
+    def show_end_of_game(self) -> None:
+        from .results import EndOfGameScreen
+
+        self._overlay = True
+        self.refresh_table()
+        self.app.push_screen(EndOfGameScreen(self.table_view()))
+
+    @work(thread=True, exclusive=True, group="ai")
+    def think(self, seat: int, level: str, turn: int) -> None:
+        """Choose the AI's move off the UI thread, then wait so a human can follow it."""
+        started = time.monotonic()
+        action = choose_action(self.game, seat, level)
+        pause = self.ai_delay - (time.monotonic() - started)
+        if pause > 0:
+            time.sleep(pause)
+        self.post_message(AiMoved(seat, action, turn))
+
+    @on(AiMoved)
+    def ai_moved(self, message: AiMoved) -> None:
+        game = self.game
+        if game.current_seat != message.seat or len(game.record["actions"]) != message.turn or self._overlay:
+            return  # the game moved on (a new game, or a screen took over)
+        game.apply(message.action)
+        self.after_action()
+
+    # --- saves ----------------------------------------------------------------------------
+
+    def _autosave(self) -> None:
+        """Called after every applied action; saves the game if the saves layer is installed."""

@@ -1,0 +1,47 @@
+"""What every table widget shares: the view it renders from and the card colours."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from textual.widgets import Static
+
+from rummy_tui.i18n import _
+
+from .cards import CARD_CLASSES, CardLook
+
+
+@dataclass
+class TableView:
+    """One snapshot of the game as the viewing seat may see it."""
+
+    observation: dict[str, Any]  # the viewer's observation (public parts only if hand_visible is False)
+    names: list[str]
+    kinds: list[str]  # "human" or an AI level, per seat
+    viewer: int | None  # whose cards are shown; None hides every hand (hot-seat hand-off)
+    variant: Any
+    legal: list[str] = field(default_factory=list)  # offered to the viewer now (empty if not his turn)
+
+    @property
+    def hand_visible(self) -> bool:
+        return self.viewer is not None
+
+    def seat_label(self, seat: int) -> str:
+        kind = self.kinds[seat]
+        who = _("human") if kind == "human" else _("AI {level}", level=_(kind))
+        return f"{self.names[seat]} ({who})"
+
+
+class CardWidget(Static):
+    """A Static that draws cards in the colours its stylesheet gives them."""
+
+    COMPONENT_CLASSES = CARD_CLASSES
+
+    def card_look(self) -> CardLook:
+        app = self.app
+        styles = {name: self.get_component_rich_style(name, partial=True) for name in CARD_CLASSES}
+        return CardLook(getattr(app, "ascii_only", False), getattr(app, "four_colour", False), styles)
+
+    def show(self, view: TableView) -> None:
+        raise NotImplementedError

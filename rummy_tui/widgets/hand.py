@@ -1,0 +1,182 @@
+"""The viewer's hand: one row of cards with a cursor, a selection and the best melds marked."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+
+from rummy_tui.engine.cards import sort_key_by_rank, sort_key_by_suit
+from rummy_tui.engine.solver import best_arrangement
+from rummy_tui.i18n import _
+
+from .base import CardWidget, TableView
+from .cards import card_cell
+
+CELL = 5  # 15 cards x 5 columns fit in 80 columns with the border
+DEADWOOD_VARIANTS = ("gin", "ten-card")  # the others count every card left in hand
+
+
+@lru_cache(maxsize=256)
+def best_melds(variant, settings_items: tuple, hand: tuple[int, ...]):
+    settings = dict(settings_items)
+    return best_arrangement(hand, variant.meld_rules(settings), variant.value_function(settings))
+
+
+class HandView(CardWidget):
+    """Cards in the viewer's chosen order; the cursor and selection are the player's tools."""
+
+    class CardClicked(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.order: list[int] = []
+        self.cursor = 0
+        self.selected: set[int] = set()
+        self.staged: list[list[int]] = []  # groups put aside for one multi-meld action
+        self.sort_by = "suit"
+        self._view: TableView | None = None
+
+    # --- the player's tools -------------------------------------------------------------
+
+    def cursor_card(self) -> int | None:
+        return self.order[self.cursor] if self.order else None
+
+    def chosen_cards(self) -> list[int]:
+        """The selected cards in hand order; if none is selected, the card under the cursor."""
+        chosen = [card for card in self.order if card in self.selected]
+        if chosen:
+            return chosen
+        card = self.cursor_card()
+        return [] if card is None else [card]
+
+    def selected_cards(self) -> list[int]:
+        return [card for card in self.order if card in self.selected]
+
+    def move_cursor(self, step: int) -> None:
+        if self.order:
+            self.cursor = (self.cursor + step) % len(self.order)
+            self.refresh()
+
+    def set_cursor(self, index: int) -> None:
+        if self.order:
+            self.cursor = max(0, min(index, len(self.order) - 1))
+            self.refresh()
+
+    def toggle_selected(self) -> None:
+        card = self.cursor_card()
+        if card is not None:
+            self.selected ^= {card}
+            self.refresh()
+
+    def clear_selection(self) -> None:
+        self.selected.clear()
+        self.staged.clear()
+        self.refresh()
+
+    def stage_selection(self) -> bool:
+        cards = self.selected_cards()
+        if not cards:
+            return False
+        self.staged.append(cards)
+        self.selected.clear()
+        self.refresh()
+        return True
+
+    def move_card(self, step: int) -> None:
+        """Manual reordering: carry the card under the cursor one place left or right."""
+        if len(self.order) < 2:
+            return
+        target = (self.cursor + step) % len(self.order)
+        self.order[self.cursor], self.order[target] = self.order[target], self.order[self.cursor]
+        self.cursor = target
+        self.refresh()
+
+    def toggle_sort(self) -> str:
+        self.sort_by = "rank" if self.sort_by == "suit" else "suit"
+        self.sort_cards()
+        return self.sort_by
+
+    def sort_cards(self) -> None:
+        key = sort_key_by_suit if self.sort_by == "suit" else sort_key_by_rank
+        under_cursor = self.cursor_card()
+        self.order.sort(key=lambda card: (key(card), card))
+        if under_cursor in self.order:
+            self.cursor = self.order.index(under_cursor)
+        self.refresh()
+
+    # --- rendering ----------------------------------------------------------------------
+
+    def show(self, view: TableView) -> None:
+        self._view = view
+        hand = view.observation["hand"] if view.hand_visible else []
+        kept = [card for card in self.order if card in hand]
+        fresh = [card for card in hand if card not in kept]
+        self.order = kept + fresh  # a card just drawn appears on the right
+        if not kept:  # a new deal starts sorted
+            self.sort_cards()
+        self.selected &= set(hand)
+        self.staged = [group for group in self.staged if set(group) <= set(hand)]
+        if fresh and kept:
+            self.cursor = len(self.order) - 1
+        self.cursor = max(0, min(self.cursor, len(self.order) - 1))
+        self._set_titles(view, hand)
+        self.refresh()
+
+    def _set_titles(self, view: TableView, hand: list[int]) -> None:
+        if not view.hand_visible:
+            self.border_title = _("Hand")
+            self.border_subtitle = ""
+            return
+        arrangement = self._arrangement(view, hand)
+        value = arrangement.value if view.variant.key in DEADWOOD_VARIANTS else sum(
+            view.variant.card_value(card, view.observation["settings"]) for card in hand)
+        label = _("deadwood") if view.variant.key in DEADWOOD_VARIANTS else _("in hand")
+        self.border_title = _("{name}'s hand: {count} cards, {label} {value}", name=view.names[view.viewer],
+                              count=len(hand), label=label, value=value)
+        self.border_subtitle = _("sorted by {key}", key=_(self.sort_by)) if hand else ""
+
+    def _arrangement(self, view: TableView, hand: list[int]):
+        settings = view.observation["settings"]
+        return best_melds(view.variant, tuple(sorted(settings.items())), tuple(sorted(hand)))
+
+    def render(self) -> Text:
+        view = self._view
+        if view is None or not view.hand_visible:
+            return Text(_("Cards hidden"), justify="center")
+        if not self.order:
+            return Text(_("No cards in hand"))
+        look = self.card_look()
+        melded = self._melded_cards(view)
+        marks, row, under = Text(), Text(), Text()
+        group_of = {card: number for number, group in enumerate(self.staged, start=1) for card in group}
+        for index, card in enumerate(self.order):
+            cell = card_cell(card, look, CELL)
+            if card in self.selected:
+                cell.stylize(self.get_component_rich_style("hand--selected", partial=True))
+            if index == self.cursor:
+                cell.stylize(self.get_component_rich_style("hand--cursor", partial=True))
+            row.append_text(cell)
+            mark = str(group_of[card]) if card in group_of else ("v" if look.ascii_only else "▼") if card in self.selected else " "
+            marks.append(mark.center(CELL), style=self.get_component_rich_style("hand--mark", partial=True))
+            line = ("===" if look.ascii_only else "━━━") if card in melded else "   "
+            under.append(line.center(CELL), style=self.get_component_rich_style("hand--meld", partial=True))
+        return Text("\n").join([marks, row, under])
+
+    def _melded_cards(self, view: TableView) -> set[int]:
+        arrangement = self._arrangement(view, self.order)
+        return {card for meld in arrangement.melds for card in meld.cards}
+
+    COMPONENT_CLASSES = CardWidget.COMPONENT_CLASSES | {"hand--cursor", "hand--selected", "hand--mark", "hand--meld"}
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is not None and self.order:
+            index = offset.x // CELL
+            if 0 <= index < len(self.order):
+                self.post_message(self.CardClicked(index))

@@ -1,0 +1,30 @@
+"""What each player did, in words: the engine's log with the seat's name in front."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from rummy_tui.i18n import _
+
+from .base import CardWidget, TableView
+from .cards import log_line
+
+
+def event_line(event: dict, names: list[str], look) -> Text:
+    seat = event.get("seat")
+    who = f"{names[seat]} " if seat is not None and 0 <= seat < len(names) else ""
+    line = Text(who, no_wrap=True, overflow="ellipsis") + log_line(event["text"], look)
+    line.no_wrap, line.overflow = True, "ellipsis"
+    return line
+
+
+class GameLog(CardWidget):
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.border_title = _("Log")
+
+    def show(self, view: TableView) -> None:
+        look = self.card_look()
+        room = max(self.content_size.height, 3)
+        events = view.observation["events"][-room:]
+        self.update(Text("\n").join(event_line(event, view.names, look) for event in events))

@@ -1,0 +1,55 @@
+"""The score sheet: one row per hand, the running totals, and the variant's own extras."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+from rummy_tui.i18n import _
+
+from .base import CardWidget, TableView
+
+# Public per-seat numbers (or single numbers) a variant keeps in ``state.extra`` that belong
+# on the sheet, with their captions. Unknown keys are left off.
+SHEET_EXTRAS = {
+    "boxes": _("boxes"),
+    "money": _("money"),
+    "kassza": _("kassza"),
+    "pot": _("pot"),
+    "payout": _("payout"),
+    "target": _("target"),
+}
+
+
+def score_table(view: TableView, last_rows: int | None = None) -> Table:
+    obs = view.observation
+    table = Table(box=None, pad_edge=False, expand=True, show_edge=False)
+    table.add_column(_("hand"), justify="right", no_wrap=True)
+    short = 10 if last_rows is None else max(3, 24 // obs["players"])
+    for seat in range(obs["players"]):
+        table.add_column(view.names[seat][:short], justify="right", no_wrap=True)
+    rows = obs["sheet"] if last_rows is None else obs["sheet"][-last_rows:]
+    for row in rows:
+        table.add_row(str(row.get("hand", "")), *(str(points) for points in row.get("points", [])))
+    table.add_row(Text(_("total"), style="bold"), *(Text(str(total), style="bold") for total in obs["totals"]))
+    for key, caption in SHEET_EXTRAS.items():
+        value = obs["extra"].get(key)
+        if isinstance(value, list) and len(value) == obs["players"] and all(isinstance(v, (int, float)) for v in value):
+            table.add_row(caption, *(str(v) for v in value))
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            table.add_row(caption, str(value))
+    return table
+
+
+def sheet_notes(view: TableView) -> list[str]:
+    return [f"{row.get('hand', '')}: {row['note']}" for row in view.observation["sheet"] if row.get("note")]
+
+
+class ScoreSheet(CardWidget):
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.border_title = _("Score")
+
+    def show(self, view: TableView) -> None:
+        room = max(self.content_size.height - 3, 1)
+        self.update(score_table(view, last_rows=room))

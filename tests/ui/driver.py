@@ -1,0 +1,125 @@
+"""Play the table through key presses, as a player would, for the Pilot tests.
+
+The driver asks the engine which move the seat would make (the normal AI), then presses the
+keys that make that move on screen: arrows to the card, space to select, the verb's key.
+"""
+
+from __future__ import annotations
+
+from rummy_tui.app import RummyApp
+from rummy_tui.engine.ai import choose_action
+from rummy_tui.engine.cards import face_of, parse_face
+from rummy_tui.screens.table import TableScreen
+from rummy_tui.widgets.hand import HandView
+from rummy_tui.widgets.melds import MeldTableView
+
+PLAIN_KEYS = {"draw:stock": "d", "take:discard": "t", "take:upcard": "t", "pass": "p", "takeback": "u",
+              "void": "v", "throwin": "w", "reenter": "r"}
+ONE_CARD_KEYS = {"discard": "x", "knock": "k", "gin": "g"}
+
+
+def seats(humans: list[str], ai: int, level: str = "normal") -> list[dict]:
+    names = ["North", "East", "South", "West", "Centre"]
+    return ([{"name": name, "kind": "human", "level": None} for name in humans]
+            + [{"name": names[n], "kind": "ai", "level": level} for n in range(ai)])
+
+
+def make_app(variant: str, players: int, humans: list[str], seed: int, settings: dict | None = None,
+             **app_options) -> RummyApp:
+    options = {"variant": variant, "players": players, "settings": settings or {}, "seed": seed,
+               "seats": seats(humans, players - len(humans))}
+    return RummyApp(ai_delay=0.0, table_options=options, **app_options)
+
+
+async def settle(pilot, rounds: int = 400) -> None:
+    """Wait until the AI has moved and the screen is idle."""
+    app = pilot.app
+    for _ in range(rounds):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        table = app.table()
+        if table is None or not app.workers._workers:
+            return
+
+
+async def press_move(pilot, code: str) -> None:
+    """Make ``code`` happen through the keys of the table screen."""
+    verb, _sep, argument = code.partition(":")
+    if code in PLAIN_KEYS:
+        await pilot.press(PLAIN_KEYS[code])
+        return
+    table: TableScreen = pilot.app.table()
+    if verb in ONE_CARD_KEYS:
+        await select_cards(pilot, [argument])
+        await pilot.press(ONE_CARD_KEYS[verb])
+        return
+    if verb == "meld":
+        for group in argument.split("+"):
+            await select_cards(pilot, group.split("-"), clear=False)
+            await pilot.press("plus")
+        await pilot.press("m")
+        return
+    if verb in ("layoff", "exchange", "newdeal"):
+        cards, _arrow, target = argument.rpartition(">") if verb != "newdeal" else (argument, "", "")
+        await select_cards(pilot, [c for c in cards.split("-") if c])
+        if target:
+            melds = table.query_one(MeldTableView)
+            while melds.target != int(target):
+                await pilot.press("right_square_bracket")
+        await pilot.press({"layoff": "o", "exchange": "e", "newdeal": "n"}[verb])
+        return
+    await press_from_menu(pilot, code)
+
+
+async def press_from_menu(pilot, code: str) -> None:
+    await pilot.press("a")
+    menu = pilot.app.screen
+    from textual.widgets import OptionList
+
+    options = menu.query_one(OptionList)
+    index = next(i for i in range(options.option_count) if options.get_option_at_index(i).id == code)
+    for _ in range(index):
+        await pilot.press("down")
+    await pilot.press("enter")
+
+
+async def select_cards(pilot, tokens: list[str], clear: bool = True) -> None:
+    """Move the cursor to each card (by face) and select it with space."""
+    hand = pilot.app.table().query_one(HandView)
+    if clear and hand.selected:
+        await pilot.press("escape")
+    taken: set[int] = {c for group in hand.staged for c in group} | set(hand.selected)
+    for token in tokens:
+        face = parse_face(token.partition("=")[0])
+        index = next(i for i, card in enumerate(hand.order) if face_of(card) == face and card not in taken)
+        taken.add(hand.order[index])
+        steps = index - hand.cursor
+        for _ in range(abs(steps)):
+            await pilot.press("right" if steps > 0 else "left")
+        await pilot.press("space")
+
+
+async def play_until(pilot, done, max_moves: int = 400) -> int:
+    """Play the human seats by keys (their moves chosen by the normal AI) until ``done()``."""
+    moves = 0
+    app = pilot.app
+    while not done() and moves < max_moves:
+        await settle(pilot)
+        if done():
+            break
+        screen = app.screen
+        table = app.table()
+        if screen is not table:  # a hand-off, end-of-hand or other screen waits for Enter
+            await pilot.press("enter")
+            continue
+        game = table.game
+        seat = game.current_seat
+        if seat is None or seat != table.viewer:
+            continue
+        before = len(game.record["actions"])
+        await press_move(pilot, choose_action(game, seat, "normal"))
+        await pilot.pause()
+        assert len(game.record["actions"]) > before, f"the keys for a move did not apply it: {table.query_one('#message').render()}"
+        moves += 1
+    return moves
