@@ -43,7 +43,7 @@ class BadSave(Exception):
     def __init__(self, path: Path, problem: str, moved_to: Path | None = None):
         self.path, self.problem, self.moved_to = Path(path), problem, moved_to
         where = f"; it was moved to {moved_to}" if moved_to else ""
-        super().__init__(f"The saved game {path} cannot be loaded: {problem}{where}")
+        super().__init__(f"The saved game {path} cannot be loaded: {problem.rstrip('.')}{where}.")
 
 
 @dataclass(frozen=True)
