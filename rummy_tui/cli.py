@@ -355,5 +355,185 @@ def export_command(game_id: str, out_path: str | None) -> None:
     click.echo(f"Wrote {out_path}", err=True)
 
 
+# --- saved games, history, statistics and replay (the storage section) ---------------------
+
+def _display_options(ascii_only: bool, no_mouse: bool) -> tuple[bool, bool]:
+    """A command's own --ascii/--no-mouse, or the ones given before the command."""
+    group = click.get_current_context().find_root().params
+    return ascii_only or group.get("ascii_only", False), not (no_mouse or group.get("no_mouse", False))
+
+
+def _load_saved_game(game_id: str | None):
+    """(id, game) of a save, the latest unfinished one when no id is given; one-line errors."""
+    from rummy_tui.storage.saves import BadSave, SaveStore
+
+    store = SaveStore()
+    if game_id is None:
+        latest = store.latest()
+        for problem in store.problems:
+            click.echo(f"Warning: {problem}", err=True)
+        if latest is None:
+            _fail("there is no unfinished saved game (`rummy resume --list` shows them all)")
+        game_id = latest.id
+    try:
+        return game_id, store.load(game_id)
+    except BadSave as error:
+        _fail(str(error))
+    except (FileNotFoundError, ValueError) as error:
+        _fail(str(error))
+
+
+def _print_saves() -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from rummy_tui.storage.report import SAVE_COLUMNS, save_cells
+    from rummy_tui.storage.saves import SaveStore
+
+    store = SaveStore()
+    saves = store.list()
+    for problem in store.problems:
+        click.echo(f"Warning: {problem}", err=True)
+    if not saves:
+        click.echo("No saved games.")
+        return
+    table = Table(title="Saved games")
+    for column in ("id", *SAVE_COLUMNS):
+        table.add_column(column)
+    for info in saves:
+        table.add_row(info.id, *save_cells(info))
+    Console().print(table)
+
+
+@main.command("resume")
+@click.argument("game_id", metavar="[ID]", required=False)
+@click.option("--list", "list_only", is_flag=True, help="List the saved games and their ids.")
+@click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters instead of glyphs.")
+@click.option("--no-mouse", is_flag=True, help="Ignore the mouse.")
+def resume_command(game_id: str | None, list_only: bool, ascii_only: bool, no_mouse: bool) -> None:
+    """Go straight back to a saved game: the one named, or the latest unfinished one."""
+    if list_only:
+        _print_saves()
+        return
+    game_id, game = _load_saved_game(game_id)
+    if game.is_over:
+        _fail(f"the game {game_id} is finished; watch it with `rummy replay --game {game_id}`")
+    ascii_only, mouse = _display_options(ascii_only, no_mouse)
+    _open_saved_game(game_id, game, ascii_only, mouse)
+
+
+def _open_saved_game(game_id: str, game, ascii_only: bool, mouse: bool) -> None:
+    """Hand the loaded game to the app, through whichever entry point it offers."""
+    import inspect
+
+    from rummy_tui.app import run_app
+
+    accepted = inspect.signature(run_app).parameters
+    if "game" in accepted:
+        run_app(ascii_only=ascii_only, mouse=mouse, game=game, game_id=game_id)
+    elif "resume_id" in accepted:
+        run_app(ascii_only=ascii_only, mouse=mouse, resume_id=game_id)
+    else:
+        _fail(f"the saved game {game_id} is sound ({len(game.record['actions'])} actions), "
+              "but this version of the app cannot open a saved game yet")
+
+
+@main.command("stats")
+@click.option("--variant", "variant_key", default=None, help="Only this variant.")
+@click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON.")
+def stats_command(variant_key: str | None, as_json: bool) -> None:
+    """Games, wins, win rate, average score and best game, per player and variant."""
+    import dataclasses
+    import sqlite3
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from rummy_tui.storage.history import History, HistoryError
+    from rummy_tui.storage.report import STATS_COLUMNS, stats_cells
+
+    if variant_key is not None:
+        variant_key = _variant(variant_key).key
+    try:
+        history = History()
+        rows = history.stats(variant_key)
+    except (HistoryError, sqlite3.Error, OSError) as error:
+        _fail(str(error))
+    if history.problem:
+        click.echo(f"Warning: {history.problem}", err=True)
+    if as_json:
+        click.echo(json.dumps([dataclasses.asdict(row) | {"win_rate": row.win_rate} for row in rows]))
+        return
+    if not rows:
+        click.echo("No finished games yet.")
+        return
+    table = Table(title="Statistics")
+    for number, column in enumerate(STATS_COLUMNS):
+        table.add_column(column, justify="left" if number < 2 else "right")
+    for row in rows:
+        table.add_row(*stats_cells(row))
+    Console().print(table)
+
+
+def _record_by_id(game_id: str) -> dict:
+    """A game record from the history (finished games) or from the saves."""
+    import sqlite3
+
+    from rummy_tui.storage.history import History, HistoryError
+    from rummy_tui.storage.saves import BadSave, SaveStore
+
+    store = SaveStore()
+    try:
+        if store.exists(game_id):
+            return store.load_record(game_id)
+    except (BadSave, ValueError) as error:
+        _fail(str(error))
+    try:
+        return History().record(game_id)
+    except KeyError:
+        _fail(f"there is no saved or finished game '{game_id}'")
+    except (HistoryError, sqlite3.Error, OSError) as error:
+        _fail(str(error))
+
+
+@main.command("replay")
+@click.argument("path", metavar="[FILE]", required=False, type=click.Path(dir_okay=False))
+@click.option("--game", "game_id", default=None, metavar="ID", help="A saved or finished game, by id.")
+@click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters instead of glyphs.")
+@click.option("--no-mouse", is_flag=True, help="Ignore the mouse.")
+def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_mouse: bool) -> None:
+    """Step through a game action by action, every hand visible: a FILE or --game ID."""
+    if (path is None) == (game_id is None):
+        _fail("name a FILE or a --game ID (one of them)")
+    from rummy_tui.replay import ReplayFileError, record_from_file, run_replay
+
+    if path is not None:
+        try:
+            record = record_from_file(path)
+        except ReplayFileError as error:
+            _fail(str(error))
+    else:
+        record = _record_by_id(game_id)
+    ascii_only, mouse = _display_options(ascii_only, no_mouse)
+    run_replay(record, ascii_only=ascii_only, mouse=mouse)
+
+
+@main.command("export")
+@click.argument("game_id", metavar="ID")
+@click.option("--out", "out_path", default=None, type=click.Path(dir_okay=False), help="Write here, not to stdout.")
+def export_command(game_id: str, out_path: str | None) -> None:
+    """Write a saved or finished game's record as JSON."""
+    text = json.dumps(_record_by_id(game_id), indent=2, ensure_ascii=False) + "\n"
+    if out_path is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        with open(out_path, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as error:
+        _fail(f"cannot write {out_path}: {error.strerror or error}")
+    click.echo(f"Wrote {out_path}", err=True)
+
+
 if __name__ == "__main__":
     main()
