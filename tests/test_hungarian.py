@@ -192,6 +192,16 @@ def test_C_ex6_szuro_refused_then_allowed_with_tolo():
     assert_conserved(with_ten)
 
 
+def test_szuro_may_be_taken_with_a_second_copy():
+    game = crafted(["9H 2S 5D KC", "4D 4C"], table=((1, "6H 7H 8H"),), discard="9H", opened=[True, True])
+    assert "take:discard" in game.legal_actions()
+    game.apply("take:discard")
+    game.apply("layoff:9H>0")
+    assert game.why_not("discard:9H") is None  # the copy he held, not the one he took
+    game.apply("discard:2S")
+    assert_conserved(game)
+
+
 def test_C_ex7_taking_the_discard_to_open():
     junk = "2H 5D 7S 3C 8D 4H KS 6H AD"
     opener = crafted([f"QS QC 9C 10C JC {junk}", "4D 4C"], discard="QD")

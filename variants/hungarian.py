@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rummy_tui.engine.cards import (
-    JOKER, face_of, face_text, is_joker, make_face, rank_of, suit_of,
+    JOKER, face_of, face_text, is_joker, make_face, parse_face, rank_of, suit_of,
 )
 from rummy_tui.engine.game import bracket, bracket_all
 from rummy_tui.engine.melds import (
@@ -187,11 +187,12 @@ def begin_turn(game: Game, seat: int, taken: int | None, free: bool) -> None:
     s.phase, s.to_move = PLAY, seat
     s.extra["turn"] = {
         "seat": seat, "taken": taken, "free": free,
-        "dupla": taken is not None and any(face_of(c) == face_of(taken) for c in hand if c != taken),
         "opened_at_start": s.extra["opened"][seat], "table_before": copy.deepcopy(s.table),
         "new_melds": [], "freed": [], "meld_points": 0, "moved": False,
     }
-    s.private[seat] = {"hand_before": list(hand), "plan": []}
+    # "dupla": he holds a second copy of the taken card (C-6 szúró rule); hidden, like his hand
+    dupla = taken is not None and any(face_of(c) == face_of(taken) for c in hand if c != taken)
+    s.private[seat] = {"hand_before": list(hand), "plan": [], "dupla": dupla}
     if not planning(game) and not legal_discards(game):
         s.private[seat]["plan"] = completion_plan(game) or []
 
@@ -562,10 +563,14 @@ def taken_card_problem(game: Game) -> str | None:
         return None
     if not turn["opened_at_start"]:
         return f"You took {card} to open: it must be part of your opening melds."
-    if turn["dupla"] or cards_added_this_turn(game, index, exclude=[taken]):
+    if holds_dupla(game) or cards_added_this_turn(game, index, exclude=[taken]):
         return None
     return (f"{card} was a szúró: laid off, it needs a second {card} in your hand or another card "
             f"from your hand laid on the same meld.")
+
+
+def holds_dupla(game: Game) -> bool:
+    return game.state.private[game.state.to_move].get("dupla", False)
 
 
 def cards_added_this_turn(game: Game, index: int, exclude: Sequence[int]) -> list[int]:
@@ -798,7 +803,8 @@ def fingerprint(game: Game, kind: str) -> str:
     s = game.state
     seat = s.to_move
     return json.dumps([kind, seat, sorted(s.hands[seat]), s.table, s.extra.get("turn"),
-                       s.extra["opened"][seat], s.settings], separators=(",", ":"))
+                       s.extra["opened"][seat], s.settings, s.private[seat].get("dupla")],
+                      separators=(",", ":"))
 
 
 def cached(kind: str, compute: Callable[[Game], Any]) -> Callable[[Game], Any]:
@@ -1017,7 +1023,7 @@ def taken_card_layoffs(game: Game, taken: int) -> list[str]:
     text = face_text(face_of(taken))
     moves = []
     for index, (_, meld) in enumerate(game.table_melds()):
-        if turn["dupla"] and lay_off(meld, [taken], RULES) is not None:
+        if holds_dupla(game) and lay_off(meld, [taken], RULES) is not None:
             moves.append(f"layoff:{text}>{index}")
         for face in sorted({face_of(c) for c in hand if c != taken}):
             other = next(c for c in hand if face_of(c) == face and c != taken)
@@ -1147,6 +1153,7 @@ def choose_discard(observation: dict[str, Any], discards: list[str], level: str)
     hand = sorted(observation["hand"])
     unmatched = set(face_of(c) for c in best_arrangement(hand, RULES, VARIANT.value_function(settings)).deadwood)
     table = [Meld.from_json(e["meld"]) for e in observation["table"]]
+    wanted = picked_by_next_player(observation)
 
     def cost(code: str) -> tuple:
         face = parse_card_group(code.split(":", 1)[1])[0][0]
@@ -1156,9 +1163,23 @@ def choose_discard(observation: dict[str, Any], discards: list[str], level: str)
         keep = value_of(face, settings) * -1 + 3 * connections(face, hand)
         if level == "normal" and any(lay_off(m, [face], RULES) for m in table):
             keep += 8  # the next player could use it
+        if level == "normal" and connections(face, wanted):
+            keep += 6  # he took a card from the pile that this one goes with
         return (useful, keep, code)
 
     return min(discards, key=cost)
+
+
+def picked_by_next_player(observation: dict[str, Any]) -> list[int]:
+    """Cards the next player took from the discard pile this hand (everyone saw them)."""
+    following = (observation["seat"] + 1) % observation["players"]
+    picked = []
+    for event in observation["events"]:
+        text = event["text"]
+        if event["seat"] == following and event["hand"] == observation["hand_no"] \
+                and text.startswith("took [") and text.endswith("from the discard pile"):
+            picked.append(parse_face(text[len("took ["):text.index("]")]))
+    return picked
 
 
 def connections(face: int, hand: list[int]) -> int:
