@@ -16,13 +16,14 @@ def faces(text: str) -> set[int]:
 
 
 def crafted(hands: tuple[str, str], upcard: str, *, to_move: int = 0, dealer: int = 1,
-            phase: str = "discard", stock: int = 20, settings: dict | None = None) -> Game:
+            phase: str = "discard", stock: int = 20, settings: dict | None = None,
+            seats: list[dict] | None = None) -> Game:
     """A game whose position is written straight into the state, keeping all 52 cards.
 
     The upcard lies at the bottom of the discard pile unless a hand holds it; ``stock`` cards
     stay in the stock and the rest go under the upcard in the discard pile.
     """
-    game = Game("gin", 2, settings, seed=11)
+    game = Game("gin", 2, settings, seed=11, seats=seats)
     state = game.state
     dealt = [deal_cards(hands[0]), deal_cards(hands[1], taken=deal_cards(hands[0]))]
     held = set(dealt[0]) | set(dealt[1])
@@ -286,7 +287,8 @@ def test_knock_over_the_limit_refusal():
 
 
 def test_match_ends_at_the_target():
-    game = crafted(("AH 2H 3H 4H 6C 6D 6S 9S 10S JS KD", "7C 8C 9C 2C 2D 2S 5H 10D 3D 5S"), "4C")
+    game = crafted(("AH 2H 3H 4H 6C 6D 6S 9S 10S JS KD", "7C 8C 9C 2C 2D 2S 5H 10D 3D 5S"), "4C",
+                   seats=[{"name": "North", "kind": "human"}, {"name": "South", "kind": "ai"}])
     game.state.totals = [130, 20]
     game.state.extra["boxes"] = [4, 3]
     game.apply("gin:KD")  # 48 more: 178
@@ -294,7 +296,7 @@ def test_match_ends_at_the_target():
     assert game.is_over and game.current_seat is None and game.legal_actions() == []
     assert result["winners"] == [0]
     assert result["final"] == [178 + 150 + 5 * 25, 20 + 3 * 25]
-    assert result["lines"][0] == "Player 1: 178 + 150 + 5 × 25 = 453"
+    assert result["lines"] == ["North: 178 + 150 + 5 × 25 = 453", "South: 20 + 3 × 25 = 95", "Result: 358 to North"]
     assert result["margin"] == 453 - 95
 
 
@@ -303,7 +305,7 @@ def test_single_hand_setting_ends_after_one_scored_hand():
                    settings={"single_hand": True})
     game.apply("knock:2H")
     assert game.is_over and game.state.result["winners"] == [0]
-    assert game.state.result["lines"] == ["Player 1: 7", "knock: 12 - 5 = 7"]
+    assert game.state.result["lines"] == ["Seat 1: 7", "knock: 12 - 5 = 7"]
 
 
 def test_deadwood_counts_aces_low_only():

@@ -203,7 +203,8 @@ def seat_names(game: Game) -> list[str]:
     names = []
     for seat in range(game.state.players):
         entry = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
-        names.append(str(entry.get("name") or f"Player {seat + 1}"))
+        hint = game.variant.seat_names_hint
+        names.append(str(entry.get("name") or (hint[seat] if seat < len(hint) else f"Seat {seat + 1}")))
     return names
 
 
