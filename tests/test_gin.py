@@ -333,15 +333,27 @@ def test_ai_games_play_to_the_end_with_legal_moves(levels):
 
 
 def test_normal_ai_takes_a_discard_that_lets_it_knock():
-    game = crafted(("4C 5C 7H 8H 9H JS QS KS 4D QD", "2S 3S 4S 9D 10D JD AH AD AC 5H"), "5S",
+    game = crafted(("4C 5C 7H 8H 9H JS QS KS 4D QD", "2S 3S 4S 9D 10D JD AH AD AC 5H"), "6C",
                    phase="draw", to_move=0)
-    game.state.discard.append(game.state.stock.pop())  # keep the pile's top a useless card
-    six = deal_cards("6C")[0]
-    holder = next(h for h in (game.state.stock, game.state.discard) if six in h)
-    holder.remove(six)
-    game.state.discard.append(six)
-    legal = game.legal_actions()
-    assert VARIANT.choose_ai_action(game.observation(0), legal, "normal", random.Random(0)) == "take:discard"
+    assert game.state.discard[-1] == parse_face("6C")
+
+    def normal_choice() -> str:
+        return VARIANT.choose_ai_action(game.observation(0), game.legal_actions(), "normal", random.Random(0))
+
+    assert normal_choice() == "take:discard"
     game.apply("take:discard")
-    action = VARIANT.choose_ai_action(game.observation(0), game.legal_actions(), "normal", random.Random(0))
-    assert action == "knock:QD"
+    assert normal_choice() == "knock:QD"  # deadwood 4 against a knock limit of 6
+
+
+@pytest.mark.parametrize("top, expected", [("6C", "take:discard"), ("JH", "draw:stock")])
+def test_easy_ai_takes_the_discard_only_when_it_melds(top, expected):
+    game = crafted(("4C 5C 7H 8H 2S 9D KD QS AH 3D", "2H 3H 4H 9S 10S JS QD QH 7D 7S"), top,
+                   phase="draw", to_move=0)
+    observation = game.observation(0)
+    assert VARIANT.choose_ai_action(observation, game.legal_actions(), "easy", random.Random(0)) == expected
+
+
+def test_easy_ai_discards_its_highest_unmatched_card():
+    game = crafted(("4C 5C 6C 7H 8H 2S 9D KD QS AH 3D", "2H 3H 4H 9S 10S JS QD QH 7D 7S"), "2C")
+    observation = game.observation(0)
+    assert VARIANT.choose_ai_action(observation, game.legal_actions(), "easy", random.Random(0)) == "discard:KD"

@@ -643,7 +643,8 @@ def _outs(card: int, others: list[int], unseen: set[int]) -> int:
 def _danger_map(observation: dict[str, Any]) -> dict[int, int]:
     """How likely each card is to help the opponent, judged from the cards he took openly."""
     opponent = 1 - observation["seat"]
-    picked = observation["extra"]["picked"][opponent]
+    on_pile = set(observation["discard"])
+    picked = [c for c in observation["extra"]["picked"][opponent] if c not in on_pile]
     danger: dict[int, int] = {}
     for card in observation["hand"]:
         for seen in picked:
