@@ -2,13 +2,14 @@ from __future__ import annotations
 
 import pytest
 
-from .toy_variant import register
+from .toy_variant import register, unregister
 
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
-    """Every storage test gets its own data directory and the toy variant."""
+    """Every storage test gets its own data directory, and the toy variant while it runs."""
     directory = tmp_path / "data"
     monkeypatch.setenv("RUMMY_TUI_DATA_DIR", str(directory))
     register()
-    return directory
+    yield directory
+    unregister()

@@ -32,10 +32,10 @@ def real_variant() -> str:
     return "gin" if "gin" in variants.registry() else "toy"
 
 
-def start_player(data_dir: Path, variant: str) -> subprocess.Popen:
+def start_player(data_dir: Path, variant: str, pause: float = PAUSE) -> subprocess.Popen:
     environment = dict(os.environ, RUMMY_TUI_DATA_DIR=str(data_dir))
     return subprocess.Popen([sys.executable, str(HERE / "autosave_player.py"), "--variant", variant,
-                             "--games", "1", "--seed", str(SEED), "--pause", str(PAUSE)],
+                             "--games", "1", "--seed", str(SEED), "--pause", str(pause)],
                             env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -71,7 +71,7 @@ def test_sigkill_at_random_moments_never_breaks_a_save(tmp_path):
         with sqlite3.connect(tmp_path / "history.sqlite3") as connection:
             assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert 0 < progress[-1] < len(reference), progress  # the kills landed in the middle of the game
-    last_run = start_player(tmp_path, variant)
+    last_run = start_player(tmp_path, variant, pause=0.0)
     out, err = last_run.communicate(timeout=60)
     assert last_run.returncode == 0, err
     assert "resumed" in out and "all games finished" in out
