@@ -21,7 +21,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from rummy_tui.engine.cards import SUITS, card_text, find_card, parse_face, rank_of, suit_of
+from rummy_tui.engine.cards import SUITS, card_text, find_card, make_face, parse_face, rank_of, suit_of
 from rummy_tui.engine.game import Game, bracket, bracket_all
 from rummy_tui.engine.melds import SET, Meld, MeldRules, lay_off
 from rummy_tui.engine.solver import Arrangement, best_arrangement
@@ -87,7 +87,7 @@ def least_deadwood_discards(hand: list[int], forbidden: int | None = None) -> di
     whole = arrangement_of(hand)
     allowed = [c for c in hand if c != forbidden]
     unmatched = [c for c in whole.deadwood if c != forbidden]
-    best = whole.value - max(map(card_points, unmatched)) if unmatched else 999  # no bound known
+    best = whole.value - max(map(card_points, unmatched)) if unmatched else float("inf")
     found = {}
     for card in allowed:
         if whole.value - card_points(card) > best:
@@ -126,7 +126,7 @@ def _could_extend(meld: Meld, card: int, holding: set[int]) -> bool:
         between = range(high + 1, rank)
     else:
         return False
-    return all(suit * 13 + r - 1 in holding for r in between)
+    return all(make_face(r, suit) in holding for r in between)
 
 
 def defender_showdown(defender: list[int], knocker_melds: list[Meld]) -> tuple[Arrangement, list[tuple[int, int]]]:
@@ -199,11 +199,12 @@ def match_settlement(totals: list[int], boxes: list[int], winner: int, names: li
 
 
 def seat_names(game: Game) -> list[str]:
+    """The names the game record gives the seats; otherwise the variant's hint, or Seat N."""
     seats = game.record.get("seats") or []
+    hint = game.variant.seat_names_hint
     names = []
     for seat in range(game.state.players):
         entry = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
-        hint = game.variant.seat_names_hint
         names.append(str(entry.get("name") or (hint[seat] if seat < len(hint) else f"Seat {seat + 1}")))
     return names
 
@@ -632,11 +633,11 @@ def _outs(card: int, others: list[int], unseen: set[int]) -> int:
     completing: set[int] = set()
     for other in others:
         if rank_of(other) == rank:
-            completing.update(s * 13 + rank - 1 for s in range(4) if s not in (suit, suit_of(other)))
+            completing.update(make_face(rank, s) for s in range(4) if s not in (suit, suit_of(other)))
         elif suit_of(other) == suit and abs(rank_of(other) - rank) <= 2:
             low, high = sorted((rank, rank_of(other)))
             wanted = [low + 1] if high - low == 2 else [low - 1, high + 1]
-            completing.update(suit * 13 + r - 1 for r in wanted if 1 <= r <= 13)
+            completing.update(make_face(r, suit) for r in wanted if 1 <= r <= 13)
     return len(completing & unseen)
 
 
