@@ -1,0 +1,109 @@
+"""Game records: seeded deals, replay, and refusing bad records."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from rummy_tui.engine import Game, RecordError
+from rummy_tui.engine.game import RECORD_FORMAT
+from variants import registry
+
+VARIANT_KEYS = list(registry())
+
+
+def deal_of(game: Game):
+    s = game.state
+    return s.hands, s.stock, s.discard, s.dealer, s.to_move
+
+
+def played(key: str, seed: int, actions: int = 40) -> Game:
+    game = Game(key, registry()[key].min_players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("key", VARIANT_KEYS)
+def test_same_seed_same_deal(key):
+    players = registry()[key].min_players
+    assert deal_of(Game(key, players, seed=42)) == deal_of(Game(key, players, seed=42))
+
+
+@pytest.mark.parametrize("key", VARIANT_KEYS)
+def test_different_seed_different_deal(key):
+    players = registry()[key].min_players
+    deals = {str(deal_of(Game(key, players, seed=seed))) for seed in range(5)}
+    assert len(deals) == 5
+
+
+@pytest.mark.parametrize("key", VARIANT_KEYS)
+def test_replaying_the_record_rebuilds_the_state(key):
+    game = played(key, seed=3)
+    assert len(game.record["actions"]) > 0
+    assert Game.replay(game.record).to_json() == game.to_json()
+
+
+def test_replay_up_to_an_action_number():
+    game = Game("gin", 2, seed=9)
+    rng = random.Random(9)
+    states = [game.to_json()["state"]]
+    for _ in range(12):
+        game.apply(rng.choice(game.legal_actions()))
+        states.append(game.to_json()["state"])
+    for upto in (0, 5, 12):
+        assert Game.replay(game.record, upto=upto).to_json()["state"] == states[upto]
+
+
+def test_record_holds_format_variant_settings_seed_and_actions():
+    game = played("gin", seed=4, actions=5)
+    record = game.record
+    assert record["format"] == RECORD_FORMAT
+    assert (record["variant"], record["players"], record["seed"]) == ("gin", 2, 4)
+    assert record["settings"] == game.state.settings
+    assert len(record["actions"]) == 5
+
+
+def test_an_illegal_action_names_its_number():
+    game = played("gin", seed=5, actions=6)
+    record = copy.deepcopy(game.record)
+    record["actions"][3] = "discard:ZZ"
+    with pytest.raises(RecordError, match=r"action 4 \('discard:ZZ'\)"):
+        Game.replay(record)
+    record["actions"][3] = "fly:away"
+    with pytest.raises(RecordError, match="action 4"):
+        Game.replay(record)
+
+
+def test_an_action_legal_elsewhere_but_not_there_is_refused():
+    game = played("gin", seed=6, actions=6)
+    record = copy.deepcopy(game.record)
+    record["actions"].insert(0, record["actions"][2])  # out of turn order
+    if Game(record["variant"], 2, record["settings"], record["seed"]).why_not(record["actions"][0]) is None:
+        pytest.fail("test setup: the moved action happens to be legal first")
+    with pytest.raises(RecordError, match="action 1"):
+        Game.replay(record)
+
+
+@pytest.mark.parametrize("version", [0, RECORD_FORMAT + 1, "1", None])
+def test_wrong_format_version_is_refused(version):
+    record = copy.deepcopy(played("gin", seed=7, actions=3).record)
+    record["format"] = version
+    with pytest.raises(RecordError, match="format"):
+        Game.replay(record)
+
+
+def test_missing_fields_and_unknown_variants_are_record_errors():
+    record = copy.deepcopy(played("gin", seed=8, actions=3).record)
+    del record["actions"]
+    with pytest.raises(RecordError):
+        Game.replay(record)
+    record = copy.deepcopy(played("gin", seed=8, actions=3).record)
+    record["variant"] = "snap"
+    with pytest.raises(RecordError, match="snap"):
+        Game.replay(record)
