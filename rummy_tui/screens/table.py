@@ -17,14 +17,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
 from rummy_tui.engine.cards import card_text
 from rummy_tui.i18n import _
 from rummy_tui.widgets.actions import describe
-from rummy_tui.widgets.base import TableView
+from rummy_tui.widgets.base import Panel, TableView
 from rummy_tui.widgets.hand import HandView
 from rummy_tui.widgets.log import GameLog
 from rummy_tui.widgets.melds import MeldTableView
@@ -36,7 +36,8 @@ from rummy_tui.widgets.scores import ScoreSheet
 VERB_OF_ACTION = {
     "draw": "draw", "take": "take", "pass_turn": "pass", "discard": "discard", "knock": "knock",
     "gin": "gin", "meld": "meld", "layoff": "layoff", "exchange": "exchange", "takeback": "takeback",
-    "void": "void", "throwin": "throwin", "reenter": "reenter", "newdeal": "newdeal",
+    "void": "void", "throwin": "throwin", "reenter": "reenter", "newdeal": "newdeal", "keep": "keep",
+    "declare": "declare", "laydown": "laydown", "decline": "decline",
 }
 # Verbs whose code the screen composes from the selected cards; the engine judges each one.
 COMPOSED_VERBS = ("meld", "layoff", "exchange", "newdeal")
@@ -77,6 +78,10 @@ class TableScreen(Screen):
         Binding("w", "throwin", _("Throw in"), id="throwin"),
         Binding("r", "reenter", _("Re-enter"), id="reenter"),
         Binding("n", "newdeal", _("New deal"), id="newdeal"),
+        Binding("K", "keep", _("Keep"), id="keep"),
+        Binding("D", "declare", _("Declare"), id="declare"),
+        Binding("L", "laydown", _("Lay down"), id="laydown"),
+        Binding("N", "decline", _("Decline"), id="decline"),
         Binding("a", "actions_menu", _("Moves"), id="moves"),
         Binding("left,h", "cursor(-1)", _("Left"), show=False, id="cursor-left"),
         Binding("right,l", "cursor(1)", _("Right"), show=False, id="cursor-right"),
@@ -110,7 +115,7 @@ class TableScreen(Screen):
     # --- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield Panel(id="status")
         with Horizontal(id="top"):
             yield OpponentsView(id="opponents")
             yield PilesView(id="piles")
@@ -118,7 +123,7 @@ class TableScreen(Screen):
         with Horizontal(id="middle"):
             yield MeldTableView(id="melds")
             yield GameLog(id="log")
-        yield Static(id="message")
+        yield Panel(id="message")
         yield HandView(id="hand")
         yield Footer()
 
@@ -152,8 +157,15 @@ class TableScreen(Screen):
         for widget in (self.query_one(OpponentsView), self.query_one(PilesView), self.query_one(ScoreSheet),
                        self.query_one(MeldTableView), self.query_one(GameLog), self.hand):
             widget.show(view)
-        self.query_one("#status", Static).update(self.status_text())
-        self.refresh_bindings()
+        self.query_one("#status", Panel).update(self.status_text())
+        self.update_keys()
+
+    def update_keys(self) -> None:
+        """Refresh the footer only when what it shows changes (a footer redraw is costly)."""
+        shown = (frozenset(self._legal_verbs()), bool(self.hand.selected), self.viewer, self._overlay)
+        if shown != getattr(self, "_keys_shown", None):
+            self._keys_shown = shown
+            self.refresh_bindings()
 
     def status_text(self) -> str:
         game = self.game
@@ -176,7 +188,7 @@ class TableScreen(Screen):
         return _("choose a move (a)")
 
     def say(self, text: str, error: bool = False) -> None:
-        message = self.query_one("#message", Static)
+        message = self.query_one("#message", Panel)
         message.set_class(error, "refused")
         message.update(text)
 
@@ -294,11 +306,30 @@ class TableScreen(Screen):
     def action_newdeal(self) -> None:
         self.perform("newdeal:" + self._cards_code(self.hand.selected_cards()))
 
+    def action_keep(self) -> None:
+        self.perform("keep")
+
+    def action_laydown(self) -> None:
+        self.perform("laydown")
+
+    def action_decline(self) -> None:
+        self.perform("decline")
+
+    def action_declare(self) -> None:
+        self.choose_among([code for code in self._legal if code.startswith("declare:")])
+
     def action_actions_menu(self) -> None:
+        self.choose_among(self._legal)
+
+    def choose_among(self, codes: list[str]) -> None:
+        """Perform the only code offered, or let the player pick one from a menu."""
         from .menus import MovesMenu
 
+        if len(codes) == 1:
+            self.perform(codes[0])
+            return
         look = self.hand.card_look()
-        self.app.push_screen(MovesMenu([(code, describe(code, look)) for code in self._legal]),
+        self.app.push_screen(MovesMenu([(code, describe(code, look)) for code in codes]),
                              lambda code: code and self.perform(code))
 
     # --- the cards and the meld target ----------------------------------------------------
@@ -314,7 +345,7 @@ class TableScreen(Screen):
 
     def action_select(self) -> None:
         self.hand.toggle_selected()
-        self.refresh_bindings()
+        self.update_keys()
 
     def action_stage(self) -> None:
         if self.hand.stage_selection():
@@ -322,7 +353,7 @@ class TableScreen(Screen):
 
     def action_clear(self) -> None:
         self.hand.clear_selection()
-        self.refresh_bindings()
+        self.update_keys()
 
     def action_sort(self) -> None:
         key = self.hand.toggle_sort()
@@ -338,7 +369,7 @@ class TableScreen(Screen):
     def card_clicked(self, message: HandView.CardClicked) -> None:
         self.hand.set_cursor(message.index)
         self.hand.toggle_selected()
-        self.refresh_bindings()
+        self.update_keys()
 
     @on(PilesView.PileClicked)
     def pile_clicked(self, message: PilesView.PileClicked) -> None:

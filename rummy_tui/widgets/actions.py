@@ -18,6 +18,10 @@ PLAIN = {
     "takeback": _("Take back this turn's table moves"),
     "throwin": _("Throw in"),
     "reenter": _("Re-enter the game"),
+    "keep": _("Keep the hand"),
+    "laydown": _("Lay down and take the penalty"),
+    "decline": _("Do not re-enter"),
+    "declare:none": _("Play on without declaring"),
 }
 WITH_CARDS = {
     "discard": _("Discard {cards}"),
@@ -56,5 +60,5 @@ def describe(code: str, look: CardLook = CardLook()) -> Text:
         words = Text(before) + _cards_words(cards, look) + Text(after.replace("{target}", target))
         return words
     if verb == "declare":
-        return Text(_("Declare {what}", what=argument))
+        return Text(_("Declare {what}", what=argument.replace("-", " ")))
     return Text(code)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from textual.widgets import Static
+from rich.console import RenderableType
+from rich.text import Text
+from textual.widget import Widget
 
 from rummy_tui.i18n import _
 
@@ -33,8 +35,24 @@ class TableView:
         return f"{self.names[seat]} ({who})"
 
 
-class CardWidget(Static):
-    """A Static that draws cards in the colours its stylesheet gives them."""
+class Panel(Widget):
+    """Shows one renderable. Unlike ``Static.update`` a new picture costs no layout pass: the
+    panels have fixed sizes, and layout is what makes a key press slow."""
+
+    def __init__(self, renderable: RenderableType = "", **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._picture: RenderableType = renderable
+
+    def update(self, renderable: RenderableType = "") -> None:
+        self._picture = renderable
+        self.refresh()
+
+    def render(self) -> RenderableType:
+        return self._picture
+
+
+class CardWidget(Panel):
+    """A panel that draws cards in the colours its stylesheet gives them."""
 
     COMPONENT_CLASSES = CARD_CLASSES
 

@@ -10,7 +10,8 @@ from rummy_tui.i18n import _
 from .base import CardWidget, TableView
 
 # Per-seat flags a variant may keep in ``state.extra`` and the words that show them.
-SEAT_FLAGS = {"opened": (_("opened"), _("not opened")), "eliminated": (_("eliminated"), None)}
+SEAT_FLAGS = {"opened": (_("opened"), _("not opened")), "eliminated": (_("eliminated"), None),
+              "active": (None, _("eliminated"))}
 
 
 class OpponentsView(CardWidget):

@@ -14,7 +14,7 @@ from rummy_tui.widgets.hand import HandView
 from rummy_tui.widgets.melds import MeldTableView
 
 PLAIN_KEYS = {"draw:stock": "d", "take:discard": "t", "take:upcard": "t", "pass": "p", "takeback": "u",
-              "void": "v", "throwin": "w", "reenter": "r"}
+              "void": "v", "throwin": "w", "reenter": "r", "keep": "K", "laydown": "L", "decline": "N"}
 ONE_CARD_KEYS = {"discard": "x", "knock": "k", "gin": "g"}
 
 
@@ -35,11 +35,9 @@ async def settle(pilot, rounds: int = 400) -> None:
     """Wait until the AI has moved and the screen is idle."""
     app = pilot.app
     for _ in range(rounds):
-        await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        table = app.table()
-        if table is None or not app.workers._workers:
+        if not any(worker.is_running for worker in app.workers):
             return
 
 
@@ -69,11 +67,16 @@ async def press_move(pilot, code: str) -> None:
                 await pilot.press("right_square_bracket")
         await pilot.press({"layoff": "o", "exchange": "e", "newdeal": "n"}[verb])
         return
-    await press_from_menu(pilot, code)
-
-
-async def press_from_menu(pilot, code: str) -> None:
+    if verb == "declare":
+        await pilot.press("D")
+        if pilot.app.screen is not table:
+            await pick_from_menu(pilot, code)
+        return
     await pilot.press("a")
+    await pick_from_menu(pilot, code)
+
+
+async def pick_from_menu(pilot, code: str) -> None:
     menu = pilot.app.screen
     from textual.widgets import OptionList
 
@@ -100,8 +103,9 @@ async def select_cards(pilot, tokens: list[str], clear: bool = True) -> None:
         await pilot.press("space")
 
 
-async def play_until(pilot, done, max_moves: int = 400) -> int:
-    """Play the human seats by keys (their moves chosen by the normal AI) until ``done()``."""
+async def play_until(pilot, done, max_moves: int = 400, verbs: set | None = None) -> int:
+    """Play the human seats by keys (their moves chosen by the normal AI) until ``done()``;
+    ``verbs`` collects the verbs the keys sent."""
     moves = 0
     app = pilot.app
     while not done() and moves < max_moves:
@@ -118,7 +122,10 @@ async def play_until(pilot, done, max_moves: int = 400) -> int:
         if seat is None or seat != table.viewer:
             continue
         before = len(game.record["actions"])
-        await press_move(pilot, choose_action(game, seat, "normal"))
+        code = choose_action(game, seat, "normal")
+        await press_move(pilot, code)
+        if verbs is not None:
+            verbs.add(code.partition(":")[0])
         await pilot.pause()
         assert len(game.record["actions"]) > before, f"the keys for a move did not apply it: {table.query_one('#message').render()}"
         moves += 1
