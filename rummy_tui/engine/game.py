@@ -122,10 +122,10 @@ class Game:
             "hand": list(s.hands[seat]) if s.hands else [],
             "hand_sizes": [len(h) for h in s.hands],
             "stock_count": len(s.stock), "discard": list(s.discard),
-            "table": copy.deepcopy(s.table), "sheet": copy.deepcopy(s.sheet), "totals": list(s.totals),
-            "extra": copy.deepcopy(s.extra), "private": copy.deepcopy(s.private[seat]) if s.private else {},
-            "events": copy.deepcopy(s.events[-30:]), "last_hand": copy.deepcopy(s.last_hand),
-            "result": copy.deepcopy(s.result),
+            "table": plain_copy(s.table), "sheet": plain_copy(s.sheet), "totals": list(s.totals),
+            "extra": plain_copy(s.extra), "private": plain_copy(s.private[seat]) if s.private else {},
+            "events": plain_copy(s.events[-30:]), "last_hand": plain_copy(s.last_hand),
+            "result": plain_copy(s.result),
         }
 
     # --- records and JSON -----------------------------------------------------------------
@@ -250,6 +250,16 @@ class Game:
         s.result.update(more)
         s.to_move = None
         s.phase = "game_over"
+
+
+def plain_copy(data: Any) -> Any:
+    """A deep copy of plain JSON data (dicts, lists, scalars): what copy.deepcopy gives, several
+    times faster, which matters because every AI decision copies an observation."""
+    if isinstance(data, dict):
+        return {key: plain_copy(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [plain_copy(value) for value in data]
+    return copy.deepcopy(data) if isinstance(data, (set, tuple)) else data
 
 
 def bracket(card: int) -> str:
