@@ -100,9 +100,10 @@ class TableScreen(Screen):
         Binding("question_mark", "help", _("Keys"), id="help"),
     ]
 
-    def __init__(self, game: Game, seats: list[dict], ai_delay: float = 0.6) -> None:
+    def __init__(self, game: Game, seats: list[dict], ai_delay: float = 0.6, game_id: str | None = None) -> None:
         super().__init__()
         self.game = game
+        self.game_id = game_id
         self.seats = seats
         self.ai_delay = ai_delay
         self.humans = [seat for seat, entry in enumerate(seats) if entry["kind"] == "human"]
@@ -486,4 +487,14 @@ class TableScreen(Screen):
     # --- saves ----------------------------------------------------------------------------
 
     def _autosave(self) -> None:
-        """Called after every applied action; saves the game if the saves layer is installed."""
+        """Called after every applied action: the game is saved (and the history updated)."""
+        from rummy_tui.storage import autosave, new_game_id
+
+        if self.game_id is None:
+            self.game_id = new_game_id()
+        try:
+            warning = autosave(self.game_id, self.game)
+        except OSError as error:
+            warning = _("The game could not be saved: {error}", error=error)
+        if warning:
+            self.notify(warning, severity="warning")

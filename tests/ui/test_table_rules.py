@@ -1,0 +1,74 @@
+"""The table asks the engine: refused actions show its reason; hot-seat hides the cards."""
+
+from __future__ import annotations
+
+from rummy_tui.engine.cards import deal_cards
+from rummy_tui.screens.handoff import HandOffScreen
+from rummy_tui.widgets.cards import card_label
+from rummy_tui.widgets.hand import HandView
+
+from .driver import make_app, select_cards, settle
+
+
+def _visible_text(app) -> str:
+    """Everything on screen now, as plain text."""
+    from rich.console import Console
+
+    console = Console(width=app.size.width, record=True, file=open("/dev/null", "w"))
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text()
+
+
+async def test_a_roemi_opening_worth_28_is_refused_with_the_engines_reason():
+    app = make_app("hungarian", 2, ["Ann"], seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table()
+        game = table.game
+        seat = table.viewer
+        # Give Ann a 28-point run (9-10-J of spades) to try as an opening.
+        run = deal_cards("9S 10S JS", taken=[c for h in game.state.hands for c in h])
+        game.state.hands[seat][:3] = run
+        while game.current_seat != seat or game.state.phase != "play":
+            if game.current_seat == seat and game.state.phase == "draw":
+                await pilot.press("d")
+            await settle(pilot)
+        table.refresh_table()
+        await pilot.pause()
+        expected = game.why_not("meld:9S-10S-JS")
+        assert expected and "40" in expected
+        await select_cards(pilot, ["9S", "10S", "JS"])
+        await pilot.press("m")
+        message = str(table.query_one("#message").render())
+        assert message == expected
+        assert game.state.table == []  # nothing was laid
+
+
+async def test_hot_seat_hides_the_next_players_cards_until_enter():
+    app = make_app("gin", 2, ["Ann", "Bob"], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HandOffScreen)
+        game = app.table().game
+        first = game.current_seat
+        names = ["Ann", "Bob"]
+        assert f"Pass the terminal to {names[first]}" in _visible_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.table().viewer == first
+        await pilot.press("p")  # pass the upcard: now the other human is to move
+        await settle(pilot)
+        assert isinstance(app.screen, HandOffScreen)
+        other = game.current_seat
+        assert other != first
+        shown = _visible_text(app)
+        assert f"Pass the terminal to {names[other]}" in shown
+        hidden_hand = game.state.hands[other]
+        assert not any(card_label(card) in shown for card in hidden_hand)  # no card of the waiting hand
+        assert app.table().viewer is None
+        await pilot.press("enter")
+        await settle(pilot)
+        hand = app.table().query_one(HandView)
+        assert sorted(hand.order) == sorted(game.state.hands[other])
+        shown = _visible_text(app)
+        assert f"{names[other]}'s hand" in shown
