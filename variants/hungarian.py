@@ -59,6 +59,12 @@ class Refusal(Exception):
     """A move the rules refuse; the message is the reason shown to the player."""
 
 
+def copy_table(table: list[dict]) -> list[dict]:
+    """A copy of table entries deep enough for every change this module makes."""
+    return [{"owner": e["owner"], "meld": {key: list(value) if isinstance(value, list) else value
+                                            for key, value in e["meld"].items()}} for e in table]
+
+
 def seat_label(seat: int) -> str:
     return f"P{seat + 1}"
 
@@ -187,7 +193,7 @@ def begin_turn(game: Game, seat: int, taken: int | None, free: bool) -> None:
     s.phase, s.to_move = PLAY, seat
     s.extra["turn"] = {
         "seat": seat, "taken": taken, "free": free,
-        "opened_at_start": s.extra["opened"][seat], "table_before": copy.deepcopy(s.table),
+        "opened_at_start": s.extra["opened"][seat], "table_before": copy_table(s.table),
         "new_melds": [], "freed": [], "meld_points": 0, "moved": False,
     }
     # "dupla": he holds a second copy of the taken card (C-6 szúró rule); hidden, like his hand
@@ -287,8 +293,8 @@ def pick_cards(game: Game, faces: Sequence[int]) -> list[int]:
     s = game.state
     turn = turn_of(game)
     hand = s.hands[s.to_move]
-    urgent = [c for c in hand if c == turn["taken"] or c in turn["freed"]]
-    pool = urgent + [c for c in hand if c not in urgent]
+    urgent = sorted(c for c in hand if c == turn["taken"] or c in turn["freed"])
+    pool = urgent + sorted(c for c in hand if c not in urgent)  # order-free, like the planner's copy
     picked = []
     for face in faces:
         card = next((c for c in pool if face_of(c) == face), None)
@@ -388,8 +394,20 @@ def check_take(game: Game) -> None:
         raise Refusal("The discard pile is empty.")
     if not s.extra["drawn"][s.to_move] or planning(game):
         return  # C-6 (F): free on the first draw of the hand
-    if completion_after(game, "take:discard") is None:
+    if not could_reach_table(game, s.discard[-1]) or completion_after(game, "take:discard") is None:
         raise Refusal(take_refusal(game))
+
+
+def could_reach_table(game: Game, card: int) -> bool:
+    """A quick necessary test before the search: the card fits a table meld or a hand meld."""
+    s = game.state
+    face = face_of(card)
+    if any(could_fit(meld, face) and lay_off(meld, [card], RULES) for _, meld in game.table_melds()):
+        return True
+    hand = s.hands[s.to_move] + [card]
+    naturals = sorted(face_of(c) for c in hand if not is_joker(c))
+    jokers = sum(1 for c in hand if is_joker(c))
+    return any(face in meld for meld in candidate_melds(naturals, RULES, jokers))
 
 
 def take_refusal(game: Game) -> str:
@@ -520,7 +538,7 @@ def discard_choice(game: Game, face: int) -> int | None:
     """The copy to discard: never the taken card or a freed joker when another copy is held."""
     s = game.state
     turn = turn_of(game)
-    matches = [c for c in s.hands[s.to_move] if face_of(c) == face]
+    matches = sorted(c for c in s.hands[s.to_move] if face_of(c) == face)
     if not matches:
         return None
     plain = [c for c in matches if c != turn["taken"] and c not in turn["freed"]]
@@ -662,7 +680,7 @@ def take_back(game: Game) -> None:
     seat = s.to_move
     turn = turn_of(game)
     s.hands[seat] = list(s.private[seat]["hand_before"])
-    s.table = copy.deepcopy(turn["table_before"])
+    s.table = copy_table(turn["table_before"])
     s.extra["opened"][seat] = turn["opened_at_start"]
     turn.update(new_melds=[], freed=[], meld_points=0, moved=False)
     game.log(seat, "took back the table moves of this turn")
@@ -772,11 +790,22 @@ def opened_moves(game: Game) -> list[str]:
     distinct = sorted({face_of(c) for c in hand})
     for index, (_, meld) in enumerate(game.table_melds()):
         for face in distinct:
+            if not could_fit(meld, face):
+                continue
             card = next(c for c in hand if face_of(c) == face)
             if lay_off(meld, [card], RULES) is not None:
                 moves.append(f"layoff:{face_text(face)}>{index}")
         moves.extend(exchange_moves(meld, index, distinct))
     return moves
+
+
+def could_fit(meld: Meld, face: int) -> bool:
+    """A cheap filter before the real lay-off test: jokers, or the run's suit, or the set's rank."""
+    if face == JOKER:
+        return True
+    if meld.kind == RUN:
+        return any(suit_of(f) == suit_of(face) for f in meld.faces)
+    return rank_of(face) == meld.low
 
 
 def exchange_moves(meld: Meld, index: int, faces: list[int]) -> list[str]:
@@ -829,9 +858,13 @@ def scratch(game: Game) -> Game:
     copy_game = GameClass.__new__(GameClass)
     copy_game.variant = game.variant
     copy_game.record = {"actions": []}
+    extra = dict(s.extra, opened=list(s.extra["opened"]), drawn=list(s.extra["drawn"]))
+    if extra.get("turn") is not None:  # its table_before is never changed, so it may be shared
+        extra["turn"] = dict(extra["turn"], new_melds=list(extra["turn"]["new_melds"]),
+                             freed=list(extra["turn"]["freed"]))
     copy_game.state = dataclasses.replace(
         s, hands=[sorted(h) for h in s.hands], stock=list(s.stock), discard=list(s.discard),
-        table=copy.deepcopy(s.table), extra=copy.deepcopy(s.extra), private=copy.deepcopy(s.private),
+        table=copy_table(s.table), extra=extra, private=[dict(p) for p in s.private],
         events=[], sheet=[], totals=list(s.totals),
     )
     copy_game.planning = True
@@ -911,7 +944,7 @@ def _go_out_plan(game: Game) -> list[str] | None:
         progress = False
         for card in list(left):
             for index, meld in enumerate(table):
-                extended = lay_off(meld, [card], RULES)
+                extended = lay_off(meld, [card], RULES) if could_fit(meld, face_of(card)) else None
                 if extended is not None:
                     table[index] = extended
                     codes.append(f"layoff:{face_text(face_of(card))}>{index}")
@@ -1023,6 +1056,8 @@ def taken_card_layoffs(game: Game, taken: int) -> list[str]:
     text = face_text(face_of(taken))
     moves = []
     for index, (_, meld) in enumerate(game.table_melds()):
+        if not could_fit(meld, face_of(taken)):
+            continue
         if holds_dupla(game) and lay_off(meld, [taken], RULES) is not None:
             moves.append(f"layoff:{text}>{index}")
         for face in sorted({face_of(c) for c in hand if c != taken}):
@@ -1161,7 +1196,7 @@ def choose_discard(observation: dict[str, Any], discards: list[str], level: str)
             return (2, 0, code)
         useful = 0 if face in unmatched else 1
         keep = value_of(face, settings) * -1 + 3 * connections(face, hand)
-        if level == "normal" and any(lay_off(m, [face], RULES) for m in table):
+        if level == "normal" and any(could_fit(m, face) and lay_off(m, [face], RULES) for m in table):
             keep += 8  # the next player could use it
         if level == "normal" and connections(face, wanted):
             keep += 6  # he took a card from the pile that this one goes with
