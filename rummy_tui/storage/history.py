@@ -298,16 +298,18 @@ def _statements(script: str) -> list[str]:
 def _hand_winners(game: Game) -> dict[int, int]:
     """Who won each hand: ``last_hand`` only describes the latest, so replay the record once."""
     winners: dict[int, int] = {}
-    replay = Game(game.record["variant"], game.record["players"], game.record["settings"], game.record["seed"],
-                  game.record.get("seats"))
-    seen = None
-    for action in game.record["actions"]:
-        replay.apply(action)
-        last = replay.state.last_hand
-        if last is not None and last is not seen:
-            seen = last
-            if isinstance(last.get("winner"), int):
-                winners[int(last.get("hand", 0))] = last["winner"]
+    try:
+        replay = Game.replay(game.record, upto=0)
+        seen = None
+        for action in game.record["actions"]:
+            replay.apply(action)
+            last = replay.state.last_hand
+            if last is not None and last is not seen:
+                seen = last
+                if isinstance(last.get("winner"), int):
+                    winners[int(last.get("hand", 0))] = last["winner"]
+    except ValueError:  # the rules changed since the game was played: winners stay unknown
+        pass
     return winners
 
 
