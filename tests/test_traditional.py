@@ -219,3 +219,18 @@ def test_ai_games_reach_the_end(players):
         everything = sorted(c for h in game.state.hands for c in h) + game.state.stock + game.state.discard
         everything += [c for e in game.state.table for c in e["meld"]["cards"]]
         assert sorted(everything) == make_deck(2)
+
+
+def test_payout_follows_the_stake_and_cutoff_settings():
+    # pool 3 × 50 = 150; P1: ⌊150 × 25 × (100 − 40) / (100 × 2 × 100)⌋ = ⌊11.25⌋ = 11; P3 at the cutoff gets 0
+    money, lines = payout([40, 0, 100], 1, 50, 100)
+    assert money == [11, 139, 0]
+    assert lines[-1] == "P2 (out): 150 − 11 − 0 = 139"
+
+
+def test_rummy_penalty_setting():
+    game = four_player_game(rummy_penalty=10)
+    place(game, {0: "4D 5D 6D 8C 8S 8H QC QH QS 9C", **LOSER_HANDS}, discard="2C", stock_top="7D")
+    play(game, "draw:stock", "meld:4D-5D-6D-7D+8S-8H-8C+QS-QH-QC", "discard:9C")
+    assert game.state.last_hand["points"] == [0, 36, 35, 17]
+    assert "P2: AS KH 5D = 11 + 10 + 5 = 26, + 10 for the rummy = 36" in game.state.last_hand["lines"]
