@@ -141,7 +141,7 @@ def test_one_code_can_lay_several_melds():
     game = Game("traditional", 2, seed=10)
     place(game, {0: "4D 5D 6D 8S 8H 8C 2C"}, discard="KC", stock_top="9H", tabled=(0,))
     game.apply("draw:stock")
-    assert game.why_not("meld:4D-5D-6D+8S-8H-8C+6D-7D-8D") == "You do not hold 7D."
+    assert game.why_not("meld:4D-5D-6D+8S-8H-8C+7D-8D-9D") == "You do not hold 7D."
     assert game.why_not("meld:4D-5D-6D+6D-8S-8H") == "You hold only 1 6D, not 2."
     game.apply("meld:4D-5D-6D+8S-8H-8C")
     assert len(game.state.table) == 2 and sorted(game.state.extra["tabled"]) == [False, True]
