@@ -94,6 +94,18 @@ def seat_kinds(record: dict[str, Any]) -> list[str]:
     return kinds
 
 
+def seat_entries(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The record's seats as the table wants them, ``{"name", "kind", "level"}`` each, filled
+    in for records that carry none (AI self-play, older saves): such seats are human."""
+    seats = record.get("seats") or []
+    entries = []
+    for index, (name, kind) in enumerate(zip(seat_names(record), seat_kinds(record))):
+        given = seats[index] if index < len(seats) and isinstance(seats[index], dict) else {}
+        level = (given.get("level") or "normal") if kind == "ai" else None
+        entries.append({"name": name, "kind": kind, "level": level})
+    return entries
+
+
 def _seat_field(seat: Any, key: str) -> str:
     if isinstance(seat, dict):
         return str(seat.get(key) or "")

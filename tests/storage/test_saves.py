@@ -228,3 +228,13 @@ def test_a_leftover_temporary_file_is_not_a_save(data_dir):
     (data_dir / "saves" / ".writing-g1-abc").write_bytes(b'{"half": ')
     assert [info.id for info in store.list()] == ["g1"]
     assert store.problems == []
+
+
+def test_seat_entries_fill_in_what_a_record_leaves_out():
+    from rummy_tui.storage.saves import seat_entries
+
+    described = {"players": 2, "variant": "toy",
+                 "seats": [{"name": "Anna", "kind": "human", "level": None}, {"name": "Bot", "kind": "ai", "level": "easy"}]}
+    assert seat_entries(described) == described["seats"]
+    assert seat_entries({"players": 2, "variant": "toy"}) == [
+        {"name": "North", "kind": "human", "level": None}, {"name": "East", "kind": "human", "level": None}]
