@@ -20,6 +20,7 @@ class TooSmallScreen(Screen):
 
     def on_resize(self) -> None:
         self.show_size()
+        self.app.check_size()
 
     def show_size(self) -> None:
         width, height = self.app.size

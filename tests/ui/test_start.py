@@ -1,0 +1,77 @@
+"""The start screen sets up a game; `rummy play` checks its options."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+from textual.widgets import Input, Select
+
+from rummy_tui.app import RummyApp
+from rummy_tui.cli import main
+from rummy_tui.screens.start import StartScreen
+from rummy_tui.screens.table import TableScreen
+from rummy_tui.screens.too_small import TooSmallScreen
+
+
+async def test_start_screen_sets_up_variant_seats_settings_and_seed():
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one("#variant", Select).value = "basic"
+        await pilot.pause()
+        assert "150" in str(start.query_one("#variant-description").render()) or start.variant.key == "basic"
+        start.query_one("#players", Select).value = 3
+        await pilot.pause()
+        start.query_one("#seat-name-0", Input).value = "Ann"
+        start.query_one("#seed", Input).value = "42"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        game = table.game
+        assert (game.variant.key, game.state.players, game.state.seed) == ("basic", 3, 42)
+        assert game.record["seats"][0] == {"name": "Ann", "kind": "human", "level": None}
+        assert [seat["kind"] for seat in game.record["seats"]] == ["human", "ai", "ai"]
+
+
+async def test_a_bad_setting_on_the_start_screen_shows_an_error_and_stays():
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#setting-target", Input).value = "lots"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert "target" in str(app.screen.query_one("#start-error").render())
+
+
+async def test_too_small_terminal_asks_to_enlarge_and_the_game_resumes():
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "Please enlarge" in str(app.screen.query_one("#too-small-text").render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.resize_terminal(79, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+
+
+def test_play_rejects_bad_values_with_one_line_and_status_2():
+    runner = CliRunner()
+    for arguments, words in ((["--variant", "nope"], "unknown variant"),
+                             (["--variant", "gin", "--ai", "genius"], "unknown AI level"),
+                             (["--variant", "gin", "--players", "3"], "2 players"),
+                             (["--variant", "gin", "--set", "target=lots"], "target"),
+                             (["--variant", "gin", "--humans", "A,B,C"], "not 3"),
+                             (["--variant", "basic", "--humans", "A,B,C", "--players", "2"], "--humans")):
+        result = runner.invoke(main, ["play", *arguments])
+        assert result.exit_code == 2, arguments
+        assert words in result.output
+        assert len(result.output.strip().splitlines()) == 1
