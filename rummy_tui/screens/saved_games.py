@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from rummy_tui.i18n import _
 from rummy_tui.storage.report import SAVE_COLUMNS, save_cells
-from rummy_tui.storage.saves import SaveInfo, SaveStore
+from rummy_tui.storage.saves import BadSave, SaveInfo, SaveStore
 
 
 class SavedGamesScreen(Screen[str | None]):
@@ -78,9 +78,20 @@ class SavedGamesScreen(Screen[str | None]):
             self.show_hint(_("Enter continues the highlighted game; d deletes it."))
 
     def action_continue_game(self) -> None:
+        """Dismiss with the id, once the save is known to load (a bad one is set aside here)."""
         chosen = self.highlighted()
-        if chosen is not None:
-            self.dismiss(chosen.id)
+        if chosen is None:
+            return
+        try:
+            self.store.load(chosen.id)
+        except (BadSave, OSError) as problem:
+            if isinstance(problem, BadSave):
+                self.store.problems.append(problem)
+            else:
+                self.notify(str(problem), severity="error")
+            self.reload()
+            return
+        self.dismiss(chosen.id)
 
     def action_delete_game(self) -> None:
         chosen = self.highlighted()
