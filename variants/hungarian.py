@@ -392,8 +392,10 @@ def check_take(game: Game) -> None:
     s = game.state
     if not s.discard:
         raise Refusal("The discard pile is empty.")
-    if not s.extra["drawn"][s.to_move] or planning(game):
+    if not s.extra["drawn"][s.to_move]:
         return  # C-6 (F): free on the first draw of the hand
+    if planning(game):
+        return  # a scratch copy: the planner judges the whole turn at its end
     if not could_reach_table(game, s.discard[-1]) or completion_after(game, "take:discard") is None:
         raise Refusal(take_refusal(game))
 
