@@ -22,6 +22,7 @@ from rummy_tui.engine.cards import sort_key_by_suit
 from rummy_tui.engine.melds import Meld
 from rummy_tui.i18n import _
 from rummy_tui.storage.saves import seat_names
+from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.base import CardWidget
 from rummy_tui.widgets.cards import CardLook, cards_piece, log_line
 
@@ -84,24 +85,31 @@ def table_text(game: Game, names: list[str], look: CardLook) -> Text:
     return text
 
 
-def step_text(game: Game, names: list[str], look: CardLook, shown: int, mover: int | None = None) -> Text:
+def step_text(game: Game, names: list[str], look: CardLook, shown: int, mover: int | None = None,
+              hand_ended: bool = False) -> Text:
     """The action just taken and by whom, what it did in words, and the score when a hand ends."""
     if shown == 0:
         return Text(_("The deal. Press → to step through the game."))
     state = game.state
     who = names[mover] if mover is not None and 0 <= mover < len(names) else "?"
-    text = Text(_("Action {number}: {name} played {code}", number=shown, name=who,
-                  code=game.record["actions"][shown - 1]), style="bold")
+    code = game.record["actions"][shown - 1]
+    text = Text(_("Action {number}: {name}: ", number=shown, name=who), style="bold")
+    text.append_text(describe(code, look))
+    text.append(f"  ({code})", style="dim")
     for event in state.events[-6:]:
         seat = event.get("seat")
         who = f"{names[seat]} " if isinstance(seat, int) and 0 <= seat < len(names) else ""
         text.append("\n" + who)
         text.append_text(log_line(event.get("text", ""), look))
     ended = state.last_hand
-    if ended and ended.get("lines"):
+    if (hand_ended or game.is_over) and ended and ended.get("lines"):
         text.append("\n" + _("Hand {hand} scored:", hand=ended.get("hand")), style="bold")
         for line in ended["lines"]:
             text.append(f"\n  {line}")
+        for seat, cards in enumerate(ended.get("hands") or []):
+            if seat < len(names):
+                text.append(f"\n  {names[seat]}: ")
+                text.append_text(cards_piece(sorted(cards, key=sort_key_by_suit), look))
     if game.is_over:
         text.append("\n" + _("Game over."), style="bold")
         for line in (state.result or {}).get("lines", []):
@@ -165,7 +173,9 @@ class ReplayScreen(Screen):
         hands.update(hands_text(self.game, self.names, look))
         self.query_one("#replay-table", ReplayPanel).update(table_text(self.game, self.names, look))
         mover = self.movers[self.shown - 1] if self.shown else None
-        self.query_one("#replay-step", ReplayPanel).update(step_text(self.game, self.names, look, self.shown, mover))
+        hand_ended = self.shown > 0 and self.hand_starts.get(self.game.state.hand_no) == self.shown
+        self.query_one("#replay-step", ReplayPanel).update(
+            step_text(self.game, self.names, look, self.shown, mover, hand_ended))
 
     def go_to(self, position: int) -> None:
         position = max(0, min(position, self.total))

@@ -42,7 +42,7 @@ async def test_the_viewer_shows_every_hand_and_steps_action_by_action():
         assert "Anna" in hands and "Béla" in hands
         step = shown_text(screen, "#replay-step")
         mover = ["Anna", "Béla"][Game.replay(record, upto=2).current_seat]
-        assert f"Action 3: {mover} played {record['actions'][2]}" in step
+        assert f"Action 3: {mover}: " in step and f"({record['actions'][2]})" in step
         await pilot.press("left")
         assert screen.shown == 2 and screen.game.state.hands == Game.replay(record, upto=2).state.hands
 
@@ -55,6 +55,10 @@ async def test_the_viewer_jumps_by_hand_and_to_the_end():
         await pilot.press("n")
         assert screen.game.state.hand_no == 2
         assert screen.shown == screen.hand_starts[2]
+        assert "Hand 1 scored" in shown_text(screen, "#replay-step")  # the action that ended it
+        await pilot.press("right")
+        assert "Hand 1 scored" not in shown_text(screen, "#replay-step")
+        await pilot.press("left")
         await pilot.press("p")
         assert screen.shown == 0
         await pilot.press("end")

@@ -72,7 +72,8 @@ class ToyVariant(Variant):
         state.last_hand = {"hand": state.hand_no, "void": False, "winner": winner,
                            "hands": [list(hand) for hand in state.hands], "melds": [[] for _ in points],
                            "deadwood": [list(hand) for hand in state.hands],
-                           "layoffs": [[] for _ in points], "points": points, "lines": []}
+                           "layoffs": [[] for _ in points], "points": points,
+                           "lines": [f"seat {seat}: {gained}" for seat, gained in enumerate(points)]}
         if state.hand_no >= game.settings["hands"]:
             top = max(state.totals)
             game.end_game([seat for seat, total in enumerate(state.totals) if total == top],
