@@ -252,45 +252,52 @@ def _searched_arrangement(hand: Sequence[int], rules: MeldRules, card_value: Cal
     full = (1 << len(cards)) - 1
     memo: dict[int, tuple[int, int, tuple[tuple[int, ...], ...]]] = {}
 
+    bits_of_face: dict[int, list[int]] = {}
+    for index, face in enumerate(faces):
+        bits_of_face.setdefault(face, []).append(1 << index)
+
     def pick(mask: int, needed: tuple[int, ...]) -> int | None:
         """Bits of the first unused cards in ``mask`` showing the ``needed`` faces."""
         bits = 0
         for face in needed:
-            for i, f in enumerate(faces):
-                bit = 1 << i
-                if f == face and mask & bit and not bits & bit:
+            for bit in bits_of_face.get(face, ()):
+                if mask & bit and not bits & bit:
                     bits |= bit
                     break
             else:
                 return None
         return bits
 
-    def solve(mask: int) -> tuple[int, int, tuple[tuple[int, ...], ...]]:
-        """(deadwood value, -cards melded, melds as tuples of card indexes)."""
+    def solve(mask: int) -> tuple[int, int, tuple[int, ...]]:
+        """(deadwood value, -cards melded, melds as masks of card indexes)."""
         if mask == 0:
             return (0, 0, ())
         hit = memo.get(mask)
         if hit is not None:
             return hit
-        low = (mask & -mask).bit_length() - 1
-        rest = solve(mask & ~(1 << low))
+        low_bit = mask & -mask
+        low = low_bit.bit_length() - 1
+        rest = solve(mask ^ low_bit)
         best = (rest[0] + values[low], rest[1], rest[2])
         for meld_faces in by_face.get(faces[low], ()):
             bits = pick(mask, meld_faces)
-            if bits is None or not bits & (1 << low):
+            if bits is None or not bits & low_bit:
                 continue
             sub = solve(mask & ~bits)
-            size = bin(bits).count("1")
-            candidate = (sub[0], sub[1] - size, sub[2] + (tuple(i for i in range(len(cards)) if bits >> i & 1),))
-            if candidate[:2] < best[:2]:
-                best = candidate
+            melded = sub[1] - bits.bit_count()
+            if (sub[0], melded) < best[:2]:
+                best = (sub[0], melded, sub[2] + (bits,))
         memo[mask] = best
         return best
 
     value, _, groups = solve(full)
-    used = {i for group in groups for i in group}
-    melds = [read_meld([cards[i] for i in group], rules) for group in groups]
-    return Arrangement([m for m in melds if m is not None], [cards[i] for i in range(len(cards)) if i not in used], value)
+    used = 0
+    melds = []
+    for group in groups:
+        used |= group
+        melds.append(read_meld([cards[i] for i in range(len(cards)) if group >> i & 1], rules))
+    unmatched = [cards[i] for i in range(len(cards)) if not used >> i & 1]
+    return Arrangement([m for m in melds if m is not None], unmatched, value)
 
 
 @lru_cache(maxsize=4096)
