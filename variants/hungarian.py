@@ -738,11 +738,11 @@ def play_actions(game: Game) -> list[str]:
     s = game.state
     seat = s.to_move
     discards = legal_discards(game)
-    if not discards:
-        plan = s.private[seat].get("plan") or completion_plan(game)
-        if plan and VARIANT.why_not(game, plan[0]) is None:
-            return [plan[0]]
-        return ["takeback"]
+    if not discards:  # duties remain: offer only the next step of a plan that meets them
+        for plan in (s.private[seat].get("plan"), completion_plan(game)):
+            if plan and VARIANT.why_not(game, plan[0]) is None:
+                return [plan[0]]
+        return ["takeback"] if turn_of(game)["moved"] else []
     moves = opening_moves(game) if not s.extra["opened"][seat] else opened_moves(game)
     return [m for m in dict.fromkeys(moves) if VARIANT.why_not(game, m) is None] + discards
 
