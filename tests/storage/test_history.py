@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rummy_tui.engine import Game
-from rummy_tui.engine.ai import choose_action, play_ai_game
+from rummy_tui.engine.ai import choose_action
 from rummy_tui.storage import autosave
 from rummy_tui.storage.history import SCHEMA_VERSION, History, HistoryError
 from rummy_tui.storage.saves import SaveStore
