@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from rummy_tui.engine import Game, RecordError
+from rummy_tui.i18n import _
 
 from .paths import saves_dir
 
@@ -132,11 +133,11 @@ def progress_text(game: Game, names: list[str]) -> str:
     state = game.state
     if game.is_over:
         winners = (state.result or {}).get("winners") or []
-        won = " and ".join(names[w] for w in winners if 0 <= w < len(names))
-        return f"finished, {won} won" if won else "finished"
+        won = _(" and ").join(names[w] for w in winners if 0 <= w < len(names))
+        return _("finished, {names} won", names=won) if won else _("finished")
     seat = game.current_seat
-    mover = names[seat] if seat is not None and 0 <= seat < len(names) else "nobody"
-    return f"hand {max(state.hand_no, 1)}, {mover} to move"
+    mover = names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+    return _("hand {number}, {name} to move", number=max(state.hand_no, 1), name=mover)
 
 
 # --- the store -----------------------------------------------------------------------------
