@@ -14,7 +14,7 @@ import time
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -119,17 +119,19 @@ class TableScreen(Screen):
         yield Panel(id="status")
         with Horizontal(id="top"):
             yield OpponentsView(id="opponents")
-            yield PilesView(id="piles")
             yield ScoreSheet(id="scores")
         with Horizontal(id="middle"):
-            yield MeldTableView(id="melds")
+            with Vertical(id="left"):
+                yield PilesView(id="piles")
+                yield MeldTableView(id="melds")
             yield GameLog(id="log")
         yield Panel(id="message")
         yield HandView(id="hand")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#top").styles.height = max(6, self.game.state.players + 3)
+        self.query_one("#top").styles.height = self.game.state.players + 3
+        self.query_one(PilesView).styles.height = 4 if "knock_limit" in self.game.state.extra else 3
         self.refresh_table()
         self.call_after_refresh(self.advance)
 
@@ -209,7 +211,7 @@ class TableScreen(Screen):
             return True
         if verb in COMPOSED_VERBS and self._legal and self.hand.selected:
             return True  # the engine judges the composed code and explains a refusal
-        return None  # part of the variant, not possible now: greyed out
+        return False  # part of the variant but not possible now: hidden, to keep the footer short
 
     def _legal_verbs(self) -> set[str]:
         return {code.partition(":")[0] for code in self._legal}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.text import Text
 
 from rummy_tui.i18n import _
@@ -27,4 +28,4 @@ class GameLog(CardWidget):
         look = self.card_look()
         room = max(self.content_size.height, 3)
         events = view.observation["events"][-room:]
-        self.update(Text("\n").join(event_line(event, view.names, look) for event in events))
+        self.update(Group(*(event_line(event, view.names, look) for event in events)))

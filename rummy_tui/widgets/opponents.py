@@ -24,19 +24,19 @@ class OpponentsView(CardWidget):
         table = Table(box=None, pad_edge=False, show_edge=False, expand=True, padding=(0, 1, 0, 0))
         table.add_column("", no_wrap=True, width=1)
         table.add_column(_("player"), no_wrap=True, overflow="ellipsis", ratio=1)
+        table.add_column("", no_wrap=True)
         table.add_column(_("cards"), justify="right", no_wrap=True)
-        table.add_column(_("total"), justify="right", no_wrap=True)
+        table.add_column("", no_wrap=True)
         for seat in range(obs["players"]):
-            who = Text(view.names[seat], style="bold" if seat == obs["to_move"] else "")
+            name = Text(view.names[seat], style="bold" if seat == obs["to_move"] else "")
+            if seat == obs["dealer"]:
+                name.append(" " + _("(dealer)"), style="dim")
             kind = view.kinds[seat]
-            who.append(" " + (_("(you)") if seat == view.viewer else _("(human)") if kind == "human"
-                              else _("(AI {level})", level=_(kind))), style="dim")
-            notes = ([_("dealer")] if seat == obs["dealer"] else []) + self._flags(obs["extra"], seat)
-            if notes:
-                who.append(" " + ", ".join(notes), style="italic")
-            table.add_row(">" if seat == obs["to_move"] else "", who,
+            who = (_("you") if seat == view.viewer else _("human") if kind == "human"
+                   else _("AI {level}", level=_(kind)))
+            table.add_row(">" if seat == obs["to_move"] else "", name, Text(who, style="dim"),
                           str(obs["hand_sizes"][seat]) if obs["hand_sizes"] else "-",
-                          str(obs["totals"][seat]) if obs["totals"] else "-")
+                          ", ".join(self._flags(obs["extra"], seat)))
         self.update(table)
 
     @staticmethod

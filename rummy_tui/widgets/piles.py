@@ -27,20 +27,26 @@ class PilesView(CardWidget):
     def show(self, view: TableView) -> None:
         obs = view.observation
         look = self.card_look()
-        lines = [Text(_("Stock: {count} cards", count=obs["stock_count"]))]
         discard = obs["discard"]
-        top = card_piece(discard[-1], look) if discard else Text(_("empty"))
-        lines.append(Text(_("Discard: ")) + top + Text(_("  ({count})", count=len(discard)) if discard else ""))
+        line = Text(_("Stock {count}", count=obs["stock_count"]))
+        self._discard_from = line.cell_len + 3
+        line.append("   " + _("Discard "))
+        line.append_text(card_piece(discard[-1], look) if discard else Text(_("empty")))
+        if discard:
+            line.append(" " + _("({count})", count=len(discard)), style="dim")
+        lines = [line]
         extra = obs["extra"]
-        if "knock_limit" in extra:
+        if "knock_limit" in extra:  # Gin: the upcard's limit stays in view all hand
             limit = extra["knock_limit"]
-            lines.append(Text(_("Knock limit: {limit}", limit=limit) if limit else _("No knocking (ace upcard)")))
+            limit_line = Text(_("Knock limit {limit}", limit=limit) if limit else _("No knocking (ace)"), style="bold")
             if "upcard" in extra:
-                lines.append(Text(_("Upcard: ")) + card_piece(extra["upcard"], look)
-                             + Text(_(" doubled") if extra.get("doubled") else ""))
+                limit_line += Text(" · " + _("upcard ")) + card_piece(extra["upcard"], look)
+            if extra.get("doubled"):
+                limit_line += Text(" · " + _("doubled"))
+            lines.append(limit_line)
         self.update(Text("\n").join(lines))
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is not None:
-            self.post_message(self.PileClicked("stock" if offset.y == 0 else "discard"))
+        if offset is not None and offset.y == 0:
+            self.post_message(self.PileClicked("discard" if offset.x >= getattr(self, "_discard_from", 12) else "stock"))
