@@ -20,7 +20,7 @@ def cards(text: str) -> list[int]:
     return deal_cards(text)
 
 
-def position(players: int, hands: dict[int, str], *, phase: str, to_move: int, dealer: int = None,
+def position(players: int, hands: dict[int, str], *, phase: str, to_move: int, dealer: int | None = None,
              discard: str = "", totals: list[int] | None = None, settings: dict | None = None,
              active: list[bool] | None = None, stock_size: int | None = None) -> Game:
     """A game of ``players`` with the given hands (other seats empty), the rest in the stock."""
@@ -149,6 +149,7 @@ def test_B_ex5_royal_flush_scores_minus_50():
                     phase="discard", to_move=0, totals=[70, 10])
     discard_and_declare(game, "2S", "royal-flush")
     assert "declare:colour-flush" not in game.legal_actions()
+    assert "royal flush, which is worth more" in game.why_not("declare:colour-flush")
     game.apply("laydown")
     assert game.state.totals[0] == 20
     assert game.state.last_hand["points"][0] == -50

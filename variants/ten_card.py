@@ -44,7 +44,7 @@ from functools import lru_cache
 from typing import Any
 
 from rummy_tui.engine.cards import (
-    JOKER, face_of, face_text, find_card, is_joker, parse_face, parse_faces, rank_of, suit_of, take_cards,
+    face_of, face_text, find_card, is_joker, parse_face, parse_faces, rank_of, suit_of, take_cards,
 )
 from rummy_tui.engine.game import Game, bracket, bracket_all
 from rummy_tui.engine.melds import Meld, MeldRules, lay_off
@@ -951,5 +951,3 @@ def _ai_exchange(observation: dict[str, Any], legal: list[str], normal: bool, rn
 
 
 VARIANT = TenCardRummy()
-
-__all__ = ["VARIANT", "TenCardRummy", "JOKER", "best_ending", "knock_card", "penalty_value", "piccolo_value"]
