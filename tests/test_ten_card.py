@@ -147,9 +147,10 @@ def test_B_ex5_flushes():
 def test_B_ex5_royal_flush_scores_minus_50():
     game = position(2, {0: "5H 6H 7H JK 9H 10H JH QH KH AH 2S", 1: "2D 5S 9D 9C JS KS AD 4S 6D 8D"},
                     phase="discard", to_move=0, totals=[70, 10])
-    discard_and_declare(game, "2S", "royal-flush")
-    assert "declare:colour-flush" not in game.legal_actions()
+    game.apply("discard:2S")
+    assert game.legal_actions() == ["declare:royal-flush", "declare:none"]
     assert "royal flush, which is worth more" in game.why_not("declare:colour-flush")
+    game.apply("declare:royal-flush")
     game.apply("laydown")
     assert game.state.totals[0] == 20
     assert game.state.last_hand["points"][0] == -50
