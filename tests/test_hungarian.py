@@ -282,6 +282,17 @@ def test_takeback_restores_hand_and_table():
     assert "nothing" in refused(game, "takeback")
 
 
+def test_takeback_is_offered_only_when_the_turn_cannot_be_finished():
+    game = crafted(["10H 2S 5D KC 3C", "4D 4C"], table=((1, "6H 7H 8H"), (1, "JH QH KH")), discard="9H",
+                   opened=[True, True])
+    game.apply("take:discard")
+    assert "takeback" not in game.legal_actions()
+    game.apply("layoff:10H>1")  # legal, but now [9H] has no partner left
+    assert game.legal_actions() == ["takeback"]
+    game.apply("takeback")
+    assert game.legal_actions() == ["layoff:9H-10H>0"]
+
+
 def test_must_keep_a_card_to_discard():
     game = crafted(["7S 8S 9S", "4D 4C"], opened=[True, False], phase="play")
     assert "keep one card" in refused(game, "meld:7S-8S-9S")
