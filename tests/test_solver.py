@@ -179,3 +179,18 @@ def test_known_hands():
     assert deadwood(joker_for_a_held_card, ROMI, romi_value) == 0
     two_copies = deal_cards("9C 9C 9H 9S 9D 10C JC")
     assert deadwood(two_copies, ROMI, romi_value) == 0  # 9C-10C-JC and 9C 9H 9S 9D
+
+
+def test_tiny_hands():
+    assert best_arrangement([], GIN, gin_value).value == 0
+    assert all_melded([], GIN)
+    lone_joker = best_arrangement(deal_cards("JK"), TEN_CARD, ten_card_value)
+    assert lone_joker.deadwood == deal_cards("JK") and lone_joker.value == 20
+    second_deck_ace = deal_cards("AS AS")[1:]
+    assert deadwood(second_deck_ace, ACE_HIGH, romi_value) == 11
+
+
+def test_throwaway_value_functions_give_fresh_answers():
+    hand = deal_cards("2C 3C 4C 9H KD")
+    for points in range(1, 40):
+        assert deadwood(hand, GIN, lambda card, p=points: p) == 2 * points
