@@ -454,3 +454,25 @@ def test_ai_games_finish(players):
     assert sum(result["final"]) + game.state.extra["kassza"] == 0  # money only changes hands
     assert_conserved(game)
     assert Game.replay(game.record).state.result == result
+
+
+def test_log_hides_stock_draws_and_tells_the_showdown():
+    game = position(3, {
+        0: "4H 5H 6H QS QC QD JK 9C 10C 3D",
+        1: "5S 6S 7S 8S 9D 9H 9S KS AH 4C",
+        2: "10H JH QH KH 7C 7D 7S 7H 5D 6C",
+    }, phase="draw", to_move=0)
+    drawn = game.state.stock[-1]
+    game.apply("draw:stock")
+    assert game.state.events[-1]["text"] == "drew from the stock"
+    game.apply(f"discard:{cards_text([drawn])}")
+    if game.state.phase == "declare" and "declare:knock" not in game.legal_actions():
+        pytest.fail("the drawn card changed the knock; pick another seed")
+    game.apply("declare:knock")
+    assert game.state.events[-1]["text"] == "knocked with [3D]"
+    game.apply("throwin")
+    game.apply("laydown")
+    texts = [e["text"] for e in game.state.events[-3:]]
+    assert texts == ["knocked with [3D]", "threw in and is out of the buli", "laid down: [5D] [6C] unmatched, +11"]
+    game.apply("decline")
+    assert game.state.events[-1]["text"] == "dealt hand 2: 10 cards each, 11 to the dealer"

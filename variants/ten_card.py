@@ -511,7 +511,10 @@ class TenCardRummy(Variant):
             return
         extra["opening_declare"] = False
         extra["taken"], extra["must_flush"], extra["first_turn"] = None, False, False
-        game.log(seat, f"declared {ENDING_NAMES[name]}")
+        if name == "knock":
+            game.log(seat, f"knocked with {bracket(knock_card(game.state.hands[seat]))}")
+        else:
+            game.log(seat, f"declared {ENDING_NAMES[name]}")
         waiting = self._active_order_after(game, seat)
         extra["showdown"] = {"finisher": seat, "ending": name, "waiting": waiting, "threw_in": []}
         game.state.phase = "showdown"
@@ -523,8 +526,6 @@ class TenCardRummy(Variant):
         if choice == "throwin":
             showdown["threw_in"].append(seat)
             game.log(seat, "threw in and is out of the buli")
-        else:
-            game.log(seat, "laid down")
         if showdown["waiting"]:
             game.state.to_move = showdown["waiting"][0]
         else:
@@ -556,6 +557,8 @@ class TenCardRummy(Variant):
             points[seat] = sum(self.card_value(c, settings) for c in left)
             melds[seat], deadwood[seat], layoffs[seat] = [m.to_json() for m in own.melds], left, laid
             lines.append(_laydown_line(names[seat], left, laid, points[seat], settings))
+            unmatched = f": {bracket_all(left)} unmatched" if left else ", everything melded"
+            game.log(seat, f"laid down{unmatched}, +{points[seat]}")
 
         money = self._settle_money(game, finisher, ending, others, names, lines)
         for seat in range(players):
@@ -611,6 +614,7 @@ class TenCardRummy(Variant):
                 out.append(seat)
                 if seat not in threw_in:
                     lines.append(f"{names[seat]} has {state.totals[seat]} > {limit}: eliminated")
+                    game.log(seat, f"is out of the buli with {state.totals[seat]} points")
         return out
 
     def _after_elimination(self, game: Game, finisher: int, played: list[int], threw_in: list[int],
