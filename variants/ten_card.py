@@ -130,6 +130,8 @@ def _count_value(card: int) -> int:
 @lru_cache(maxsize=1 << 15)
 def _structure(cards: tuple[int, ...]) -> tuple[bool, int | None]:
     """(all cards melded, the natural 2 or 3 whose removal leaves the rest all melded)."""
+    if _arrangement(cards, 20).value > 3:  # both need deadwood 0, 2 or 3 (and the AI has this cached)
+        return False, None
     fewest_unmatched = best_arrangement(cards, TEN_CARD_RULES, _count_value).value
     if fewest_unmatched == 0:
         return True, None
