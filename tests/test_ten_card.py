@@ -476,3 +476,21 @@ def test_log_hides_stock_draws_and_tells_the_showdown():
     assert texts == ["knocked with [3D]", "threw in and is out of the buli", "laid down: [5D] [6C] unmatched, +11"]
     game.apply("decline")
     assert game.state.events[-1]["text"] == "dealt hand 2: 10 cards each, 11 to the dealer"
+
+
+def test_nobody_left_tie_break():
+    from variants.ten_card import _lowest_total
+
+    assert _lowest_total([101, 101, 130], [0, 1, 2], finisher=0) == 0   # the finisher is among the tied
+    assert _lowest_total([120, 105, 105], [0, 1, 2], finisher=0) == 1   # first tied seat after him
+    assert _lowest_total([105, 120, 105], [0, 1, 2], finisher=1) == 2
+    assert _lowest_total([105, 120, 130], [0, 1, 2], finisher=1) == 0
+
+
+def test_a_thrown_in_player_cannot_win_when_nobody_is_left():
+    game = position(2, {0: MELDED_NINE + " 2H KD", 1: "2S 5S 9D 9H JS KS AD 4S 6D 8D"},
+                    phase="discard", to_move=0, totals=[99, 50])
+    discard_and_declare(game, "KD", "knock")
+    game.apply("throwin")
+    assert game.state.totals == [101, 50]
+    assert game.state.result["winners"] == [0]
