@@ -7,6 +7,9 @@ Hands per second are measured per variant and player count, with every seat play
 legal moves and with every seat an AI (normal). The solver is timed on distinct random hands
 (no hand is repeated, so no cache can answer). AI decision times count only decisions with a
 choice (a single legal action is played without asking the AI).
+
+Times are CPU time of this process (``time.process_time``), so that other work on a shared
+machine inflates them less; the load average is printed with the machine.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from rummy_tui.engine.melds import MeldRules  # noqa: E402
 from rummy_tui.engine.solver import best_arrangement, deadwood  # noqa: E402
 from variants import registry  # noqa: E402
 
+clock = time.process_time
 GIN_RULES = MeldRules(ace_low=True, ace_high=False, max_jokers=0)
 ROMI_RULES = MeldRules(ace_high=True, max_jokers=2)
 
@@ -55,7 +59,7 @@ def play_hands(key: str, players: int, ai: bool, seconds: float, seed: int) -> t
     decisions: list[float] = []
     hands = 0
     game = Game(key, players, seed=seed)
-    started = time.perf_counter()
+    started = clock()
     while True:
         marker = hand_marker(game)
         while hand_marker(game) == marker:
@@ -63,16 +67,16 @@ def play_hands(key: str, players: int, ai: bool, seconds: float, seed: int) -> t
             if not ai:
                 game.apply(rng.choice(legal))
                 continue
-            tick = time.perf_counter()
+            tick = clock()
             action = choose_action(game, game.current_seat, "normal")
             if len(legal) > 1:
-                decisions.append(time.perf_counter() - tick)
+                decisions.append(clock() - tick)
             game.apply(action)
         hands += 1
         if game.is_over:
             seed += 1
             game = Game(key, players, seed=seed)
-        elapsed = time.perf_counter() - started
+        elapsed = clock() - started
         if elapsed >= seconds:
             return hands / elapsed, decisions
 
@@ -98,10 +102,10 @@ def distinct_hands(deck: list[int], size: int, count: int, rng: random.Random, j
 
 def time_per_hand(function, hands, rules, value) -> float:
     function(hands[0], rules, value)  # builds the tables once, outside the timing
-    started = time.perf_counter()
+    started = clock()
     for hand in hands[1:]:
         function(hand, rules, value)
-    return (time.perf_counter() - started) / (len(hands) - 1)
+    return (clock() - started) / (len(hands) - 1)
 
 
 def solver_rows(count: int, seed: int) -> list[tuple[str, float]]:
@@ -123,7 +127,8 @@ def solver_rows(count: int, seed: int) -> list[tuple[str, float]]:
 
 def machine() -> str:
     return (f"{platform.platform()} | {platform.processor() or platform.machine()} | "
-            f"{os.cpu_count()} CPUs | Python {platform.python_version()} ({platform.python_implementation()})")
+            f"{os.cpu_count()} CPUs | Python {platform.python_version()} ({platform.python_implementation()}) | "
+            f"load average {os.getloadavg()[0]:.1f}")
 
 
 def main() -> None:
@@ -136,7 +141,7 @@ def main() -> None:
     solver_hands = 2000 if options.quick else 20000
 
     print(f"machine: {machine()}")
-    print(f"median of {runs} run(s); {seconds:g} s of whole hands per measurement\n")
+    print(f"median of {runs} run(s); {seconds:g} CPU s of whole hands per measurement\n")
 
     header = f"{'variant':<12} {'players':>7} {'random hands/s':>15} {'AI hands/s':>11} {'AI p50 ms':>10} {'AI p99 ms':>10}"
     print(header)
