@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from textual.app import App, SystemCommand
@@ -14,7 +15,7 @@ AI_SPEEDS = {_("slow"): 1.2, _("normal"): 0.6, _("fast"): 0.25, _("instant"): 0.
 
 
 class RummyApp(App):
-    CSS_PATH = "rummy.tcss"
+    CSS_PATH = Path(__file__).with_name("rummy.tcss")  # absolute, so subclasses elsewhere find it
     TITLE = "rummy"
 
     def __init__(self, ascii_only: bool = False, four_colour: bool = False, ai_delay: float = 0.6,

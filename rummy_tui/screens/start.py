@@ -9,7 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from rich.text import Text
+from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
 
 from rummy_tui.engine.ai import LEVELS
 from rummy_tui.engine.variant import SettingError
@@ -34,39 +36,56 @@ class StartScreen(Screen):
 
     def __init__(self) -> None:
         super().__init__()
+        self.variants: dict = {}
+        self.variant = None
+        self.players = 0
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="start-form"):
+            yield Static(_("Rummy: five variants, against the computer or hot-seat"), id="start-title")
+            yield OptionList(id="variant")
+            yield Vertical(id="details")
+        yield Footer()
+
+    @staticmethod
+    def _variant_prompt(variant) -> Text:
+        prompt = Text(f"{variant.name}", style="bold")
+        prompt.append(f"  {players_text(variant)}\n", style="")
+        prompt.append(variant.description, style="dim")
+        return prompt
+
+    def on_mount(self) -> None:
+        # The variants and the form come right after the app's first frame, so it shows at once.
+        self.app.call_after_refresh(self._load_variants)
+
+    def _load_variants(self) -> None:
         from variants import registry
 
         self.variants = registry()
         self.variant = next(iter(self.variants.values()))
         self.players = self.variant.min_players
+        picker = self.query_one("#variant", OptionList)
+        picker.add_options([Option(self._variant_prompt(v), id=key) for key, v in self.variants.items()])
+        picker.highlighted = 0
+        self._build_details()
 
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="start-form"):
-            yield Static(_("Rummy: five variants, against the computer or hot-seat"), id="start-title")
-            with Horizontal(classes="row"):
-                yield Label(_("Variant"), classes="caption")
-                yield Select([(f"{v.name} ({players_text(v)})", key) for key, v in self.variants.items()],
-                             value=self.variant.key, allow_blank=False, id="variant")
-            yield Static(self.variant.description, id="variant-description")
-            with Horizontal(classes="row"):
-                yield Label(_("Players"), classes="caption")
-                yield Select(self._player_choices(), value=self.players, allow_blank=False, id="players")
-            yield Vertical(id="seats")
-            yield Static(_("Settings"), classes="section")
-            yield Vertical(id="settings")
-            with Horizontal(classes="row"):
-                yield Label(_("Seed"), classes="caption")
-                yield Input(placeholder=_("random"), id="seed", type="integer")
-            yield Static(id="start-error")
-            with Horizontal(id="start-buttons"):
-                yield Button(_("New game"), id="start-game", variant="primary")
-                yield Button(_("Rules"), id="show-rules")
-                yield Button(_("Quit"), id="quit")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self._rebuild_seats()
-        self._rebuild_settings()
+    def _build_details(self) -> None:
+        details = self.query_one("#details", Vertical)
+        details.mount_all([
+            Horizontal(Label(_("Players"), classes="caption"),
+                       Select(self._player_choices(), value=self.players, allow_blank=False, id="players"),
+                       classes="row"),
+            Vertical(id="seats"),
+            Static(_("Settings"), classes="section"),
+            Vertical(id="settings"),
+            Horizontal(Label(_("Seed"), classes="caption"), Input(placeholder=_("random"), id="seed", type="integer"),
+                       classes="row"),
+            Static(id="start-error"),
+            Horizontal(Button(_("New game"), id="start-game", variant="primary"), Button(_("Rules"), id="show-rules"),
+                       Button(_("Quit"), id="quit"), id="start-buttons"),
+        ])
+        self.call_after_refresh(self._rebuild_seats)
+        self.call_after_refresh(self._rebuild_settings)
 
     def _player_choices(self) -> list[tuple[str, int]]:
         return [(str(n), n) for n in range(self.variant.min_players, self.variant.max_players + 1)]
@@ -99,12 +118,15 @@ class StartScreen(Screen):
                                        classes="row"))
         box.mount_all(rows)
 
-    @on(Select.Changed, "#variant")
-    def variant_chosen(self, event: Select.Changed) -> None:
-        if event.value == self.variant.key:
+    @on(OptionList.OptionHighlighted, "#variant")
+    @on(OptionList.OptionSelected, "#variant")
+    def variant_chosen(self, event) -> None:
+        self.choose_variant(event.option.id)
+
+    def choose_variant(self, key: str) -> None:
+        if self.variant is None or key == self.variant.key or not self.query("#players"):
             return
-        self.variant = self.variants[event.value]
-        self.query_one("#variant-description", Static).update(self.variant.description)
+        self.variant = self.variants[key]
         self.players = max(self.variant.min_players, min(self.players, self.variant.max_players))
         players = self.query_one("#players", Select)
         players.set_options(self._player_choices())
@@ -120,6 +142,8 @@ class StartScreen(Screen):
 
     @on(Button.Pressed, "#start-game")
     def action_start(self) -> None:
+        if not self.query("#seat-name-0"):
+            return  # the form is still being built
         try:
             options = self.table_options()
         except (SettingError, ValueError) as error:

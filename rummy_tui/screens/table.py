@@ -41,6 +41,20 @@ VERB_OF_ACTION = {
 }
 # Verbs whose code the screen composes from the selected cards; the engine judges each one.
 COMPOSED_VERBS = ("meld", "layoff", "exchange", "newdeal")
+PHASE_HINTS = [
+    ({"take", "pass"}, _("take the upcard (t) or pass (p)")),
+    ({"keep", "newdeal"}, _("keep (K), or select up to 3 cards to keep and ask for a new deal (n)")),
+    ({"declare"}, _("declare (D) or play on")),
+    ({"laydown", "throwin"}, _("lay down (L) or throw in (w)")),
+    ({"reenter"}, _("re-enter (r) or decline (N)")),
+    ({"draw", "take"}, _("draw (d) or take the discard (t)")),
+    ({"draw"}, _("draw from the stock (d)")),
+    ({"void"}, _("take the discard to knock (t) or call the hand void (v)")),
+    ({"knock"}, _("discard (x), knock (k) or go gin (g)")),
+    ({"gin"}, _("discard (x) or go gin (g)")),
+    ({"meld"}, _("select cards (space): meld (m), lay off (o); or discard (x)")),
+    ({"discard"}, _("select cards (space) to meld (m) or lay off (o); discard (x)")),
+]
 CARD_VIEW_ACTIONS = ("cursor", "move_card", "select", "stage", "clear", "sort", "target")
 
 
@@ -181,13 +195,13 @@ class TableScreen(Screen):
         return head + " · " + _("{name} to play", name=self.names[seat])
 
     def phase_hint(self) -> str:
+        """What the player can do now, in words, from the verbs the engine offers."""
         verbs = {code.partition(":")[0] for code in self._legal}
-        if "take" in verbs and "pass" in verbs:
-            return _("take the upcard (t) or pass (p)")
-        if "draw" in verbs:
-            return _("draw (d) or take the discard (t)")
-        if "discard" in verbs:
-            return _("discard (x) the card under the cursor")
+        if verbs == {"discard"} and "meld" not in self.verbs:
+            return _("discard the card under the cursor (x)")
+        for needed, hint in PHASE_HINTS:
+            if needed <= verbs:
+                return hint
         return _("choose a move (a)")
 
     def say(self, text: str, error: bool = False) -> None:

@@ -1,0 +1,35 @@
+"""Pictures of the start screen and of every variant's table at 80x24 and 120x40.
+
+Stable by construction: a fixed seed, instant AI (the table waits for the human's turn) and
+no blinking cursor. Update with `pytest tests/ui/test_snapshots.py --snapshot-update`.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input
+
+from rummy_tui.app import RummyApp
+
+from .driver import make_app, settle
+
+SIZES = [(80, 24), (120, 40)]
+TABLES = [("gin", 2, 3), ("ten-card", 3, 4), ("hungarian", 3, 2), ("traditional", 4, 1), ("basic", 3, 1)]
+
+
+async def _still(pilot) -> None:
+    await settle(pilot)
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_start_screen(snap_compare, size):
+    assert snap_compare(RummyApp(ai_delay=0.0), terminal_size=size, run_before=_still)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize(("variant", "players", "seed"), TABLES, ids=[t[0] for t in TABLES])
+def test_table(snap_compare, variant, players, seed, size):
+    assert snap_compare(make_app(variant, players, ["Ann"], seed), terminal_size=size, run_before=_still)
