@@ -12,7 +12,7 @@ from textual.widgets import Footer, Static
 from rummy_tui.engine.melds import Meld
 from rummy_tui.i18n import _
 from rummy_tui.widgets.base import CardWidget, TableView
-from rummy_tui.widgets.cards import cards_piece
+from rummy_tui.widgets.cards import CardLook, cards_piece, log_line
 from rummy_tui.widgets.melds import meld_piece
 from rummy_tui.widgets.scores import score_table
 
@@ -33,10 +33,21 @@ class HandSummary(CardWidget):
             lines.append(Text(_("The hand is void: nobody scores.")))
         elif last.get("winner") is not None:
             lines.append(Text(_("{name} wins the hand.", name=names[last["winner"]])))
+        sheet = self.view.observation["sheet"]
+        if sheet and sheet[-1].get("hand") == last.get("hand") and sheet[-1].get("note"):
+            lines.append(Text(str(sheet[-1]["note"]), style="italic"))
         for seat, name in enumerate(names):
             lines.append(Text(""))
             points = (last.get("points") or [0] * len(names))[seat]
-            lines.append(Text(_("{name}: {points:+d}", name=name, points=points), style="bold"))
+            heading = Text(_("{name}: {points:+d}", name=name, points=points), style="bold")
+            money = last.get("money")
+            if isinstance(money, list) and seat < len(money):
+                heading.append("   " + _("money {amount:+d}", amount=money[seat]))
+            if seat in (last.get("threw_in") or []):
+                heading.append("   " + _("threw in"))
+            if seat in (last.get("eliminated") or []):
+                heading.append("   " + _("eliminated"))
+            lines.append(heading)
             melds = [meld_piece(Meld.from_json(m), look) for m in _seat(last, "melds", seat)]
             if melds:
                 lines.append(Text(_("  melds: ")) + Text("  ·  ").join(melds))
@@ -49,7 +60,8 @@ class HandSummary(CardWidget):
             elif not melds and _seat(last, "hands", seat):
                 lines.append(Text(_("  hand: ")) + cards_piece(_seat(last, "hands", seat), look))
         if last.get("lines"):
-            lines += [Text(""), Text(_("Score"), style="bold")] + [Text("  " + line) for line in last["lines"]]
+            lines += [Text(""), Text(_("Score"), style="bold")]
+            lines += [Text("  ") + log_line(line, look) for line in last["lines"]]
         self.update(Text("\n").join(lines))
 
 
@@ -90,7 +102,8 @@ class EndOfGameScreen(Screen):
         winners = result.get("winners", [])
         title = _("{names} wins the game!", names=" & ".join(names[s] for s in winners)) if winners else _("Game over")
         lines = [Text(title, style="bold"), Text("")]
-        lines += [Text(line) for line in result.get("lines", [])]
+        look = CardLook(ascii_only=getattr(self.app, "ascii_only", False))
+        lines += [log_line(line, look) for line in result.get("lines", [])]
         final = result.get("final")
         if final:
             lines += [Text(""), Text(_("Final settlement"), style="bold")]

@@ -23,7 +23,7 @@ SHEET_EXTRAS = {
 
 def score_table(view: TableView, last_rows: int | None = None) -> Table:
     obs = view.observation
-    table = Table(box=None, pad_edge=False, expand=True, show_edge=False)
+    table = Table(box=None, pad_edge=False, expand=False, show_edge=False, padding=(0, 2, 0, 0))
     table.add_column(_("hand"), justify="right", no_wrap=True)
     short = 10 if last_rows is None else max(3, 24 // obs["players"])
     for seat in range(obs["players"]):

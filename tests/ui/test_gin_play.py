@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rummy_tui.screens.results import EndOfGameScreen, EndOfHandScreen
 
+from rummy_tui.widgets.cards import CardLook, log_line
+
 from .driver import make_app, play_until
 
 
@@ -15,7 +17,7 @@ async def test_gin_hand_played_by_keys_reaches_the_end_of_hand_screen():
         game = app.table().game
         assert game.state.last_hand is not None and game.state.sheet
         text = str(app.screen.query_one("HandSummary").render())
-        assert game.state.last_hand["lines"][0] in text
+        assert log_line(game.state.last_hand["lines"][0], CardLook()).plain in text
 
 
 async def test_short_gin_game_reaches_the_end_of_game_screen():
