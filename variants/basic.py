@@ -51,7 +51,7 @@ most points win.
     settings = {
         "ace_high_low": Setting(False, "Aces may also be high (Q-K-A) and count 15 points."),
         "must_discard_to_go_out": Setting(False, "The last card must be a discard; a meld or lay-off cannot empty your hand."),
-        "target": Setting(150, "Points that win the game."),
+        "target": Setting(150, "Points that win the game.", minimum=1),
         "hands": Setting(0, "Play this many hands and the most points win (0: play to the target instead)."),
         "max_reshuffles": Setting(3, "Stock rebuilds allowed in one hand; one more makes the hand void."),
     }

@@ -109,7 +109,7 @@ class HungarianRomi(Variant):
         "jokers": Setting(2, "jokers in the deck (2, or 4 as many tables play)", (2, 4)),
         "opening_min": Setting(40, "points the first melds of a player must reach"),
         "hand_out_multiplier": Setting(2, "the others' penalties are multiplied by this after a handolás"),
-        "deals": Setting(7, "deals in a game (10 for a long game)"),
+        "deals": Setting(7, "deals in a game (10 for a long game)", minimum=1),
         "direction": Setting("clockwise", "play direction (cosmetic)", ("clockwise", "counterclockwise")),
         "joker_in_hand": Setting(20, "penalty of a joker left in hand"),
         "ace": Setting(11, "value of an ace, low or high"),

@@ -226,8 +226,8 @@ class TenCardRummy(Variant):
     min_players = 2
     max_players = 6
     settings = {
-        "unit": Setting(1, "Base money unit u (a knock collects 1u from each player, other endings 2u)"),
-        "limit": Setting(100, "A player whose total goes over this is eliminated"),
+        "unit": Setting(1, "Base money unit u (a knock collects 1u from each player, other endings 2u)", minimum=1),
+        "limit": Setting(100, "A player whose total goes over this is eliminated", minimum=1),
         "exchange": Setting(True, "New deal: before the dealer's first discard each player may swap his hand, keeping up to 3 cards"),
         "joker_penalty": Setting(20, "Penalty for an unmatched joker"),
         "kis_buli": Setting(False, "Kis buli: the only active player within the threshold, all others over it, wins"),

@@ -27,6 +27,8 @@ class Setting:
     default: Any
     help: str
     choices: tuple | None = None
+    minimum: int = 0  # whole-number settings are never below this
+
 
     def coerce(self, name: str, value: Any) -> Any:
         """Accept the setting's own type, or text from a command line or form."""
@@ -35,10 +37,15 @@ class Setting:
             value = _from_text(name, value, kind)
         if self.default is not None and kind in (int, bool) and type(value) is not kind:
             raise SettingError(f"setting '{name}' must be {'on/off' if kind is bool else 'a whole number'}, not {value!r}")
+        if kind is int and value < self.minimum:
+            raise SettingError(f"setting '{name}' must be at least {self.minimum}, not {value}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise SettingError(f"setting '{name}' must be one of {allowed}, not {value!r}")
         return value
+
+
+_KIND_WORDS = {int: "a whole number", float: "a number", str: "text"}
 
 
 def _from_text(name: str, text: str, kind: type) -> Any:
@@ -52,7 +59,7 @@ def _from_text(name: str, text: str, kind: type) -> Any:
     try:
         return kind(lowered)
     except ValueError:
-        raise SettingError(f"setting '{name}' must be a {kind.__name__}, not {text!r}") from None
+        raise SettingError(f"setting '{name}' must be {_KIND_WORDS.get(kind, kind.__name__)}, not {text!r}") from None
 
 
 class Variant:
