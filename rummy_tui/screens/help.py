@@ -6,13 +6,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from rich.table import Table
+from textual.widgets import Footer, Markdown, Static
 
 from rummy_tui.i18n import _
 
 EXTRA_KEYS = [
     ("ctrl+p", _("Command palette: new game, sort, rules, display options")),
-    ("click", _("A card selects it; the stock draws; the discard takes; a meld becomes the target")),
+    ("click", _("A card selects it; the stock draws; the discard takes; a meld becomes the target; "
+                "a key in the footer does what it says")),
 ]
 
 
@@ -24,15 +26,24 @@ class KeysScreen(Screen):
         self.bindings_list = bindings
 
     def compose(self) -> ComposeResult:
-        rows = [f"| `{b.key.replace(',', '`, `')}` | {b.description} |" for b in self.bindings_list]
-        rows += [f"| `{key}` | {words} |" for key, words in EXTRA_KEYS]
-        text = "\n".join([f"# {_('Keys')}", "", f"| {_('key')} | {_('does')} |", "|---|---|", *rows, "",
-                          _("Keys for moves that are not possible now are greyed out or hidden in the footer. "
-                            "Select several cards with space; put a group aside with + to lay several melds at once. "
-                            "[ and ] choose the meld on the table that a lay-off or joker exchange goes to.")])
+        table = Table(title=_("Keys"), box=None, padding=(0, 2, 0, 0), title_style="bold")
+        table.add_column(_("key"), style="bold", no_wrap=True)
+        table.add_column(_("does"))
+        for binding in self.bindings_list:
+            keys = ", ".join(key_display(key) for key in binding.key.split(","))
+            table.add_row(keys, binding.tooltip or binding.description)
+        for key, words in EXTRA_KEYS:
+            table.add_row(key, words)
         with VerticalScroll(classes="page"):
-            yield Markdown(text)
+            yield Static(table)
+            yield Static(_("\nKeys for moves that are not possible now are hidden from the footer. Select several "
+                           "cards with space; put a group aside with + to lay several melds at once."))
         yield Footer()
+
+
+def key_display(key: str) -> str:
+    return {"question_mark": "?", "left_square_bracket": "[", "right_square_bracket": "]", "plus": "+",
+            "comma": ",", "full_stop": "."}.get(key, key)
 
 
 def rules_markdown(variant, settings: dict | None = None) -> str:

@@ -1,0 +1,63 @@
+"""Help, rules, the command palette's options, ASCII suits and the mouse."""
+
+from __future__ import annotations
+
+from rummy_tui.screens.help import KeysScreen, RulesScreen
+from rummy_tui.widgets.hand import HandView
+
+from .driver import make_app, settle
+from .test_table_rules import _visible_text
+
+
+async def test_question_mark_lists_the_keys_and_R_shows_this_variants_rules():
+    app = make_app("gin", 2, ["Ann"], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, KeysScreen)
+        assert "Knock, discarding the card under the cursor" in _visible_text(app)
+        await pilot.press("escape")
+        await pilot.press("R")
+        assert isinstance(app.screen, RulesScreen)
+        assert "Gin Römi" in _visible_text(app)
+
+
+async def test_the_palette_offers_new_game_sort_rules_and_display_options():
+    app = make_app("gin", 2, ["Ann"], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        for wanted in ("New game", "Sort hand", "Rules", "ASCII suits", "Four-colour deck", "AI speed: instant"):
+            assert wanted in titles
+        before = app.four_colour
+        next(c for c in app.get_system_commands(app.screen) if c.title == "Four-colour deck").callback()
+        assert app.four_colour is not before
+
+
+async def test_ascii_mode_draws_suit_letters_and_no_glyphs():
+    app = make_app("gin", 2, ["Ann"], seed=3, ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = _visible_text(app)
+        hand = app.table().game.state.hands[app.table().viewer]
+        from rummy_tui.engine.cards import card_text
+
+        assert all(card_text(card) in shown for card in hand)
+        assert not any(glyph in shown for glyph in "♠♥♦♣")
+
+
+async def test_clicks_draw_from_the_stock_and_select_a_card():
+    app = make_app("gin", 2, ["Ann"], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.table().game
+        await pilot.press("p")  # pass the upcard; North has passed and drawn: Ann's turn to draw
+        await settle(pilot)
+        assert "draw:stock" in game.legal_actions()
+        drawn = len(game.record["actions"])
+        await pilot.click("#piles", offset=(3, 1))
+        await settle(pilot)
+        assert game.record["actions"][drawn:] == ["draw:stock"]
+        hand = app.table().query_one(HandView)
+        await pilot.click("#hand", offset=(1 + 5 * 2 + 2, 2))  # the third card
+        assert hand.cursor == 2 and hand.order[2] in hand.selected
