@@ -126,6 +126,7 @@ class TableScreen(Screen):
         self._legal: list[str] = []
         self._seen_hand = self._hand_marker()
         self._overlay = False  # a hand-off or end-of-hand screen is waiting for the players
+        self._thinking: int | None = None  # the move number an AI worker is choosing
 
     # --- layout -------------------------------------------------------------------------
 
@@ -148,6 +149,9 @@ class TableScreen(Screen):
         self.query_one(PilesView).styles.height = 4 if "knock_limit" in self.game.state.extra else 3
         self.refresh_table()
         self.call_after_refresh(self.advance)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_table)  # panels fit their content to the new size
 
     @property
     def hand(self) -> HandView:
@@ -440,8 +444,14 @@ class TableScreen(Screen):
             self.show_end_of_game()
             return
         seat = self.game.current_seat
+        if len(self.humans) > 1 and seat != self.viewer and self.viewer is not None:
+            self.viewer = None  # hot-seat: the last player's cards go face down at once
+            self.refresh_table()
         if self.seats[seat]["kind"] != "human":
-            self.think(seat, self.seats[seat].get("level", "normal"), len(self.game.record["actions"]))
+            turn = len(self.game.record["actions"])
+            if self._thinking != turn:  # one worker per AI move, however often we get here
+                self._thinking = turn
+                self.think(seat, self.seats[seat].get("level", "normal"), turn)
         elif seat != self.viewer:
             self.hand_off(seat)
 
@@ -482,7 +492,7 @@ class TableScreen(Screen):
         self.refresh_table()
         self.app.push_screen(EndOfGameScreen(self.table_view()))
 
-    @work(thread=True, exclusive=True, group="ai")
+    @work(thread=True, group="ai")  # not exclusive: a finishing worker must not be cancelled
     def think(self, seat: int, level: str, turn: int) -> None:
         """Choose the AI's move off the UI thread, then wait so a human can follow it."""
         started = time.monotonic()

@@ -24,6 +24,17 @@ def meld_piece(meld: Meld, look) -> Text:
     return Text(" ").join(parts)
 
 
+def meld_short(meld: Meld, look) -> Text:
+    """A run of five or more as its ends (``2♦..A♦``, jokers named after it); otherwise in full."""
+    if meld.kind != "run" or len(meld.cards) < 5:
+        return meld_piece(meld, look)
+    short = card_piece(meld.faces[0], look) + Text("..") + card_piece(meld.faces[-1], look)
+    jokers = [face for card, face in zip(meld.cards, meld.faces) if card_piece(card, look).plain == "JK"]
+    for face in jokers:
+        short += Text(" JK=") + card_piece(face, look)
+    return short
+
+
 class MeldTableView(CardWidget):
     class MeldClicked(Message):
         def __init__(self, index: int) -> None:
@@ -35,7 +46,6 @@ class MeldTableView(CardWidget):
         self.border_title = _("Table")
         self.target: int | None = None
         self.count = 0
-        self._line_to_meld: dict[int, int] = {}
         self._view: TableView | None = None
 
     def step_target(self, step: int) -> int | None:
@@ -64,24 +74,42 @@ class MeldTableView(CardWidget):
         if not table:
             self.update(Text(_("No melds on the table."), style="dim"))
             return
-        lines, self._line_to_meld = [], {}
+        width = max(self.content_size.width, 20)
+        lines = self._layout(view, table, look, width, meld_piece)
+        if len(lines) > max(self.content_size.height, 1):
+            lines = self._layout(view, table, look, width, meld_short)
+        self.update(Text("\n").join(lines))
+
+    def _layout(self, view: TableView, table: list, look, width: int, draw) -> list[Text]:
+        """Each owner's melds, packed into lines of ``width``; remembers where each meld is."""
+        lines: list[Text] = []
+        self._spots = []  # (line, first column, last column, meld index) for clicks
         for owner in range(len(view.names)):
             mine = [(index, entry) for index, entry in enumerate(table) if entry["owner"] == owner]
             if not mine:
                 continue
-            lines.append(Text(view.names[owner], style="bold"))
+            line = Text(f"{view.names[owner]}:", style="bold")
             for index, entry in mine:
-                pointer = ">" if index == self.target else " "
-                line = Text(f"{pointer}{index:>2} ") + meld_piece(Meld.from_json(entry["meld"]), look)
+                chunk = Text(f"{index}) ", style="dim") + draw(Meld.from_json(entry["meld"]), look)
                 if index == self.target:
-                    line.stylize(self.get_component_rich_style("melds--target", partial=True))
-                self._line_to_meld[len(lines)] = index
-                lines.append(line)
-        self.update(Text("\n").join(lines))
+                    chunk = Text(">", style="bold") + chunk
+                    chunk.stylize(self.get_component_rich_style("melds--target", partial=True))
+                if line.cell_len + 2 + chunk.cell_len > width and line.plain.strip():
+                    lines.append(line)
+                    line = Text("  ")
+                else:
+                    line.append("  ")
+                self._spots.append((len(lines), line.cell_len, line.cell_len + chunk.cell_len, index))
+                line.append_text(chunk)
+            lines.append(line)
+        return lines
 
     COMPONENT_CLASSES = CardWidget.COMPONENT_CLASSES | {"melds--target"}
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is not None and offset.y in self._line_to_meld:
-            self.post_message(self.MeldClicked(self._line_to_meld[offset.y]))
+        if offset is None:
+            return
+        for line, first, last, index in getattr(self, "_spots", []):
+            if line == offset.y and first <= offset.x < last:
+                self.post_message(self.MeldClicked(index))

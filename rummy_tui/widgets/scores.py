@@ -45,21 +45,24 @@ def sheet_notes(view: TableView) -> list[str]:
     return [f"{row.get('hand', '')}: {row['note']}" for row in view.observation["sheet"] if row.get("note")]
 
 
-def seat_scores(view: TableView) -> Table:
-    """The panel: one row per seat with the last hand, the total and the variant's extras."""
+def seat_scores(view: TableView, hands_shown: int = 1) -> Table:
+    """The panel: one row per seat with the last hands, the total and the variant's extras."""
     obs = view.observation
     table = Table(box=None, pad_edge=False, expand=True, show_edge=False, padding=(0, 1, 0, 0))
     table.add_column(_("player"), no_wrap=True, overflow="ellipsis", ratio=1)
-    last = obs["sheet"][-1] if obs["sheet"] else None
-    table.add_column(_("hand {number}", number=last["hand"]) if last else _("last"), justify="right", no_wrap=True)
-    table.add_column(_("total"), justify="right", no_wrap=True)
+    recent = obs["sheet"][-hands_shown:] if obs["sheet"] else []
+    for row in recent:
+        table.add_column(_("h{number}", number=row.get("hand", "?")), justify="right", no_wrap=True)
+    if not recent:
+        table.add_column(_("last"), justify="right", no_wrap=True)
+    table.add_column(_("total"), justify="right", no_wrap=True, style="bold")
     extras = [(key, caption) for key, caption in SHEET_EXTRAS.items()
               if isinstance(obs["extra"].get(key), list) and len(obs["extra"][key]) == obs["players"]]
     for _key, caption in extras:
         table.add_column(caption, justify="right", no_wrap=True)
     for seat in range(obs["players"]):
-        points = last["points"][seat] if last and seat < len(last.get("points", [])) else "-"
-        table.add_row(view.names[seat], str(points), str(obs["totals"][seat]) if obs["totals"] else "-",
+        points = [str(row["points"][seat]) if seat < len(row.get("points", [])) else "-" for row in recent] or ["-"]
+        table.add_row(view.names[seat], *points, str(obs["totals"][seat]) if obs["totals"] else "-",
                       *(str(obs["extra"][key][seat]) for key, _caption in extras))
     return table
 
@@ -74,4 +77,5 @@ class ScoreSheet(CardWidget):
         pots = [f"{caption} {obs['extra'][key]}" for key, caption in SHEET_EXTRAS.items()
                 if isinstance(obs["extra"].get(key), (int, float)) and not isinstance(obs["extra"].get(key), bool)]
         self.border_subtitle = " · ".join(pots)
-        self.update(seat_scores(view))
+        room = self.content_size.width - 26  # the name, total and extras come first
+        self.update(seat_scores(view, hands_shown=max(1, room // 6)))
