@@ -11,6 +11,7 @@ import re
 import sys
 import time
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -43,7 +44,7 @@ VERB_OF_ACTION = {
 COMPOSED_VERBS = ("meld", "layoff", "exchange", "newdeal")
 PHASE_HINTS = [
     ({"take", "pass"}, _("take the upcard (t) or pass (p)")),
-    ({"keep", "newdeal"}, _("keep (K), or select up to 3 cards to keep and ask for a new deal (n)")),
+    ({"keep", "newdeal"}, _("keep (K), or select up to 3 to keep and redeal (n)")),
     ({"declare"}, _("declare (D) or play on")),
     ({"laydown", "throwin"}, _("lay down (L) or throw in (w)")),
     ({"reenter"}, _("re-enter (r) or decline (N)")),
@@ -178,7 +179,7 @@ class TableScreen(Screen):
         for widget in (self.query_one(OpponentsView), self.query_one(PilesView), self.query_one(ScoreSheet),
                        self.query_one(MeldTableView), self.query_one(GameLog), self.hand):
             widget.show(view)
-        self.query_one("#status", Panel).update(self.status_text())
+        self.query_one("#status", Panel).update(Text(self.status_text(), no_wrap=True, overflow="ellipsis"))
         self.update_keys()
 
     def update_keys(self) -> None:
@@ -211,7 +212,9 @@ class TableScreen(Screen):
     def say(self, text: str, error: bool = False) -> None:
         message = self.query_one("#message", Panel)
         message.set_class(error, "refused")
-        message.update(text)
+        message.update(Text(text, no_wrap=True, overflow="ellipsis"))
+        if error and len(text) > message.size.width - 2:
+            self.notify(text, severity="error")  # too long for the line: show it whole as well
 
     # --- which keys are usable now (the engine decides) ----------------------------------
 
