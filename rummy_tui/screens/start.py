@@ -67,6 +67,7 @@ class StartScreen(Screen):
         picker = self.query_one("#variant", OptionList)
         picker.add_options([Option(self._variant_prompt(v), id=key) for key, v in self.variants.items()])
         picker.highlighted = 0
+        picker.focus()
         self._build_details()
 
     def _build_details(self) -> None:
@@ -109,7 +110,12 @@ class StartScreen(Screen):
         box.remove_children()
         rows = []
         for name, setting in self.variant.settings.items():
-            if isinstance(setting.default, bool):
+            if setting.choices:
+                field = Select([(str(choice), choice) for choice in setting.choices], value=setting.default,
+                               allow_blank=False, id=f"setting-{name}", classes="setting", tooltip=setting.help)
+                rows.append(Horizontal(Label(name, classes="caption"), field, Label(setting.help, classes="help"),
+                                       classes="row"))
+            elif isinstance(setting.default, bool):
                 field = Checkbox(name, setting.default, id=f"setting-{name}", tooltip=setting.help)
                 rows.append(Horizontal(field, Label(setting.help, classes="help"), classes="row"))
             else:

@@ -21,6 +21,22 @@ SHEET_EXTRAS = {
 }
 
 
+# What the game is played to, from its settings, for the panel's caption.
+GOALS = (("target", _("to {value}")), ("deals", _("{value} deals")), ("rounds", _("{value} rounds")),
+         ("hands", _("{value} hands")), ("limit", _("out over {value}")))
+
+
+def goal_words(settings: dict) -> list[str]:
+    if settings.get("single_hand"):
+        return [_("one hand")]
+    words = []
+    for key, template in GOALS:
+        value = settings.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            words.append(template.format(value=value))
+    return words[:1]
+
+
 def score_table(view: TableView, last_rows: int | None = None) -> Table:
     obs = view.observation
     table = Table(box=None, pad_edge=False, expand=False, show_edge=False, padding=(0, 2, 0, 0))
@@ -76,6 +92,6 @@ class ScoreSheet(CardWidget):
         obs = view.observation
         pots = [f"{caption} {obs['extra'][key]}" for key, caption in SHEET_EXTRAS.items()
                 if isinstance(obs["extra"].get(key), (int, float)) and not isinstance(obs["extra"].get(key), bool)]
-        self.border_subtitle = " · ".join(pots)
+        self.border_subtitle = " · ".join(goal_words(obs["settings"]) + pots)
         room = self.content_size.width - 26  # the name, total and extras come first
         self.update(seat_scores(view, hands_shown=max(1, room // 6)))
