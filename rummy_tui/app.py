@@ -27,7 +27,9 @@ class RummyApp(App):
         self.table_options = table_options
 
     def on_mount(self) -> None:
-        if self.table_options:
+        if self.table_options and "resume" in self.table_options:
+            self.resume_game(self.table_options["resume"])
+        elif self.table_options:
             self.start_game(**self.table_options)
         else:
             from rummy_tui.screens.start import StartScreen
@@ -41,8 +43,28 @@ class RummyApp(App):
         from rummy_tui.engine import Game
         from rummy_tui.screens.table import TableScreen
 
-        game = Game(variant, players, settings, seed, seats=seats)
-        table = TableScreen(game, seats, ai_delay=self.ai_delay)
+        self.show_table(TableScreen(Game(variant, players, settings, seed, seats=seats), seats, ai_delay=self.ai_delay))
+
+    def resume_game(self, game_id: str) -> None:
+        """Go back to a saved game where it was left."""
+        from rummy_tui.screens.table import TableScreen
+        from rummy_tui.storage import BadSave, SaveStore
+
+        try:
+            game = SaveStore().load(game_id)
+        except (BadSave, OSError, ValueError) as error:
+            self.notify(str(error), severity="error", timeout=10)
+            if len(self.screen_stack) < 2:
+                from rummy_tui.screens.start import StartScreen
+
+                self.push_screen(StartScreen())
+            return
+        seats = game.record.get("seats") or [
+            {"name": _("Player {number}", number=seat + 1), "kind": "human", "level": None}
+            for seat in range(game.state.players)]
+        self.show_table(TableScreen(game, seats, ai_delay=self.ai_delay, game_id=game_id))
+
+    def show_table(self, table) -> None:
         if len(self.screen_stack) > 1:
             self.switch_screen(table)
         else:

@@ -30,6 +30,7 @@ def players_text(variant) -> str:
 class StartScreen(Screen):
     BINDINGS = [
         Binding("ctrl+s", "start", _("Start"), id="start"),
+        Binding("ctrl+o", "continue_saved", _("Continue"), id="continue"),
         Binding("f1", "rules", _("Rules"), id="rules"),
         Binding("ctrl+q", "app.quit", _("Quit"), id="quit"),
     ]
@@ -82,7 +83,8 @@ class StartScreen(Screen):
             Horizontal(Label(_("Seed"), classes="caption"), Input(placeholder=_("random"), id="seed", type="integer"),
                        classes="row"),
             Static(id="start-error"),
-            Horizontal(Button(_("New game"), id="start-game", variant="primary"), Button(_("Rules"), id="show-rules"),
+            Horizontal(Button(_("New game"), id="start-game", variant="primary"),
+                       Button(_("Continue"), id="continue-saved"), Button(_("Rules"), id="show-rules"),
                        Button(_("Quit"), id="quit"), id="start-buttons"),
         ])
         self.call_after_refresh(self._rebuild_seats)
@@ -156,6 +158,23 @@ class StartScreen(Screen):
             self.query_one("#start-error", Static).update(str(error))
             return
         self.app.start_game(**options)
+
+    @on(Button.Pressed, "#continue-saved")
+    def action_continue_saved(self) -> None:
+        from rummy_tui.storage import SaveStore
+
+        from .menus import SavedGamesMenu
+
+        try:
+            saves = [info for info in SaveStore().list() if not info.finished]
+        except OSError as error:
+            self.notify(str(error), severity="error")
+            return
+        if not saves:
+            self.notify(_("There is no unfinished saved game."))
+            return
+        saves.sort(key=lambda info: info.updated, reverse=True)
+        self.app.push_screen(SavedGamesMenu(saves), lambda game_id: game_id and self.app.resume_game(game_id))
 
     @on(Button.Pressed, "#show-rules")
     def action_rules(self) -> None:

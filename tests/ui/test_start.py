@@ -78,3 +78,29 @@ def test_play_rejects_bad_values_with_one_line_and_status_2():
         assert result.exit_code == 2, arguments
         assert words in result.output
         assert len(result.output.strip().splitlines()) == 1
+
+
+async def test_a_saved_game_continues_where_it_was_left():
+    from rummy_tui.storage import SaveStore
+
+    from .driver import make_app, settle
+
+    first = make_app("gin", 2, ["Ann"], seed=3)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        table = first.table()
+        game_id, actions = table.game_id, list(table.game.record["actions"])
+    assert SaveStore().exists(game_id)
+    again = RummyApp(ai_delay=0.0)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        resumed = again.table()
+        assert resumed is not None and resumed.game_id == game_id
+        assert resumed.game.record["actions"][:len(actions)] == actions
+        assert resumed.viewer == 0  # Ann, the one human, sees her cards again
