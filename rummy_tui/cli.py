@@ -239,23 +239,14 @@ def resume_command(game_id: str | None, list_only: bool, ascii_only: bool, no_mo
     if game.is_over:
         _fail(f"the game {game_id} is finished; watch it with `rummy replay --game {game_id}`")
     ascii_only, mouse = _display_options(ascii_only, no_mouse)
-    _open_saved_game(game_id, game, ascii_only, mouse)
+    _open_saved_game(game_id, ascii_only, mouse)
 
 
-def _open_saved_game(game_id: str, game, ascii_only: bool, mouse: bool) -> None:
-    """Hand the loaded game to the app, through whichever entry point it offers."""
-    import inspect
-
+def _open_saved_game(game_id: str, ascii_only: bool, mouse: bool) -> None:
+    """Hand the save to the app, which opens it where it was left (hot-seat: hand-off first)."""
     from rummy_tui.app import run_app
 
-    accepted = inspect.signature(run_app).parameters
-    if "game" in accepted:
-        run_app(ascii_only=ascii_only, mouse=mouse, game=game, game_id=game_id)
-    elif "resume_id" in accepted:
-        run_app(ascii_only=ascii_only, mouse=mouse, resume_id=game_id)
-    else:
-        _fail(f"the saved game {game_id} is sound ({len(game.record['actions'])} actions), "
-              "but this version of the app cannot open a saved game yet")
+    run_app(ascii_only=ascii_only, mouse=mouse, resume=game_id)
 
 
 @main.command("stats")
