@@ -449,6 +449,7 @@ class TableScreen(Screen):
         seat = self.game.current_seat
         if len(self.humans) > 1 and seat != self.viewer and self.viewer is not None:
             self.viewer = None  # hot-seat: the last player's cards go face down at once
+            self.say("")
             self.refresh_table()
         if self.seats[seat]["kind"] != "human":
             turn = len(self.game.record["actions"])
@@ -463,6 +464,7 @@ class TableScreen(Screen):
 
         self.viewer = None  # hide every card until the next player is at the keyboard
         self._overlay = True
+        self.say("")  # the last message may name the previous player's cards
         self.refresh_table()
 
         def taken_over(_result) -> None:
@@ -511,7 +513,12 @@ class TableScreen(Screen):
         if game.current_seat != message.seat or len(game.record["actions"]) != message.turn or self._overlay:
             return  # the game moved on (a new game, or a screen took over)
         game.apply(message.action)
+        self.say(self._latest_public_words(message.seat))  # never the code: it may name hidden cards
         self.after_action()
+
+    def _latest_public_words(self, seat: int) -> str:
+        events = [event for event in self.game.state.events if event.get("seat") == seat][-1:]
+        return f"{self.names[seat]} {events[0]['text']}".replace("[", "").replace("]", "") if events else ""
 
     # --- saves ----------------------------------------------------------------------------
 
