@@ -41,6 +41,7 @@ class HandView(CardWidget):
         self.staged: list[list[int]] = []  # groups put aside for one multi-meld action
         self.sort_by = "suit"
         self._view: TableView | None = None
+        self._orders: dict[int, list[int]] = {}  # each hot-seat player's own order
 
     # --- the player's tools -------------------------------------------------------------
 
@@ -113,6 +114,8 @@ class HandView(CardWidget):
     # --- rendering ----------------------------------------------------------------------
 
     def show(self, view: TableView) -> None:
+        if self._view is not None and view.viewer != self._view.viewer:
+            self._switch_player(view.viewer)
         self._view = view
         hand = view.observation["hand"] if view.hand_visible else []
         kept = [card for card in self.order if card in hand]
@@ -127,6 +130,15 @@ class HandView(CardWidget):
         self.cursor = max(0, min(self.cursor, len(self.order) - 1))
         self._set_titles(view, hand)
         self.refresh()
+
+    def _switch_player(self, viewer: int | None) -> None:
+        """Hot-seat: each player keeps his own card order; nothing else carries over."""
+        if self._view is not None and self._view.viewer is not None:
+            self._orders[self._view.viewer] = self.order
+        self.order = self._orders.get(viewer, []) if viewer is not None else []
+        self.selected.clear()
+        self.staged.clear()
+        self.cursor = 0
 
     def _set_titles(self, view: TableView, hand: list[int]) -> None:
         if not view.hand_visible:

@@ -72,3 +72,26 @@ async def test_hot_seat_hides_the_next_players_cards_until_enter():
         assert sorted(hand.order) == sorted(game.state.hands[other])
         shown = _visible_text(app)
         assert f"{names[other]}'s hand" in shown
+
+
+async def test_a_whole_hot_seat_hand_never_shows_a_waiting_players_cards():
+    from rummy_tui.screens.results import EndOfHandScreen
+
+    from .driver import play_until
+
+    app = make_app("ten-card", 3, ["Ann", "Bob"], seed=4)
+    hand_offs = []
+
+    def done() -> bool:
+        if isinstance(app.screen, HandOffScreen):
+            game = app.table().game
+            shown = _visible_text(app)
+            waiting = game.state.hands[game.current_seat]
+            assert not any(card_label(card) in shown for card in waiting)
+            hand_offs.append(game.current_seat)
+        return isinstance(app.screen, EndOfHandScreen)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, done, max_moves=300)
+        assert isinstance(app.screen, EndOfHandScreen)
+    assert {0, 1} <= set(hand_offs)
