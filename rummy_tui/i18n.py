@@ -27,3 +27,9 @@ def t(text: str, /, **values: Any) -> str:
 
 
 _ = t
+
+
+def N_(text: str) -> str:
+    """Mark a module-level text for translation; it is translated with ``_()`` where it is shown,
+    so a language chosen after import still applies."""
+    return text

@@ -23,7 +23,7 @@ from textual.widgets import Footer
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
 from rummy_tui.engine.cards import card_text
-from rummy_tui.i18n import _
+from rummy_tui.i18n import N_, _
 from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.base import Panel, TableView
 from rummy_tui.widgets.hand import HandView
@@ -43,18 +43,18 @@ VERB_OF_ACTION = {
 # Verbs whose code the screen composes from the selected cards; the engine judges each one.
 COMPOSED_VERBS = ("meld", "layoff", "exchange", "newdeal")
 PHASE_HINTS = [
-    ({"take", "pass"}, _("take the upcard (t) or pass (p)")),
-    ({"keep", "newdeal"}, _("keep (K), or select up to 3 to keep and redeal (n)")),
-    ({"declare"}, _("declare (D) or play on")),
-    ({"laydown", "throwin"}, _("lay down (L) or throw in (w)")),
-    ({"reenter"}, _("re-enter (r) or decline (N)")),
-    ({"draw", "take"}, _("draw (d) or take the discard (t)")),
-    ({"draw"}, _("draw from the stock (d)")),
-    ({"void"}, _("take the discard to knock (t) or call the hand void (v)")),
-    ({"knock"}, _("discard (x), knock (k) or go gin (g)")),
-    ({"gin"}, _("discard (x) or go gin (g)")),
-    ({"meld"}, _("select cards (space): meld (m), lay off (o); or discard (x)")),
-    ({"discard"}, _("select cards (space) to meld (m) or lay off (o); discard (x)")),
+    ({"take", "pass"}, N_("take the upcard (t) or pass (p)")),
+    ({"keep", "newdeal"}, N_("keep (K), or select up to 3 to keep and redeal (n)")),
+    ({"declare"}, N_("declare (D) or play on")),
+    ({"laydown", "throwin"}, N_("lay down (L) or throw in (w)")),
+    ({"reenter"}, N_("re-enter (r) or decline (N)")),
+    ({"draw", "take"}, N_("draw (d) or take the discard (t)")),
+    ({"draw"}, N_("draw from the stock (d)")),
+    ({"void"}, N_("take the discard to knock (t) or call the hand void (v)")),
+    ({"knock"}, N_("discard (x), knock (k) or go gin (g)")),
+    ({"gin"}, N_("discard (x) or go gin (g)")),
+    ({"meld"}, N_("select cards (space): meld (m), lay off (o); or discard (x)")),
+    ({"discard"}, N_("select cards (space) to meld (m) or lay off (o); discard (x)")),
 ]
 CARD_VIEW_ACTIONS = ("cursor", "move_card", "select", "stage", "clear", "sort", "target")
 
@@ -206,7 +206,7 @@ class TableScreen(Screen):
             return _("discard the card under the cursor (x)")
         for needed, hint in PHASE_HINTS:
             if needed <= verbs:
-                return hint
+                return _(hint)
         return _("choose a move (a)")
 
     def say(self, text: str, error: bool = False) -> None:

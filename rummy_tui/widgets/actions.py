@@ -5,32 +5,32 @@ from __future__ import annotations
 from rich.text import Text
 
 from rummy_tui.engine.cards import parse_face
-from rummy_tui.i18n import _
+from rummy_tui.i18n import N_, _
 
 from .cards import CardLook, card_piece
 
 PLAIN = {
-    "draw:stock": _("Draw from the stock"),
-    "take:discard": _("Take the top discard"),
-    "take:upcard": _("Take the upcard"),
-    "pass": _("Pass"),
-    "void": _("Declare the hand void"),
-    "takeback": _("Take back this turn's table moves"),
-    "throwin": _("Throw in"),
-    "reenter": _("Re-enter the game"),
-    "keep": _("Keep the hand"),
-    "laydown": _("Lay down and take the penalty"),
-    "decline": _("Do not re-enter"),
-    "declare:none": _("Play on without declaring"),
+    "draw:stock": N_("Draw from the stock"),
+    "take:discard": N_("Take the top discard"),
+    "take:upcard": N_("Take the upcard"),
+    "pass": N_("Pass"),
+    "void": N_("Declare the hand void"),
+    "takeback": N_("Take back this turn's table moves"),
+    "throwin": N_("Throw in"),
+    "reenter": N_("Re-enter the game"),
+    "keep": N_("Keep the hand"),
+    "laydown": N_("Lay down and take the penalty"),
+    "decline": N_("Do not re-enter"),
+    "declare:none": N_("Play on without declaring"),
 }
 WITH_CARDS = {
-    "discard": _("Discard {cards}"),
-    "knock": _("Knock, discarding {cards}"),
-    "gin": _("Go gin, discarding {cards}"),
-    "meld": _("Meld {cards}"),
-    "layoff": _("Lay off {cards} on meld {target}"),
-    "exchange": _("Exchange {cards} for the joker(s) of meld {target}"),
-    "newdeal": _("Ask for a new deal, keeping {cards}"),
+    "discard": N_("Discard {cards}"),
+    "knock": N_("Knock, discarding {cards}"),
+    "gin": N_("Go gin, discarding {cards}"),
+    "meld": N_("Meld {cards}"),
+    "layoff": N_("Lay off {cards} on meld {target}"),
+    "exchange": N_("Exchange {cards} for the joker(s) of meld {target}"),
+    "newdeal": N_("Ask for a new deal, keeping {cards}"),
 }
 
 
@@ -51,11 +51,11 @@ def _cards_words(text: str, look: CardLook) -> Text:
 def describe(code: str, look: CardLook = CardLook()) -> Text:
     """``knock:QH`` becomes "Knock, discarding Q♥"."""
     if code in PLAIN:
-        return Text(PLAIN[code])
+        return Text(_(PLAIN[code]))
     verb, _sep, argument = code.partition(":")
     if verb in WITH_CARDS:
         cards, arrow, target = argument.rpartition(">") if ">" in argument else (argument, "", "")
-        template = WITH_CARDS[verb]
+        template = _(WITH_CARDS[verb])
         before, _c, after = template.partition("{cards}")
         words = Text(before) + _cards_words(cards, look) + Text(after.replace("{target}", target))
         return words

@@ -15,7 +15,7 @@ from rummy_tui.i18n import _
 from .base import CardWidget, TableView
 from .cards import card_cell
 
-CELL = 5  # 15 cards x 5 columns fit in 80 columns with the border
+CELL = 5  # the narrowest card cell: 15 cards x 5 columns fit in 80 columns with the border
 DEADWOOD_VARIANTS = ("gin", "ten-card")  # the others count every card left in hand
 
 
@@ -165,19 +165,20 @@ class HandView(CardWidget):
             return Text(_("No cards in hand"))
         look = self.card_look()
         melded = self._melded_cards(view)
+        self._cell = cell_width = max(CELL, min(8, self.content_size.width // len(self.order)))
         marks, row, under = Text(), Text(), Text()
         group_of = {card: number for number, group in enumerate(self.staged, start=1) for card in group}
         for index, card in enumerate(self.order):
-            cell = card_cell(card, look, CELL)
+            cell = card_cell(card, look, cell_width)
             if card in self.selected:
                 cell.stylize(self.get_component_rich_style("hand--selected", partial=True))
             if index == self.cursor:
                 cell.stylize(self.get_component_rich_style("hand--cursor", partial=True))
             row.append_text(cell)
             mark = str(group_of[card]) if card in group_of else ("v" if look.ascii_only else "▼") if card in self.selected else " "
-            marks.append(mark.center(CELL), style=self.get_component_rich_style("hand--mark", partial=True))
+            marks.append(mark.center(cell_width), style=self.get_component_rich_style("hand--mark", partial=True))
             line = ("===" if look.ascii_only else "━━━") if card in melded else "   "
-            under.append(line.center(CELL), style=self.get_component_rich_style("hand--meld", partial=True))
+            under.append(line.center(cell_width), style=self.get_component_rich_style("hand--meld", partial=True))
         return Text("\n").join([marks, row, under])
 
     def _melded_cards(self, view: TableView) -> set[int]:
@@ -189,6 +190,6 @@ class HandView(CardWidget):
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is not None and self.order:
-            index = offset.x // CELL
+            index = offset.x // getattr(self, "_cell", CELL)
             if 0 <= index < len(self.order):
                 self.post_message(self.CardClicked(index))

@@ -5,13 +5,13 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from rummy_tui.i18n import _
+from rummy_tui.i18n import N_, _
 
 from .base import CardWidget, TableView
 
 # Per-seat flags a variant may keep in ``state.extra`` and the words that show them.
-SEAT_FLAGS = {"opened": (_("opened"), _("not opened")), "eliminated": (_("eliminated"), None),
-              "active": (None, _("eliminated"))}
+SEAT_FLAGS = {"opened": (N_("opened"), N_("not opened")), "eliminated": (N_("eliminated"), None),
+              "active": (None, N_("eliminated"))}
 
 
 class OpponentsView(CardWidget):
@@ -47,5 +47,5 @@ class OpponentsView(CardWidget):
             if isinstance(values, list) and seat < len(values):
                 word = yes if values[seat] else no
                 if word:
-                    words.append(word)
+                    words.append(_(word))
         return words

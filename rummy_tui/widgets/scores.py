@@ -5,25 +5,25 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from rummy_tui.i18n import _
+from rummy_tui.i18n import N_, _
 
 from .base import CardWidget, TableView
 
 # Public per-seat numbers (or single numbers) a variant keeps in ``state.extra`` that belong
 # on the sheet, with their captions. Unknown keys are left off.
 SHEET_EXTRAS = {
-    "boxes": _("boxes"),
-    "money": _("money"),
-    "kassza": _("kassza"),
-    "pot": _("pot"),
-    "payout": _("payout"),
-    "target": _("target"),
+    "boxes": N_("boxes"),
+    "money": N_("money"),
+    "kassza": N_("kassza"),
+    "pot": N_("pot"),
+    "payout": N_("payout"),
+    "target": N_("target"),
 }
 
 
 # What the game is played to, from its settings, for the panel's caption.
-GOALS = (("target", _("to {value}")), ("deals", _("{value} deals")), ("rounds", _("{value} rounds")),
-         ("hands", _("{value} hands")), ("limit", _("out over {value}")))
+GOALS = (("target", N_("to {value}")), ("deals", N_("{value} deals")), ("rounds", N_("{value} rounds")),
+         ("hands", N_("{value} hands")), ("limit", N_("out over {value}")))
 
 
 def goal_words(settings: dict) -> list[str]:
@@ -33,7 +33,7 @@ def goal_words(settings: dict) -> list[str]:
     for key, template in GOALS:
         value = settings.get(key)
         if isinstance(value, int) and not isinstance(value, bool) and value > 0:
-            words.append(template.format(value=value))
+            words.append(_(template, value=value))
     return words[:1]
 
 
@@ -51,9 +51,9 @@ def score_table(view: TableView, last_rows: int | None = None) -> Table:
     for key, caption in SHEET_EXTRAS.items():
         value = obs["extra"].get(key)
         if isinstance(value, list) and len(value) == obs["players"] and all(isinstance(v, (int, float)) for v in value):
-            table.add_row(caption, *(str(v) for v in value))
+            table.add_row(_(caption), *(str(v) for v in value))
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
-            table.add_row(caption, str(value))
+            table.add_row(_(caption), str(value))
     return table
 
 
@@ -75,7 +75,7 @@ def seat_scores(view: TableView, hands_shown: int = 1) -> Table:
     extras = [(key, caption) for key, caption in SHEET_EXTRAS.items()
               if isinstance(obs["extra"].get(key), list) and len(obs["extra"][key]) == obs["players"]]
     for _key, caption in extras:
-        table.add_column(caption, justify="right", no_wrap=True)
+        table.add_column(_(caption), justify="right", no_wrap=True)
     for seat in range(obs["players"]):
         points = [str(row["points"][seat]) if seat < len(row.get("points", [])) else "-" for row in recent] or ["-"]
         table.add_row(view.names[seat], *points, str(obs["totals"][seat]) if obs["totals"] else "-",
@@ -90,7 +90,7 @@ class ScoreSheet(CardWidget):
 
     def show(self, view: TableView) -> None:
         obs = view.observation
-        pots = [f"{caption} {obs['extra'][key]}" for key, caption in SHEET_EXTRAS.items()
+        pots = [f"{_(caption)} {obs['extra'][key]}" for key, caption in SHEET_EXTRAS.items()
                 if isinstance(obs["extra"].get(key), (int, float)) and not isinstance(obs["extra"].get(key), bool)]
         self.border_subtitle = " · ".join(goal_words(obs["settings"]) + pots)
         room = self.content_size.width - 26  # the name, total and extras come first

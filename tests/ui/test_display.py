@@ -59,5 +59,5 @@ async def test_clicks_draw_from_the_stock_and_select_a_card():
         await settle(pilot)
         assert game.record["actions"][drawn:] == ["draw:stock"]
         hand = app.table().query_one(HandView)
-        await pilot.click("#hand", offset=(1 + 5 * 2 + 2, 2))  # the third card
+        await pilot.click("#hand", offset=(1 + hand._cell * 2 + 2, 2))  # the third card
         assert hand.cursor == 2 and hand.order[2] in hand.selected
