@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rummy_tui.screens.results import EndOfGameScreen, EndOfHandScreen
+from rummy_tui.screens.start import StartScreen
 
 from rummy_tui.widgets.cards import CardLook, log_line
 
@@ -30,4 +31,7 @@ async def test_short_gin_game_reaches_the_end_of_game_screen():
         shown = str(app.screen.query_one("#game-result").render())
         assert "wins the game" in shown
         for line in game.state.result["lines"]:
-            assert line in shown
+            assert log_line(line, CardLook()).plain in shown
+        await pilot.press("n")  # a new game starts from the start screen
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
