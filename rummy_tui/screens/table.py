@@ -27,7 +27,7 @@ from rummy_tui.i18n import N_, _
 from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.base import Panel, TableView
 from rummy_tui.widgets.hand import HandView
-from rummy_tui.widgets.log import GameLog
+from rummy_tui.widgets.log import GameLog, event_line
 from rummy_tui.widgets.melds import MeldTableView
 from rummy_tui.widgets.opponents import OpponentsView
 from rummy_tui.widgets.piles import PilesView
@@ -209,12 +209,14 @@ class TableScreen(Screen):
                 return _(hint)
         return _("choose a move (a)")
 
-    def say(self, text: str, error: bool = False) -> None:
+    def say(self, text: str | Text, error: bool = False) -> None:
         message = self.query_one("#message", Panel)
         message.set_class(error, "refused")
-        message.update(Text(text, no_wrap=True, overflow="ellipsis"))
-        if error and len(text) > message.size.width - 2:
-            self.notify(text, severity="error")  # too long for the line: show it whole as well
+        line = text.copy() if isinstance(text, Text) else Text(text)
+        line.no_wrap, line.overflow = True, "ellipsis"
+        message.update(line)
+        if error and line.cell_len > message.size.width - 2:
+            self.notify(line.plain, severity="error")  # too long for the line: show it whole as well
 
     # --- which keys are usable now (the engine decides) ----------------------------------
 
@@ -249,7 +251,7 @@ class TableScreen(Screen):
             self.say(reason, error=True)
             return False
         self.game.apply(code)
-        self.say(describe(code, self.hand.card_look()).plain)
+        self.say(describe(code, self.hand.card_look()))
         self.hand.clear_selection()
         self.after_action()
         return True
@@ -516,9 +518,9 @@ class TableScreen(Screen):
         self.say(self._latest_public_words(message.seat))  # never the code: it may name hidden cards
         self.after_action()
 
-    def _latest_public_words(self, seat: int) -> str:
+    def _latest_public_words(self, seat: int) -> Text:
         events = [event for event in self.game.state.events if event.get("seat") == seat][-1:]
-        return f"{self.names[seat]} {events[0]['text']}".replace("[", "").replace("]", "") if events else ""
+        return event_line(events[0], self.names, self.hand.card_look()) if events else Text()
 
     # --- saves ----------------------------------------------------------------------------
 
