@@ -22,7 +22,7 @@ from textual.widgets import Footer
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
-from rummy_tui.engine.cards import card_text
+from rummy_tui.engine.cards import card_text, face_text, is_joker
 from rummy_tui.i18n import N_, _
 from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.base import Panel, TableView
@@ -65,8 +65,15 @@ def variant_verbs(variant) -> set[str]:
     return set(re.findall(r"``([a-z]+)(?::|``)", doc))
 
 
-def face_code(card: int) -> str:
-    return card_text(card)
+def face_code(card: int | str) -> str:
+    """A card's code, or a joker already given a meaning (``JK=9S``)."""
+    return card if isinstance(card, str) else card_text(card)
+
+
+def joker_readings(cards: list[int]) -> list[list]:
+    """The selection with its first joker standing for each natural face in turn."""
+    index = next(i for i, card in enumerate(cards) if is_joker(card))
+    return [cards[:index] + [f"JK={face_text(face)}"] + cards[index + 1:] for face in range(52)]
 
 
 class AiMoved(Message):
@@ -97,6 +104,8 @@ class TableScreen(Screen):
         Binding("D", "declare", _("Declare"), id="declare", tooltip=_("Declare an ending: knock, römi, a flush, piccolo... (Tízlapos)")),
         Binding("L", "laydown", _("Lay down"), id="laydown", tooltip=_("Lay down your melds and take your unmatched cards as penalty (Tízlapos)")),
         Binding("N", "decline", _("Decline"), id="decline", tooltip=_("Do not re-enter (Tízlapos)")),
+        Binding("j", "joker_meaning", _("Joker as"), id="joker-as",
+                tooltip=_("Choose what a selected joker stands for, from the melds and lay-offs the rules allow")),
         Binding("a", "actions_menu", _("Moves"), id="moves", tooltip=_("A menu of every move possible now")),
         Binding("left,h", "cursor(-1)", _("Left"), show=False, id="cursor-left"),
         Binding("right,l", "cursor(1)", _("Right"), show=False, id="cursor-right"),
@@ -227,6 +236,8 @@ class TableScreen(Screen):
                 return self.viewer is not None
             if action == "actions_menu":
                 return bool(self._legal) or None
+            if action == "joker_meaning":
+                return bool(self._legal) and any(is_joker(card) for card in self.hand.selected)
             return True
         if verb not in self.verbs and verb not in self._legal_verbs():
             return False  # not part of this variant: hidden
@@ -343,6 +354,28 @@ class TableScreen(Screen):
 
     def action_declare(self) -> None:
         self.choose_among([code for code in self._legal if code.startswith("declare:")])
+
+    def action_joker_meaning(self) -> None:
+        """Every meld or lay-off of the selection with the joker fixed to one card, as the engine
+        allows them; the player picks one."""
+        groups = self.hand.staged + ([self.hand.selected_cards()] if self.hand.selected else [])
+        if not groups or not any(is_joker(card) for card in groups[-1]):
+            self.say(_("Select cards with a joker first."), error=True)
+            return
+        *before, last = groups
+        fixed = "+".join(self._cards_code(group) for group in before)
+        target = self.query_one(MeldTableView).target
+        codes = []
+        for meaning in joker_readings(last):
+            cards = self._cards_code(meaning)
+            codes.append("meld:" + "+".join(filter(None, [fixed, cards])))
+            if target is not None and not before:
+                codes.append(f"layoff:{cards}>{target}")
+        allowed = [code for code in codes if self.game.why_not(code) is None]
+        if not allowed:
+            self.say(_("No meld or lay-off of these cards is allowed now."), error=True)
+            return
+        self.choose_among(allowed)
 
     def action_actions_menu(self) -> None:
         self.choose_among(self._legal)

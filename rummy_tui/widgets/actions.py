@@ -39,9 +39,12 @@ def _cards_words(text: str, look: CardLook) -> Text:
     for group in text.split("+"):
         pieces = []
         for token in (t for t in group.split("-") if t):
-            shown = token.partition("=")[0]
+            shown, _eq, meaning = token.partition("=")
             try:
-                pieces.append(card_piece(parse_face(shown), look))
+                piece = card_piece(parse_face(shown), look)
+                if meaning:
+                    piece += Text("=") + card_piece(parse_face(meaning), look)
+                pieces.append(piece)
             except ValueError:
                 pieces.append(Text(token))
         groups.append(Text(" ").join(pieces))

@@ -7,7 +7,7 @@ from rummy_tui.screens.handoff import HandOffScreen
 from rummy_tui.widgets.cards import card_label
 from rummy_tui.widgets.hand import HandView
 
-from .driver import make_app, select_cards, settle
+from .driver import make_app, pick_from_menu, select_cards, settle
 
 
 def _visible_text(app) -> str:
@@ -95,3 +95,33 @@ async def test_a_whole_hot_seat_hand_never_shows_a_waiting_players_cards():
         await play_until(pilot, done, max_moves=300)
         assert isinstance(app.screen, EndOfHandScreen)
     assert {0, 1} <= set(hand_offs)
+
+
+async def test_the_player_chooses_what_a_joker_stands_for():
+    from rummy_tui.engine.melds import Meld
+    from rummy_tui.screens.menus import MovesMenu
+
+    app = make_app("hungarian", 2, ["Ann"], seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table()
+        game, seat = table.game, table.viewer
+        cards = deal_cards("AH KH QH 10S JS JK", taken=[c for h in game.state.hands for c in h])
+        game.state.hands[seat][:6] = cards
+        while game.current_seat != seat or game.state.phase != "play":
+            if game.current_seat == seat and game.state.phase == "draw":
+                await pilot.press("d")
+            await settle(pilot)
+        table.refresh_table()
+        await pilot.pause()
+        await select_cards(pilot, ["AH", "KH", "QH"])
+        await pilot.press("plus")
+        await select_cards(pilot, ["10S", "JS", "JK"], clear=False)
+        await pilot.press("j")
+        assert isinstance(app.screen, MovesMenu)
+        offered = [code for code, _words in app.screen.moves]
+        assert "meld:AH-KH-QH+10S-JS-JK=QS" in offered and "meld:AH-KH-QH+10S-JS-JK=9S" in offered
+        await pick_from_menu(pilot, "meld:AH-KH-QH+10S-JS-JK=9S")
+        await pilot.pause()
+        laid = [Meld.from_json(entry["meld"]) for entry in game.state.table]
+        assert any("JK=9S" in meld.text() for meld in laid)
