@@ -30,25 +30,3 @@ class MovesMenu(ModalScreen[str | None]):
     def action_dismiss_menu(self) -> None:
         self.dismiss(None)
 
-
-class SavedGamesMenu(ModalScreen[str | None]):
-    """The unfinished saved games, newest first; choosing one continues it."""
-
-    BINDINGS = [Binding("escape,q", "dismiss_menu", _("Close"), id="close")]
-
-    def __init__(self, saves: list) -> None:
-        super().__init__()
-        self.saves = saves
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="menu-box"):
-            yield Label(_("Continue a saved game"), id="menu-title")
-            options = [Option(f"{info.variant}: {', '.join(info.seats)} · {info.progress} · "
-                              f"{info.updated:%Y-%m-%d %H:%M}", id=info.id) for info in self.saves]
-            yield OptionList(*options, id="saves")
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
-
-    def action_dismiss_menu(self) -> None:
-        self.dismiss(None)

@@ -31,6 +31,7 @@ class StartScreen(Screen):
     BINDINGS = [
         Binding("ctrl+s", "start", _("Start"), id="start"),
         Binding("ctrl+o", "continue_saved", _("Continue"), id="continue"),
+        Binding("ctrl+t", "statistics", _("Statistics"), id="statistics"),
         Binding("f1", "rules", _("Rules"), id="rules"),
         Binding("ctrl+q", "app.quit", _("Quit"), id="quit"),
     ]
@@ -84,7 +85,8 @@ class StartScreen(Screen):
                        classes="row"),
             Static(id="start-error"),
             Horizontal(Button(_("New game"), id="start-game", variant="primary"),
-                       Button(_("Continue"), id="continue-saved"), Button(_("Rules"), id="show-rules"),
+                       Button(_("Continue"), id="continue-saved"), Button(_("Statistics"), id="show-stats"),
+                       Button(_("Rules"), id="show-rules"),
                        Button(_("Quit"), id="quit"), id="start-buttons"),
         ])
         self.call_after_refresh(self._rebuild_seats)
@@ -161,20 +163,15 @@ class StartScreen(Screen):
 
     @on(Button.Pressed, "#continue-saved")
     def action_continue_saved(self) -> None:
-        from rummy_tui.storage import SaveStore
+        from .saved_games import SavedGamesScreen
 
-        from .menus import SavedGamesMenu
+        self.app.push_screen(SavedGamesScreen(), lambda game_id: game_id and self.app.resume_game(game_id))
 
-        try:
-            saves = [info for info in SaveStore().list() if not info.finished]
-        except OSError as error:
-            self.notify(str(error), severity="error")
-            return
-        if not saves:
-            self.notify(_("There is no unfinished saved game."))
-            return
-        saves.sort(key=lambda info: info.updated, reverse=True)
-        self.app.push_screen(SavedGamesMenu(saves), lambda game_id: game_id and self.app.resume_game(game_id))
+    @on(Button.Pressed, "#show-stats")
+    def action_statistics(self) -> None:
+        from .stats import StatsScreen
+
+        self.app.push_screen(StatsScreen())
 
     @on(Button.Pressed, "#show-rules")
     def action_rules(self) -> None:

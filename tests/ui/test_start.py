@@ -104,3 +104,14 @@ async def test_a_saved_game_continues_where_it_was_left():
         assert resumed is not None and resumed.game_id == game_id
         assert resumed.game.record["actions"][:len(actions)] == actions
         assert resumed.viewer == 0  # Ann, the one human, sees her cards again
+
+
+async def test_statistics_open_from_the_start_screen():
+    from rummy_tui.screens.stats import StatsScreen
+
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
