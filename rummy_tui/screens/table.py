@@ -86,23 +86,36 @@ class AiMoved(Message):
 
 class TableScreen(Screen):
     BINDINGS = [
-        Binding("d", "draw", _("Draw"), id="draw", tooltip=_("Draw the top card of the stock (or click the stock)")),
-        Binding("t", "take", _("Take"), id="take", tooltip=_("Take the top discard, or the upcard (or click the discard pile)")),
+        Binding("d", "draw", _("Draw"), id="draw",
+                tooltip=_("Draw the top card of the stock (or click the stock)")),
+        Binding("t", "take", _("Take"), id="take",
+                tooltip=_("Take the top discard, or the upcard (or click the discard pile)")),
         Binding("p", "pass_turn", _("Pass"), id="pass", tooltip=_("Pass the upcard (Gin)")),
-        Binding("x,enter", "discard", _("Discard"), key_display="x", id="discard", tooltip=_("Discard the card under the cursor (or the one selected card)")),
-        Binding("k", "knock", _("Knock"), id="knock", tooltip=_("Knock, discarding the card under the cursor (Gin)")),
+        Binding("x", "discard", _("Discard"), id="discard",
+                tooltip=_("Discard the card under the cursor (or the one selected card)")),
+        Binding("k", "knock", _("Knock"), id="knock",
+                tooltip=_("Knock, discarding the card under the cursor (Gin)")),
         Binding("g", "gin", _("Gin"), id="gin", tooltip=_("Go gin, discarding the card under the cursor (Gin)")),
-        Binding("m", "meld", _("Meld"), id="meld", tooltip=_("Lay the selected cards (and any groups put aside with +) as melds")),
-        Binding("o", "layoff", _("Lay off"), id="layoff", tooltip=_("Lay the selected cards off onto the target meld ([ and ] choose it)")),
-        Binding("e", "exchange", _("Joker"), id="exchange", tooltip=_("Lay the selected natural card(s) in place of the target meld's joker and take the joker")),
-        Binding("u", "takeback", _("Undo"), id="takeback", tooltip=_("Take back this turn's table moves (before the discard)")),
+        Binding("m", "meld", _("Meld"), id="meld",
+                tooltip=_("Lay the selected cards (and any groups put aside with +) as melds")),
+        Binding("o", "layoff", _("Lay off"), id="layoff",
+                tooltip=_("Lay the selected cards off onto the target meld ([ and ] choose it)")),
+        Binding("e", "exchange", _("Joker"), id="exchange",
+                tooltip=_("Lay the selected natural card(s) in place of the target meld's joker and take the joker")),
+        Binding("u", "takeback", _("Undo"), id="takeback",
+                tooltip=_("Take back this turn's table moves (before the discard)")),
         Binding("v", "void", _("Void"), id="void", tooltip=_("Call the hand void (Gin, stock down to two cards)")),
-        Binding("w", "throwin", _("Throw in"), id="throwin", tooltip=_("Throw in: leave the game rather than lay down (Tízlapos)")),
-        Binding("r", "reenter", _("Re-enter"), id="reenter", tooltip=_("Pay to re-enter the game after being eliminated (Tízlapos)")),
-        Binding("n", "newdeal", _("New deal"), id="newdeal", tooltip=_("Ask for a new deal, keeping the selected cards (at most 3; Tízlapos)")),
+        Binding("w", "throwin", _("Throw in"), id="throwin",
+                tooltip=_("Throw in: leave the game rather than lay down (Tízlapos)")),
+        Binding("r", "reenter", _("Re-enter"), id="reenter",
+                tooltip=_("Pay to re-enter the game after being eliminated (Tízlapos)")),
+        Binding("n", "newdeal", _("New deal"), id="newdeal",
+                tooltip=_("Ask for a new deal, keeping the selected cards (at most 3; Tízlapos)")),
         Binding("K", "keep", _("Keep"), id="keep", tooltip=_("Keep the dealt hand (Tízlapos)")),
-        Binding("D", "declare", _("Declare"), id="declare", tooltip=_("Declare an ending: knock, römi, a flush, piccolo... (Tízlapos)")),
-        Binding("L", "laydown", _("Lay down"), id="laydown", tooltip=_("Lay down your melds and take your unmatched cards as penalty (Tízlapos)")),
+        Binding("D", "declare", _("Declare"), id="declare",
+                tooltip=_("Declare an ending: knock, römi, a flush, piccolo... (Tízlapos)")),
+        Binding("L", "laydown", _("Lay down"), id="laydown",
+                tooltip=_("Lay down your melds and take your unmatched cards as penalty (Tízlapos)")),
         Binding("N", "decline", _("Decline"), id="decline", tooltip=_("Do not re-enter (Tízlapos)")),
         Binding("j", "joker_meaning", _("Joker as"), id="joker-as",
                 tooltip=_("Choose what a selected joker stands for, from the melds and lay-offs the rules allow")),
@@ -193,7 +206,9 @@ class TableScreen(Screen):
 
     def update_keys(self) -> None:
         """Refresh the footer only when what it shows changes (a footer redraw is costly)."""
-        shown = (frozenset(self._legal_verbs()), bool(self.hand.selected), self.viewer, self._overlay)
+        selected = self.hand.selected
+        shown = (frozenset(self._legal_verbs()), bool(selected), any(is_joker(card) for card in selected),
+                 self.viewer, self._overlay)
         if shown != getattr(self, "_keys_shown", None):
             self._keys_shown = shown
             self.refresh_bindings()

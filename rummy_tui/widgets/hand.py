@@ -175,7 +175,11 @@ class HandView(CardWidget):
             if index == self.cursor:
                 cell.stylize(self.get_component_rich_style("hand--cursor", partial=True))
             row.append_text(cell)
-            mark = str(group_of[card]) if card in group_of else ("v" if look.ascii_only else "▼") if card in self.selected else " "
+            mark = " "
+            if card in group_of:  # put aside for a multi-meld: the group's number
+                mark = str(group_of[card])
+            elif card in self.selected:
+                mark = "v" if look.ascii_only else "▼"
             marks.append(mark.center(cell_width), style=self.get_component_rich_style("hand--mark", partial=True))
             line = ("===" if look.ascii_only else "━━━") if card in melded else "   "
             under.append(line.center(cell_width), style=self.get_component_rich_style("hand--meld", partial=True))
