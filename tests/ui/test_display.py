@@ -61,3 +61,23 @@ async def test_clicks_draw_from_the_stock_and_select_a_card():
         hand = app.table().query_one(HandView)
         await pilot.click("#hand", offset=(1 + hand._cell * 2 + 2, 2))  # the third card
         assert hand.cursor == 2 and hand.order[2] in hand.selected
+
+
+async def test_the_screen_answers_keys_while_the_ai_thinks():
+    import asyncio
+
+    from rummy_tui.app import RummyApp
+
+    from .driver import seats
+
+    options = {"variant": "gin", "players": 2, "settings": {}, "seed": 3, "seats": seats(["Ann"], 1)}
+    app = RummyApp(ai_delay=0.4, table_options=options)  # North moves first, slowly
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.table().game
+        assert game.current_seat == 1 and not game.record["actions"]
+        await pilot.press("question_mark")  # handled at once, while the worker waits
+        assert isinstance(app.screen, KeysScreen) and not game.record["actions"]
+        await asyncio.sleep(0.6)
+        await pilot.pause()
+        assert game.record["actions"]  # the AI's move arrived meanwhile
