@@ -149,7 +149,7 @@ class HandView(CardWidget):
         value = arrangement.value if view.variant.key in DEADWOOD_VARIANTS else sum(
             view.variant.card_value(card, view.observation["settings"]) for card in hand)
         label = _("deadwood") if view.variant.key in DEADWOOD_VARIANTS else _("in hand")
-        self.border_title = _("{name}'s hand: {count} cards, {label} {value}", name=view.names[view.viewer],
+        self.border_title = _("{name} · {count} cards · {label} {value}", name=view.names[view.viewer],
                               count=len(hand), label=label, value=value)
         self.border_subtitle = _("sorted by {key}", key=_(self.sort_by)) if hand else ""
 

@@ -32,7 +32,7 @@ def goal_words(settings: dict) -> list[str]:
     words = []
     for key, template in GOALS:
         value = settings.get(key)
-        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        if isinstance(value, int) and not isinstance(value, bool) and value > (1 if key != "target" else 0):
             words.append(_(template, value=value))
     return words[:1]
 

@@ -71,7 +71,7 @@ async def test_hot_seat_hides_the_next_players_cards_until_enter():
         hand = app.table().query_one(HandView)
         assert sorted(hand.order) == sorted(game.state.hands[other])
         shown = _visible_text(app)
-        assert f"{names[other]}'s hand" in shown
+        assert f"{names[other]} · {len(hand.order)} cards" in shown
 
 
 async def test_a_whole_hot_seat_hand_never_shows_a_waiting_players_cards():
