@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from tableplay_positions import place
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
@@ -14,19 +15,6 @@ from variants._tableplay import arrange_position, layoff_reason, meld_reason
 
 LOW_ONLY = MeldRules(ace_high=False, max_jokers=0)
 HIGH_TOO = MeldRules(ace_high=True, max_jokers=0)
-
-
-def place(game, hands, discard="", stock_top="", table=(), to_move=0, tabled=()):
-    used: list[int] = []
-
-    def take(text):
-        cards = deal_cards(text, used) if text else []
-        used.extend(cards)
-        return cards
-
-    melds = [(owner, take(text)) for owner, text in table]
-    hand_cards = {seat: take(text) for seat, text in hands.items()}
-    arrange_position(game, hand_cards, take(discard), take(stock_top), melds, to_move=to_move, tabled=tabled)
 
 
 def play_seat(game, seat, level="normal"):

@@ -3,39 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from tableplay_positions import place, play, texts
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import play_ai_game
-from rummy_tui.engine.cards import deal_cards, face_text, face_of, make_deck
-from variants._tableplay import DRAW, arrange_position
+from rummy_tui.engine.cards import make_deck
+from variants._tableplay import DRAW
 from variants.traditional import payout
 
 SUITS = "SHDC"
 RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
-
-
-def place(game, hands, discard="", stock_top="", table=(), to_move=0, tabled=(), stock=None):
-    """Lay out a crafted position from card text; table melds take the first copies."""
-    used: list[int] = []
-
-    def take(text):
-        cards = deal_cards(text, used) if text else []
-        used.extend(cards)
-        return cards
-
-    melds = [(owner, take(text)) for owner, text in table]
-    hand_cards = {seat: take(text) for seat, text in hands.items()}
-    arrange_position(game, hand_cards, take(discard), take(stock_top), melds, to_move=to_move,
-                     tabled=tabled, stock=None if stock is None else take(stock))
-
-
-def texts(cards):
-    return sorted(face_text(face_of(c)) for c in cards)
-
-
-def play(game, *actions):
-    for action in actions:
-        game.apply(action)
 
 
 def four_player_game(**settings):
