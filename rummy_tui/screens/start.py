@@ -13,12 +13,16 @@ from rich.text import Text
 from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from rummy_tui.engine.ai import LEVELS
-from rummy_tui.engine.variant import SettingError
-from rummy_tui.i18n import _
+from rummy_tui.i18n import N_, _
 
-DEFAULT_NAMES = (_("You"), _("North"), _("East"), _("South"), _("West"), _("Centre"))
-SEAT_KINDS = [("human", _("Human"))] + [(f"ai:{level}", _("AI ({level})", level=_(level))) for level in LEVELS]
+DEFAULT_NAMES = (N_("You"), N_("North"), N_("East"), N_("South"), N_("West"), N_("Centre"))
+
+
+def seat_kinds() -> list[tuple[str, str]]:
+    """Human, or the computer at each level (the engine is imported after the first frame)."""
+    from rummy_tui.engine.ai import LEVELS
+
+    return [("human", _("Human"))] + [(f"ai:{level}", _("AI ({level})", level=_(level))) for level in LEVELS]
 
 
 def players_text(variant) -> str:
@@ -103,8 +107,8 @@ class StartScreen(Screen):
             kind = "human" if seat == 0 else "ai:normal"
             rows.append(Horizontal(
                 Label(_("Seat {number}", number=seat + 1), classes="caption"),
-                Input(value=DEFAULT_NAMES[seat], id=f"seat-name-{seat}", classes="seat-name"),
-                Select([(words, code) for code, words in SEAT_KINDS], value=kind, allow_blank=False,
+                Input(value=_(DEFAULT_NAMES[seat]), id=f"seat-name-{seat}", classes="seat-name"),
+                Select([(words, code) for code, words in seat_kinds()], value=kind, allow_blank=False,
                        id=f"seat-kind-{seat}", classes="seat-kind"),
                 classes="row"))
         seats.mount_all(rows)
@@ -152,6 +156,8 @@ class StartScreen(Screen):
 
     @on(Button.Pressed, "#start-game")
     def action_start(self) -> None:
+        from rummy_tui.engine.variant import SettingError
+
         if not self.query("#seat-name-0"):
             return  # the form is still being built
         try:
@@ -186,7 +192,7 @@ class StartScreen(Screen):
     def table_options(self) -> dict:
         seats = []
         for seat in range(self.players):
-            name = self.query_one(f"#seat-name-{seat}", Input).value.strip() or DEFAULT_NAMES[seat]
+            name = self.query_one(f"#seat-name-{seat}", Input).value.strip() or _(DEFAULT_NAMES[seat])
             kind = self.query_one(f"#seat-kind-{seat}", Select).value
             if kind == "human":
                 seats.append({"name": name, "kind": "human", "level": None})
