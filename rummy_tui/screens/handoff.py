@@ -19,10 +19,9 @@ class HandOffScreen(Screen):
         self.player_name = name
 
     def compose(self) -> ComposeResult:
-        with Middle():
-            with Center():
-                yield Static(_("Pass the terminal to {name}, then press Enter.", name=self.player_name),
-                             id="handoff-text")
+        with Middle(), Center():
+            yield Static(_("Pass the terminal to {name}, then press Enter.", name=self.player_name),
+                         id="handoff-text")
 
     def action_ready(self) -> None:
         self.dismiss(True)

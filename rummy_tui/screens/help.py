@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from rich.table import Table
 from textual.widgets import Footer, Markdown, Static
 
 from rummy_tui.i18n import _

@@ -254,13 +254,12 @@ class TableScreen(Screen):
             if action == "joker_meaning":
                 return bool(self._legal) and any(is_joker(card) for card in self.hand.selected)
             return True
-        if verb not in self.verbs and verb not in self._legal_verbs():
-            return False  # not part of this variant: hidden
         if verb in self._legal_verbs():
             return True
-        if verb in COMPOSED_VERBS and self._legal and self.hand.selected:
-            return True  # the engine judges the composed code and explains a refusal
-        return False  # part of the variant but not possible now: hidden, to keep the footer short
+        # A code composed from the selection (a meld, a lay-off...) is shown while cards are
+        # selected: the engine judges it when pressed and explains a refusal. Anything else that
+        # is not possible now is hidden, to keep the footer short.
+        return verb in self.verbs and verb in COMPOSED_VERBS and bool(self._legal) and bool(self.hand.selected)
 
     def _legal_verbs(self) -> set[str]:
         return {code.partition(":")[0] for code in self._legal}

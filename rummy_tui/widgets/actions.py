@@ -51,13 +51,14 @@ def _cards_words(text: str, look: CardLook) -> Text:
     return Text(" + ").join(groups) if groups else Text(_("nothing"))
 
 
-def describe(code: str, look: CardLook = CardLook()) -> Text:
+def describe(code: str, look: CardLook | None = None) -> Text:
     """``knock:QH`` becomes "Knock, discarding Q♥"."""
+    look = look or CardLook()
     if code in PLAIN:
         return Text(_(PLAIN[code]))
     verb, _sep, argument = code.partition(":")
     if verb in WITH_CARDS:
-        cards, arrow, target = argument.rpartition(">") if ">" in argument else (argument, "", "")
+        cards, _arrow, target = argument.rpartition(">") if ">" in argument else (argument, "", "")
         template = _(WITH_CARDS[verb])
         before, _c, after = template.partition("{cards}")
         words = Text(before) + _cards_words(cards, look) + Text(after.replace("{target}", target))

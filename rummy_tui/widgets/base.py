@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import RenderableType
-from rich.text import Text
 from textual.widget import Widget
 
 from rummy_tui.i18n import _

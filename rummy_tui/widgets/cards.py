@@ -13,7 +13,14 @@ from dataclasses import dataclass, field
 from rich.style import Style
 from rich.text import Text
 
-from rummy_tui.engine.cards import SUITS, face_of, face_text, is_joker, parse_face, suit_of
+from rummy_tui.engine.cards import (
+    SUITS,
+    face_of,
+    face_text,
+    is_joker,
+    parse_face,
+    suit_of,
+)
 
 CARD_CLASSES = {"card--black", "card--red", "card--diamond", "card--club", "card--joker"}
 _LOG_CARD = re.compile(r"\[((?:10|[2-9AJQKT])[SHDC♠♥♦♣]|JK)\]")

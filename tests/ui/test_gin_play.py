@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rummy_tui.screens.results import EndOfGameScreen, EndOfHandScreen
 from rummy_tui.screens.start import StartScreen
-
 from rummy_tui.widgets.cards import CardLook, log_line
 
 from .driver import make_app, play_until

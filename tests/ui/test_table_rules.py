@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 from rummy_tui.engine.cards import deal_cards
 from rummy_tui.screens.handoff import HandOffScreen
 from rummy_tui.widgets.cards import card_label
@@ -14,7 +16,7 @@ def _visible_text(app) -> str:
     """Everything on screen now, as plain text."""
     from rich.console import Console
 
-    console = Console(width=app.size.width, record=True, file=open("/dev/null", "w"))
+    console = Console(width=app.size.width, record=True, file=io.StringIO())
     console.print(app.screen._compositor.render_update(full=True))
     return console.export_text()
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from rummy_tui.screens.results import EndOfHandScreen
-
 from rummy_tui.widgets.cards import CardLook, log_line
 
 from .driver import make_app, play_until
