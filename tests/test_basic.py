@@ -45,7 +45,7 @@ def test_E_ex2_winner_scores_the_other_hands():
     last = game.state.last_hand
     assert last["winner"] == 0 and not last["rummy"]
     assert last["points"] == [22, 0, 0]
-    assert last["lines"] == ["P2: AC 7D KS = 1 + 7 + 10 = 18", "P3: 2H 2S = 2 + 2 = 4", "P1 went out: 18 + 4 = 22"]
+    assert last["lines"] == ["Player 2: AC 7D KS = 1 + 7 + 10 = 18", "Player 3: 2H 2S = 2 + 2 = 4", "Player 1 went out: 18 + 4 = 22"]
     assert game.state.totals == [22, 0, 0]
 
 
@@ -56,7 +56,7 @@ def test_E_ex3_rummy_doubles():
     assert last["winner"] == 0 and last["rummy"]
     assert texts(last["hands"][1]) == ["7D", "AC", "KS"] and texts(last["hands"][2]) == ["2H", "2S"]
     assert last["points"] == [44, 0, 0]
-    assert last["lines"][-1] == "P1 went rummy: (18 + 4) × 2 = 44"
+    assert last["lines"][-1] == "Player 1 went rummy: (18 + 4) × 2 = 44"
 
 
 def test_E_ex4_ace_high_option():

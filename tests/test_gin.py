@@ -305,7 +305,7 @@ def test_single_hand_setting_ends_after_one_scored_hand():
                    settings={"single_hand": True})
     game.apply("knock:2H")
     assert game.is_over and game.state.result["winners"] == [0]
-    assert game.state.result["lines"] == ["Seat 1: 7", "knock: 12 - 5 = 7"]
+    assert game.state.result["lines"] == ["Player 1: 7", "knock: 12 - 5 = 7"]
 
 
 def test_deadwood_counts_aces_low_only():

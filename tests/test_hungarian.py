@@ -160,14 +160,14 @@ def test_C_ex5_hand_scores():
     normal.apply("discard:5C")
     assert normal.state.last_hand["points"] == [0, 44, 18]
     assert normal.state.totals == [0, 44, 18]
-    assert "P2: 11 + 10 + 20 + 3 = 44" in normal.state.last_hand["lines"]
+    assert "Player 2: 11 + 10 + 20 + 3 = 44" in normal.state.last_hand["lines"]
 
     handolas = crafted(["7S 8S 9S 5C", "AS KD JK 3C", "9H 9C"], phase="play")
     handolas.apply("meld:7S-8S-9S")  # 24 points, accepted only because he goes out at once
     handolas.apply("discard:5C")
     assert handolas.state.last_hand["points"] == [0, 88, 36]
-    assert "P3: 9 + 9 = 18 × 2 (handolás) = 36" in handolas.state.last_hand["lines"]
-    assert handolas.state.sheet[-1]["note"] == "P1 went out by handolás"
+    assert "Player 3: 9 + 9 = 18 × 2 (handolás) = 36" in handolas.state.last_hand["lines"]
+    assert handolas.state.sheet[-1]["note"] == "Player 1 went out by handolás"
 
 
 def test_C_ex6_szuro_refused_then_allowed_with_tolo():

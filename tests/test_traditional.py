@@ -31,7 +31,7 @@ def test_D_ex1_normal_penalties():
     last = game.state.last_hand
     assert last["winner"] == 0 and not last["rummy"]
     assert last["points"] == [0, 26, 25, 7]
-    assert "P2: AS KH 5D = 11 + 10 + 5 = 26" in last["lines"]
+    assert "Player 2: AS KH 5D = 11 + 10 + 5 = 26" in last["lines"]
 
 
 def test_D_ex2_rummy_adds_25_to_each_loser():
@@ -126,7 +126,7 @@ def test_one_round_game_ends_with_the_payout():
     assert game.is_over and result["winners"] == [0]
     assert result["final"] == [326, 22, 22, 30]
     assert result["lines"][0] == "pool: 4 × 100 = 400"
-    assert result["lines"][-1] == "P1 (out): 400 − 22 − 22 − 30 = 326"
+    assert result["lines"][-1] == "Player 1 (out): 400 − 22 − 22 − 30 = 326"
 
 
 def test_several_rounds_add_penalties_and_the_lowest_total_wins():
@@ -141,7 +141,7 @@ def test_several_rounds_add_penalties_and_the_lowest_total_wins():
     assert game.is_over
     assert game.state.totals == [22, 20]
     assert game.state.result["winners"] == [1]
-    assert game.state.result["lines"][:2] == ["P1: 0 + 22 = 22", "P2: 20 + 0 = 20"]
+    assert game.state.result["lines"][:2] == ["Player 1: 0 + 22 = 22", "Player 2: 20 + 0 = 20"]
 
 
 def test_the_endless_hand_guard_voids_the_hand():
@@ -202,7 +202,7 @@ def test_payout_follows_the_stake_and_cutoff_settings():
     # pool 3 × 50 = 150; P1: ⌊150 × 25 × (100 − 40) / (100 × 2 × 100)⌋ = ⌊11.25⌋ = 11; P3 at the cutoff gets 0
     money, lines = payout([40, 0, 100], 1, 50, 100)
     assert money == [11, 139, 0]
-    assert lines[-1] == "P2 (out): 150 − 11 − 0 = 139"
+    assert lines[-1] == "Player 2 (out): 150 − 11 − 0 = 139"
 
 
 def test_rummy_penalty_setting():
@@ -210,4 +210,4 @@ def test_rummy_penalty_setting():
     place(game, {0: "4D 5D 6D 8C 8S 8H QC QH QS 9C", **LOSER_HANDS}, discard="2C", stock_top="7D")
     play(game, "draw:stock", "meld:4D-5D-6D-7D+8S-8H-8C+QS-QH-QC", "discard:9C")
     assert game.state.last_hand["points"] == [0, 36, 35, 17]
-    assert "P2: AS KH 5D = 11 + 10 + 5 = 26, + 10 for the rummy = 36" in game.state.last_hand["lines"]
+    assert "Player 2: AS KH 5D = 11 + 10 + 5 = 26, + 10 for the rummy = 36" in game.state.last_hand["lines"]

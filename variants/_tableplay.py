@@ -43,9 +43,6 @@ DRAW_STOCK, TAKE_DISCARD = ("draw", "stock"), ("take", "discard")  # plans for t
 MOVES_HELP = "draw:stock, take:discard, meld:4D-5D-6D, layoff:7H>0, discard:9C"
 
 
-def seat_label(seat: int) -> str:
-    return f"P{seat + 1}"
-
 
 def faces_label(faces: Sequence[int]) -> str:
     return " ".join(face_text(f) for f in faces)
@@ -100,7 +97,7 @@ class TablePlayVariant(Variant):
         s = game.state
         s.extra = {"hands_played": 0}
         s.dealer = game.rng("first dealer").randrange(s.players)
-        game.log(None, f"{seat_label(s.dealer)} was chosen at random to deal first.")
+        game.log(None, f"{game.seat_name(s.dealer)} was chosen at random to deal first.")
         self.deal_hand(game)
 
     def deal_hand(self, game: Game) -> None:
@@ -115,7 +112,7 @@ class TablePlayVariant(Variant):
         s.extra.update(taken=None, tabled=[False] * n, rummy_chance=True,
                        picked=[[] for _ in range(n)], laid_off=[[] for _ in range(n)])
         s.phase, s.to_move = DRAW, first
-        game.log(None, f"Hand {s.hand_no}: {seat_label(s.dealer)} deals {size} cards each and turns up {bracket(upcard)}.")
+        game.log(None, f"Hand {s.hand_no}: {game.seat_name(s.dealer)} deals {size} cards each and turns up {bracket(upcard)}.")
 
     # --- legal actions --------------------------------------------------------------------
 
@@ -346,7 +343,7 @@ class TablePlayVariant(Variant):
         points, lines = self.hand_points(game, winner, rummy)
         s.totals = [t + p for t, p in zip(s.totals, points)]
         s.last_hand = self._hand_summary(game, winner, points, lines, rummy)
-        s.sheet.append({"hand": s.hand_no, "points": points, "note": f"{seat_label(winner)} {'rummy' if rummy else 'out'}"})
+        s.sheet.append({"hand": s.hand_no, "points": points, "note": f"{game.seat_name(winner)} {'rummy' if rummy else 'out'}"})
         s.extra["hands_played"] += 1
         if not self.finish_game_if_over(game):
             s.dealer = game.next_seat(s.dealer)
@@ -355,8 +352,8 @@ class TablePlayVariant(Variant):
     def _void_hand(self, game: Game, why: str) -> None:
         s = game.state
         limit = game.settings.get("max_reshuffles", 3)
-        line = f"void hand: {why} (max_reshuffles = {limit}); no score, {seat_label(s.dealer)} deals again"
-        game.log(None, f"The hand is void: {why}. {seat_label(s.dealer)} deals again.")
+        line = f"void hand: {why} (max_reshuffles = {limit}); no score, {game.seat_name(s.dealer)} deals again"
+        game.log(None, f"The hand is void: {why}. {game.seat_name(s.dealer)} deals again.")
         s.last_hand = self._hand_summary(game, None, [0] * s.players, [line], False)
         s.last_hand["void"] = True
         s.sheet.append({"hand": s.hand_no, "points": [0] * s.players, "note": "void"})
@@ -381,7 +378,7 @@ class TablePlayVariant(Variant):
         for seat in range(s.players):
             parts = [row["points"][seat] for row in s.sheet if row.get("note") != "void"]
             sums = " + ".join(map(str, parts)) if len(parts) > 1 else ""
-            lines.append(f"{seat_label(seat)}: {sums + ' = ' if sums else ''}{s.totals[seat]}")
+            lines.append(f"{game.seat_name(seat)}: {sums + ' = ' if sums else ''}{s.totals[seat]}")
         return lines
 
     # --- computer players -----------------------------------------------------------------

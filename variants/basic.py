@@ -16,7 +16,7 @@ from rummy_tui.engine.cards import rank_of
 from rummy_tui.engine.melds import MeldRules
 from rummy_tui.engine.variant import Setting
 
-from ._tableplay import TablePlayVariant, seat_label
+from ._tableplay import TablePlayVariant
 
 if TYPE_CHECKING:
     from rummy_tui.engine.game import Game
@@ -79,14 +79,14 @@ most points win.
         lines, won = [], []
         for seat in range(s.players):
             if seat != winner:
-                lines.append(f"{seat_label(seat)}: {self.value_line(s.hands[seat], s.settings)}")
+                lines.append(f"{game.seat_name(seat)}: {self.value_line(s.hands[seat], s.settings)}")
                 won.append(self.hand_value(s.hands[seat], s.settings))
         score = sum(won) * (2 if rummy else 1)
         working = " + ".join(map(str, won))
         if rummy:
-            lines.append(f"{seat_label(winner)} went rummy: ({working}) × 2 = {score}")
+            lines.append(f"{game.seat_name(winner)} went rummy: ({working}) × 2 = {score}")
         else:
-            lines.append(f"{seat_label(winner)} went out: {working} = {score}")
+            lines.append(f"{game.seat_name(winner)} went out: {working} = {score}")
         points = [0] * s.players
         points[winner] = score
         return points, lines
@@ -105,7 +105,7 @@ most points win.
         reached = [seat for seat, total in enumerate(s.totals) if total >= target]
         if not reached:
             return False
-        game.end_game(reached, self.total_lines(game) + [f"{seat_label(reached[0])} reached {target}"])
+        game.end_game(reached, self.total_lines(game) + [f"{game.seat_name(reached[0])} reached {target}"])
         return True
 
 

@@ -198,21 +198,11 @@ def match_settlement(totals: list[int], boxes: list[int], winner: int, names: li
     return final, lines, margin
 
 
-def seat_names(game: Game) -> list[str]:
-    """The names the game record gives the seats; otherwise the variant's hint, or Seat N."""
-    seats = game.record.get("seats") or []
-    hint = game.variant.seat_names_hint
-    names = []
-    for seat in range(game.state.players):
-        entry = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
-        names.append(str(entry.get("name") or (hint[seat] if seat < len(hint) else f"Seat {seat + 1}")))
-    return names
-
-
 # --- the variant ------------------------------------------------------------------------------
 
 class GinRummy(Variant):
     key = "gin"
+    scores_deadwood = True
     name = "Gin Rummy (Oklahoma)"
     hungarian_name = "Gin Römi"
     description = "Two players, ten cards, knock or go gin; the upcard sets the knock limit. First to 150."
@@ -529,7 +519,7 @@ class GinRummy(Variant):
 
     def _next_hand_or_end(self, game: Game, winner: int) -> None:
         state = game.state
-        names = seat_names(game)
+        names = game.seat_names()
         if state.settings["single_hand"]:
             lines = [f"{names[winner]}: {state.totals[winner]}"] + state.last_hand["lines"]
             game.end_game([winner], lines, list(state.totals))

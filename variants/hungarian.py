@@ -65,9 +65,6 @@ def copy_table(table: list[dict]) -> list[dict]:
                                             for key, value in e["meld"].items()}} for e in table]
 
 
-def seat_label(seat: int) -> str:
-    return f"P{seat + 1}"
-
 
 def meld_code(melds: Sequence[Meld]) -> str:
     """The ``meld:`` argument for melds, with every joker's meaning written out."""
@@ -181,7 +178,7 @@ def deal_hand(game: Game) -> None:
     game.deal([15 if seat == starter else 14 for seat in range(s.players)], starter)
     s.extra.update(opened=[False] * s.players, drawn=[False] * s.players, starter=starter, turn=None)
     s.private = [{} for _ in range(s.players)]
-    game.log(None, f"Hand {s.hand_no}: {seat_label(s.dealer)} dealt; {seat_label(starter)} has 15 cards "
+    game.log(None, f"Hand {s.hand_no}: {game.seat_name(s.dealer)} dealt; {game.seat_name(starter)} has 15 cards "
                    f"and starts by discarding.")
     begin_turn(game, starter, taken=None, free=False)
 
@@ -242,11 +239,11 @@ def end_hand(game: Game, winner: int, handolas: bool) -> None:
     for seat in range(s.players):
         if seat == winner:
             points.append(0)
-            lines.append(f"{seat_label(seat)} went out {how}: 0")
+            lines.append(f"{game.seat_name(seat)} went out {how}: 0")
             continue
         values = [value_of(c, s.settings) for c in s.hands[seat]]
         base = sum(values)
-        line = f"{seat_label(seat)}: " + (" + ".join(str(v) for v in values) or "0") + f" = {base}"
+        line = f"{game.seat_name(seat)}: " + (" + ".join(str(v) for v in values) or "0") + f" = {base}"
         if multiplier != 1:
             line += f" × {multiplier} (handolás) = {base * multiplier}"
         points.append(base * multiplier)
@@ -257,7 +254,7 @@ def end_hand(game: Game, winner: int, handolas: bool) -> None:
         "layoffs": [[] for _ in range(s.players)], "points": points, "lines": lines,
     }
     s.sheet.append({"hand": s.hand_no, "points": points,
-                    "note": f"{seat_label(winner)} went out" + (" by handolás" if handolas else "")})
+                    "note": f"{game.seat_name(winner)} went out" + (" by handolás" if handolas else "")})
     s.totals = [t + p for t, p in zip(s.totals, points)]
     s.extra["deals_played"] += 1
     if s.extra["deals_played"] >= s.settings["deals"]:
@@ -274,8 +271,8 @@ def finish_game(game: Game) -> None:
     lines = []
     for seat in range(s.players):
         rows = [row["points"][seat] for row in s.sheet if row.get("note") != "void"]
-        lines.append(f"{seat_label(seat)}: " + " + ".join(str(p) for p in rows) + f" = {s.totals[seat]}")
-    names = " and ".join(seat_label(w) for w in winners)
+        lines.append(f"{game.seat_name(seat)}: " + " + ".join(str(p) for p in rows) + f" = {s.totals[seat]}")
+    names = " and ".join(game.seat_name(w) for w in winners)
     lines.append(f"Lowest total {best}: {names} win{'s' if len(winners) == 1 else ''}.")
     game.log(None, f"Game over: {names} win{'s' if len(winners) == 1 else ''} with {best} penalty points.")
     game.end_game(winners, lines, list(s.totals))
@@ -1053,7 +1050,6 @@ def melds_with(game: Game, card: int) -> list[str]:
 def taken_card_layoffs(game: Game, taken: int) -> list[str]:
     """The taken card on a table meld: alone with a second copy held, or with a toló."""
     s = game.state
-    turn = turn_of(game)
     hand = s.hands[s.to_move]
     text = face_text(face_of(taken))
     moves = []

@@ -183,15 +183,6 @@ def _leaves_flush(cards: list[int], discarded: int) -> bool:
     return is_royal_flush(rest) or is_colour_flush(rest) or is_figure_flush(rest)
 
 
-def seat_names(game: Game) -> list[str]:
-    seats = game.record.get("seats") or []
-    names = []
-    for seat in range(game.state.players):
-        entry = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
-        names.append(str(entry.get("name") or f"Player {seat + 1}"))
-    return names
-
-
 def money_text(amount: int, unit: int, signed: bool = False) -> str:
     """Money as stake units (``+3u``); with a unit other than 1 the amount too (``+30 (3u)``)."""
     number = f"{amount:+d}" if signed else f"{amount}"
@@ -202,6 +193,7 @@ def money_text(amount: int, unit: int, signed: bool = False) -> str:
 
 class TenCardRummy(Variant):
     key = "ten-card"
+    scores_deadwood = True
     name = "Ten-card Rummy"
     hungarian_name = "Tízlapos Römi"
     description = "2-6 players, two decks and 4 jokers, knock with a 2 or 3, special hands, play for money until one is left."
@@ -537,7 +529,7 @@ class TenCardRummy(Variant):
 
     def _score_hand(self, game: Game) -> None:
         state, extra, settings = game.state, game.state.extra, game.settings
-        names = seat_names(game)
+        names = game.seat_names()
         showdown = extra["showdown"]
         finisher, ending, threw_in = showdown["finisher"], showdown["ending"], showdown["threw_in"]
         others = self._active_order_after(game, finisher)
@@ -650,7 +642,7 @@ class TenCardRummy(Variant):
             text = f"re-entered for {money_text(cost, game.settings['unit'])} into the kassza; total is now {restart}"
             game.log(seat, text)
             if state.last_hand is not None:
-                state.last_hand["lines"].append(f"{seat_names(game)[seat]} {text}")
+                state.last_hand["lines"].append(f"{game.seat_names()[seat]} {text}")
         else:
             game.log(seat, "stayed out of the buli")
         if waiting:
@@ -673,7 +665,7 @@ class TenCardRummy(Variant):
 
     def _end_buli(self, game: Game, winner: int, why: str) -> None:
         state, extra, settings = game.state, game.state.extra, game.settings
-        names = seat_names(game)
+        names = game.seat_names()
         unit = settings["unit"]
         each = settings["buli_payout"] * unit
         others = [seat for seat in range(state.players) if seat != winner]

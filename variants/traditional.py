@@ -15,7 +15,7 @@ from rummy_tui.engine.cards import rank_of
 from rummy_tui.engine.melds import MeldRules
 from rummy_tui.engine.variant import Setting
 
-from ._tableplay import TablePlayVariant, seat_label
+from ._tableplay import TablePlayVariant
 
 if TYPE_CHECKING:
     from rummy_tui.engine.game import Game
@@ -23,13 +23,15 @@ if TYPE_CHECKING:
 MELD_RULES = MeldRules(ace_low=True, ace_high=True, max_jokers=0)
 
 
-def payout(penalties: list[int], winner: int, stake: int, cutoff: int) -> tuple[list[int], list[str]]:
+def payout(penalties: list[int], winner: int, stake: int, cutoff: int,
+           names: list[str] | None = None) -> tuple[list[int], list[str]]:
     """D-8: money for each seat from the pool P = stake × N, and the working, line by line.
 
     Each loser gets floor(P × 25 × max(0, cutoff − p) / (100 × (N − 1) × cutoff)); the winner
     gets the rest, so always at least 75% of the pool.
     """
     players = len(penalties)
+    names = names or [f"Player {seat + 1}" for seat in range(players)]
     pool = stake * players
     money = [0] * players
     lines = [f"pool: {players} × {stake} = {pool}"]
@@ -38,11 +40,11 @@ def payout(penalties: list[int], winner: int, stake: int, cutoff: int) -> tuple[
             continue
         margin = max(0, cutoff - points)
         money[seat] = pool * 25 * margin // (100 * (players - 1) * cutoff)
-        lines.append(f"{seat_label(seat)}: {points} points → ⌊{pool} × 25 × {margin} / "
+        lines.append(f"{names[seat]}: {points} points → ⌊{pool} × 25 × {margin} / "
                      f"(100 × {players - 1} × {cutoff})⌋ = {money[seat]}")
     money[winner] = pool - sum(money)
     shares = " − ".join(str(money[s]) for s in range(players) if s != winner)
-    lines.append(f"{seat_label(winner)} (out): {pool} − {shares} = {money[winner]}")
+    lines.append(f"{names[winner]} (out): {pool} − {shares} = {money[winner]}")
     return money, lines
 
 
@@ -98,13 +100,13 @@ With several rounds the penalties add up and the lowest total wins.
         s = game.state
         bonus = s.settings["rummy_penalty"] if rummy else 0
         points = [0] * s.players
-        lines = [f"{seat_label(winner)} went {'rummy' if rummy else 'out'} and scores 0"]
+        lines = [f"{game.seat_name(winner)} went {'rummy' if rummy else 'out'} and scores 0"]
         for seat in range(s.players):
             if seat == winner:
                 continue
             cards = s.hands[seat]
             points[seat] = self.hand_value(cards, s.settings) + bonus
-            line = f"{seat_label(seat)}: {self.value_line(cards, s.settings)}"
+            line = f"{game.seat_name(seat)}: {self.value_line(cards, s.settings)}"
             if bonus:
                 line += f", + {bonus} for the rummy = {points[seat]}"
             lines.append(line)
@@ -114,7 +116,8 @@ With several rounds the penalties add up and the lowest total wins.
         s = game.state
         winner = s.last_hand["winner"]
         if s.settings["rounds"] <= 1:
-            money, lines = payout(s.last_hand["points"], winner, s.settings["stake"], s.settings["payout_cutoff"])
+            money, lines = payout(s.last_hand["points"], winner, s.settings["stake"], s.settings["payout_cutoff"],
+                                  game.seat_names())
             game.end_game([winner], lines, money, money=money, penalties=list(s.totals))
             return True
         if s.extra["hands_played"] < s.settings["rounds"]:

@@ -171,6 +171,16 @@ class Game:
     def settings(self) -> dict[str, Any]:
         return self.state.settings
 
+    def seat_name(self, seat: int) -> str:
+        """The name the record gives a seat; otherwise the variant's hint, or Player N."""
+        seats = self.record.get("seats") or []
+        entry = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
+        hint = self.variant.seat_names_hint
+        return str(entry.get("name") or (hint[seat] if seat < len(hint) else f"Player {seat + 1}"))
+
+    def seat_names(self) -> list[str]:
+        return [self.seat_name(seat) for seat in range(self.state.players)]
+
     def next_seat(self, seat: int, step: int = 1) -> int:
         return (seat + step) % self.state.players
 

@@ -72,6 +72,8 @@ class Variant:
     max_players: int = 2
     settings: dict[str, Setting] = {}
     seat_names_hint: tuple[str, ...] = ()
+    # A hand is judged by its unmatched cards (knock games) rather than by every card in it.
+    scores_deadwood: bool = False
 
     # --- parameters ---------------------------------------------------------------------
 

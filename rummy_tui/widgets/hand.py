@@ -16,7 +16,6 @@ from .base import CardWidget, TableView
 from .cards import card_cell
 
 CELL = 5  # the narrowest card cell: 15 cards x 5 columns fit in 80 columns with the border
-DEADWOOD_VARIANTS = ("gin", "ten-card")  # the others count every card left in hand
 
 
 @lru_cache(maxsize=256)
@@ -146,9 +145,9 @@ class HandView(CardWidget):
             self.border_subtitle = ""
             return
         arrangement = self._arrangement(view, hand)
-        value = arrangement.value if view.variant.key in DEADWOOD_VARIANTS else sum(
+        value = arrangement.value if view.variant.scores_deadwood else sum(
             view.variant.card_value(card, view.observation["settings"]) for card in hand)
-        label = _("deadwood") if view.variant.key in DEADWOOD_VARIANTS else _("in hand")
+        label = _("deadwood") if view.variant.scores_deadwood else _("in hand")
         self.border_title = _("{name} · {count} cards · {label} {value}", name=view.names[view.viewer],
                               count=len(hand), label=label, value=value)
         self.border_subtitle = _("sorted by {key}", key=_(self.sort_by)) if hand else ""
