@@ -218,7 +218,8 @@ def _print_saves() -> None:
         click.echo("No saved games.")
         return
     table = Table(title="Saved games")
-    for column in ("id", *SAVE_COLUMNS):
+    table.add_column("id", no_wrap=True, min_width=max(len(info.id) for info in saves))  # typed back to resume
+    for column in SAVE_COLUMNS:
         table.add_column(column)
     for info in saves:
         table.add_row(info.id, *save_cells(info))

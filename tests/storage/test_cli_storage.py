@@ -94,6 +94,13 @@ def test_resume_list_shows_the_saves():
     assert result.exit_code == 0 and "g7" in result.output and "Anna" in result.output
 
 
+def test_resume_list_never_cuts_an_id_that_must_be_typed_back(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "60")
+    long_id = "20261130-154736-81c991"
+    SaveStore().save(long_id, played(6))
+    assert long_id in run("resume", "--list").output
+
+
 def test_stats_prints_a_table_and_json():
     history = History()
     games = [played(None, seed) for seed in range(3)]
