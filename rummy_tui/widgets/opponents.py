@@ -10,34 +10,70 @@ from rummy_tui.i18n import N_, _
 from .base import CardWidget, TableView
 
 # Per-seat flags a variant may keep in ``state.extra`` and the words that show them.
-SEAT_FLAGS = {"opened": (N_("opened"), N_("not opened")), "eliminated": (N_("eliminated"), None),
-              "active": (None, N_("eliminated"))}
+SEAT_FLAGS = {"opened": (N_("opened"), N_("not opened")), "eliminated": (N_("out"), None),
+              "active": (None, N_("out"))}
+# Cells a name keeps before the optional columns are left off.
+NAME_ROOM = 12
 
 
 class OpponentsView(CardWidget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = _("Players")
+        self.border_subtitle = _("(D) deals this hand")
 
     def show(self, view: TableView) -> None:
         obs = view.observation
+        rows = [self._row(view, seat) for seat in range(obs["players"])]
+        optional = self._optional_columns(rows, self.content_size.width)
         table = Table(box=None, pad_edge=False, show_edge=False, expand=True, padding=(0, 1, 0, 0))
         table.add_column("", no_wrap=True, width=1)
         table.add_column(_("player"), no_wrap=True, overflow="ellipsis", ratio=1)
         table.add_column("", no_wrap=True)
         table.add_column(_("cards"), justify="right", no_wrap=True)
+        for column in optional:
+            table.add_column(_(column), justify="right", no_wrap=True, style="bold" if column == "total" else "")
         table.add_column("", no_wrap=True)
-        for seat in range(obs["players"]):
-            name = Text(view.names[seat], style="bold" if seat == obs["to_move"] else "")
-            if seat == obs["dealer"]:
-                name.append(" " + _("(dealer)"), style="dim")
-            kind = view.kinds[seat]
-            who = (_("you") if seat == view.viewer else _("human") if kind == "human"
-                   else _("AI {level}", level=_(kind)))
-            table.add_row(">" if seat == obs["to_move"] else "", name, Text(who, style="dim"),
-                          str(obs["hand_sizes"][seat]) if obs["hand_sizes"] else "-",
-                          ", ".join(self._flags(obs["extra"], seat)))
+        for row in rows:
+            table.add_row(row["marker"], row["name"], row["who"], row["cards"],
+                          *(row[column] for column in optional), row["flags"])
         self.update(table)
+
+    def _row(self, view: TableView, seat: int) -> dict:
+        obs = view.observation
+        flags = self._flags(obs["extra"], seat)
+        out = _("out") in flags
+        name = Text(view.names[seat], style="bold" if seat == obs["to_move"] else "dim" if out else "")
+        if seat == obs["dealer"]:
+            name.append(" " + _("(D)"), style="dim")
+        kind = view.kinds[seat]
+        who = _("you") if seat == view.viewer else _("human") if kind == "human" else _("AI {level}", level=_(kind))
+        money = obs["extra"].get("money")
+        return {"marker": ">" if seat == obs["to_move"] else "", "name": name, "who": Text(who, style="dim"),
+                "cards": str(obs["hand_sizes"][seat]) if obs["hand_sizes"] else "-",
+                "total": str(obs["totals"][seat]) if obs["totals"] else "-",
+                "money": str(money[seat]) if isinstance(money, list) and seat < len(money) else None,
+                "flags": ", ".join(flags)}
+
+    @staticmethod
+    def _optional_columns(rows: list[dict], width: int) -> list[str]:
+        """The total, then the money, as far as they fit beside readable names (the score panel
+        shows both too, so a narrow panel leaves them off rather than squeeze the names)."""
+        def cells(column: str, header: str = "") -> int:
+            return max([Text(header).cell_len] + [Text(str(row[column])).cell_len for row in rows]) + 1
+
+        # The marker column and its padding, the fixed columns, then the flags (no edge padding).
+        used = 2 + cells("who") + cells("cards", _("cards")) + cells("flags") - 1
+        name_room = min(NAME_ROOM, max(row["name"].cell_len for row in rows) + 1)
+        chosen = []
+        for column in ("total", "money"):
+            if any(row[column] is None for row in rows):
+                continue
+            need = cells(column, _(column))
+            if width - used - need >= name_room:
+                chosen.append(column)
+                used += need
+        return chosen
 
     @staticmethod
     def _flags(extra: dict, seat: int) -> list[str]:
