@@ -598,6 +598,12 @@ def cards_added_this_turn(game: Game, index: int, exclude: Sequence[int]) -> lis
     return [c for c in game.state.table[index]["meld"]["cards"] if c not in old and c not in skip]
 
 
+def bracketed(meld: Meld) -> str:
+    """A meld in log notation, each joker with what it stands for: ``[7S] [JK]=[8S] [9S]``."""
+    return " ".join(f"[JK]=[{face_text(face)}]" if is_joker(card) else f"[{face_text(face)}]"
+                    for card, face in zip(meld.cards, meld.faces))
+
+
 def check_takeback(game: Game, argument: str) -> None:
     if argument:
         raise Refusal("takeback takes no argument.")
@@ -635,14 +641,14 @@ def perform(game: Game, action: str) -> None:
         index, extended, cards = check_layoff(game, argument)
         move_to_table(game, cards)
         game.put_meld(s.table[index]["owner"], extended, index)
-        game.log(seat, f"laid off {bracket_all(cards)} on {extended.text()}")
+        game.log(seat, f"laid off {bracket_all(cards)} on {bracketed(extended)}")
     elif verb == "exchange":
         index, new_meld, cards, freed = check_exchange(game, argument)
         move_to_table(game, cards)
         s.hands[seat].extend(freed)
         turn_of(game)["freed"].extend(freed)
         game.put_meld(s.table[index]["owner"], new_meld, index)
-        game.log(seat, f"laid {bracket_all(cards)} in place of the joker in {new_meld.text()} and took the joker")
+        game.log(seat, f"laid {bracket_all(cards)} in place of the joker in {bracketed(new_meld)} and took the joker")
     elif verb == "takeback":
         take_back(game)
     if not trusted:
@@ -666,7 +672,7 @@ def put_melds(game: Game, melds: list[Meld]) -> None:
         turn["new_melds"].append(len(s.table))
         game.put_meld(seat, meld)
     turn["meld_points"] += sum(meld_points(m, s.settings) for m in melds)
-    shown = " + ".join(m.text() for m in melds)
+    shown = " + ".join(bracketed(m) for m in melds)
     if not was_open and turn["meld_points"] >= s.settings["opening_min"]:
         s.extra["opened"][seat] = True
         game.log(seat, f"opened with {turn['meld_points']} points: {shown}")

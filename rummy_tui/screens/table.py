@@ -70,10 +70,13 @@ def face_code(card: int | str) -> str:
     return card if isinstance(card, str) else card_text(card)
 
 
-def joker_readings(cards: list[int]) -> list[list]:
-    """The selection with its first joker standing for each natural face in turn."""
-    index = next(i for i, card in enumerate(cards) if is_joker(card))
-    return [cards[:index] + [f"JK={face_text(face)}"] + cards[index + 1:] for face in range(52)]
+def joker_readings(groups: list[list], group: int, index: int) -> list[list[list]]:
+    """The groups with the joker at ``groups[group][index]`` standing for each natural face in turn."""
+    readings = []
+    for face in range(52):
+        pinned = groups[group][:index] + [f"JK={face_text(face)}"] + groups[group][index + 1:]
+        readings.append(groups[:group] + [pinned] + groups[group + 1:])
+    return readings
 
 
 class AiMoved(Message):
@@ -256,6 +259,8 @@ class TableScreen(Screen):
             return True
         if verb in self._legal_verbs():
             return True
+        if verb == "takeback":  # not listed among the moves (an AI would loop), yet allowed
+            return bool(self._legal) and self.game.why_not("takeback") is None
         # A code composed from the selection (a meld, a lay-off...) is shown while cards are
         # selected: the engine judges it when pressed and explains a refusal. Anything else that
         # is not possible now is hidden, to keep the footer short.
@@ -370,22 +375,29 @@ class TableScreen(Screen):
         self.choose_among([code for code in self._legal if code.startswith("declare:")])
 
     def action_joker_meaning(self) -> None:
-        """Every meld or lay-off of the selection with the joker fixed to one card, as the engine
+        """Every meld or lay-off of the selection with each joker fixed to one card, as the engine
         allows them; the player picks one."""
         groups = self.hand.staged + ([self.hand.selected_cards()] if self.hand.selected else [])
-        if not groups or not any(is_joker(card) for card in groups[-1]):
+        jokers = [(g, i) for g, group in enumerate(groups) for i, card in enumerate(group) if is_joker(card)]
+        if not jokers:
             self.say(_("Select cards with a joker first."), error=True)
             return
-        *before, last = groups
-        fixed = "+".join(self._cards_code(group) for group in before)
         target = self.query_one(MeldTableView).target
-        codes = []
-        for meaning in joker_readings(last):
-            cards = self._cards_code(meaning)
-            codes.append("meld:" + "+".join(filter(None, [fixed, cards])))
-            if target is not None and not before:
-                codes.append(f"layoff:{cards}>{target}")
-        allowed = [code for code in codes if self.game.why_not(code) is None]
+
+        def codes(reading: list[list]) -> list[str]:
+            cards = [self._cards_code(group) for group in reading]
+            found = ["meld:" + "+".join(cards)]
+            if target is not None and len(cards) == 1:
+                found.append(f"layoff:{cards[0]}>{target}")
+            return [code for code in found if self.game.why_not(code) is None]
+
+        # Pin one joker at a time, keeping only the meanings some move still allows, so two
+        # jokers cost a few hundred questions to the engine rather than 52 x 52.
+        readings = [groups]
+        for group, index in jokers:
+            readings = [pinned for reading in readings for pinned in joker_readings(reading, group, index)
+                        if codes(pinned)]
+        allowed = [code for reading in readings for code in codes(reading)]
         if not allowed:
             self.say(_("No meld or lay-off of these cards is allowed now."), error=True)
             return

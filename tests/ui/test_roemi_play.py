@@ -1,0 +1,46 @@
+"""Römi (hungarian) at the table, as a new player meets it: opening, takeback, the log."""
+
+from __future__ import annotations
+
+from rummy_tui.engine.cards import deal_cards
+
+from .driver import make_app, select_cards, settle
+
+
+async def _ann_to_play_with(pilot, app, faces: str) -> None:
+    """Give Ann ``faces`` in place of her first cards and bring her to the play phase."""
+    table = app.table()
+    game = table.game
+    seat = table.viewer
+    cards = deal_cards(faces, taken=[c for h in game.state.hands for c in h])
+    game.state.hands[seat][:len(cards)] = cards
+    while game.current_seat != seat or game.state.phase != "play":
+        if game.current_seat == seat and game.state.phase == "draw":
+            await pilot.press("d")
+        await settle(pilot)
+    table.refresh_table()
+    await pilot.pause()
+
+
+async def test_u_takes_back_an_opening_before_the_discard():
+    app = make_app("hungarian", 2, ["Ann"], seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await _ann_to_play_with(pilot, app, "10H JH QH 5S 5H 5D")
+        game = app.table().game
+        seat = app.table().viewer
+        cards_before = len(game.state.hands[seat])
+        await select_cards(pilot, ["10H", "JH", "QH"], clear=False)
+        await pilot.press("plus")
+        await select_cards(pilot, ["5S", "5H", "5D"], clear=False)
+        await pilot.press("m")
+        assert len(game.state.table) == 2 and game.state.extra["opened"][seat]
+        opening = game.state.events[-1]["text"]
+        assert opening.startswith("opened with 45 points") and "[QH]" in opening and " QH" not in opening
+        await pilot.pause()
+        assert "takeback" in {active.binding.action for active in app.active_bindings.values()
+                              if active.enabled}
+        await pilot.press("u")
+        assert game.state.table == []
+        assert len(game.state.hands[seat]) == cards_before
+        assert not game.state.extra["opened"][seat]
