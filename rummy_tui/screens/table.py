@@ -26,6 +26,7 @@ from rummy_tui.engine.cards import card_text, face_text, is_joker
 from rummy_tui.i18n import N_, _
 from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.base import Panel, TableView
+from rummy_tui.widgets.cards import card_piece
 from rummy_tui.widgets.hand import HandView
 from rummy_tui.widgets.log import GameLog, event_line
 from rummy_tui.widgets.melds import MeldTableView
@@ -211,7 +212,7 @@ class TableScreen(Screen):
         """Refresh the footer only when what it shows changes (a footer redraw is costly)."""
         selected = self.hand.selected
         shown = (frozenset(self._legal_verbs()), bool(selected), any(is_joker(card) for card in selected),
-                 self.viewer, self._overlay)
+                 self.viewer, self._overlay, self.check_action("takeback", ()))
         if shown != getattr(self, "_keys_shown", None):
             self._keys_shown = shown
             self.refresh_bindings()
@@ -280,11 +281,21 @@ class TableScreen(Screen):
         if reason is not None:
             self.say(reason, error=True)
             return False
+        hand_before = list(self.game.state.hands[self.viewer])
         self.game.apply(code)
-        self.say(describe(code, self.hand.card_look()))
+        self.say(self._what_happened(code, hand_before))
         self.hand.clear_selection()
         self.after_action()
         return True
+
+    def _what_happened(self, code: str, hand_before: list[int]) -> Text:
+        """The move in words; a draw from the stock names the card it brought."""
+        look = self.hand.card_look()
+        drawn = [card for card in self.game.state.hands[self.viewer] if card not in hand_before]
+        if code == "draw:stock" and len(drawn) == 1:
+            before, _c, after = _("You drew {card}").partition("{card}")
+            return Text(before) + card_piece(drawn[0], look) + Text(after)
+        return describe(code, look)
 
     def after_action(self) -> None:
         self._autosave()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rummy_tui.engine.cards import deal_cards
+from rummy_tui.widgets.cards import card_label
 
 from .driver import make_app, select_cards, settle
 
@@ -44,3 +45,20 @@ async def test_u_takes_back_an_opening_before_the_discard():
         assert game.state.table == []
         assert len(game.state.hands[seat]) == cards_before
         assert not game.state.extra["opened"][seat]
+
+
+async def test_a_draw_from_the_stock_names_the_card_drawn():
+    app = make_app("hungarian", 2, ["Ann"], seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table()
+        game = table.game
+        while not (game.current_seat == table.viewer and game.state.phase == "draw"):
+            if game.current_seat == table.viewer:  # the starter's first turn: no draw
+                await pilot.press("x")
+            await settle(pilot)
+        hand_before = list(game.state.hands[table.viewer])
+        await pilot.press("d")
+        drawn = [card for card in game.state.hands[table.viewer] if card not in hand_before]
+        message = str(table.query_one("#message").render())
+        assert message == f"You drew {card_label(drawn[0])}"
