@@ -211,7 +211,7 @@ class TableScreen(Screen):
     def update_keys(self) -> None:
         """Refresh the footer only when what it shows changes (a footer redraw is costly)."""
         selected = self.hand.selected
-        shown = (frozenset(self._legal_verbs()), bool(selected), any(is_joker(card) for card in selected),
+        shown = (frozenset(self._legal_verbs()), bool(selected), self._joker_chosen(),
                  self.viewer, self._overlay, self.check_action("takeback", ()))
         if shown != getattr(self, "_keys_shown", None):
             self._keys_shown = shown
@@ -256,7 +256,7 @@ class TableScreen(Screen):
             if action == "actions_menu":
                 return bool(self._legal) or None
             if action == "joker_meaning":
-                return bool(self._legal) and any(is_joker(card) for card in self.hand.selected)
+                return bool(self._legal) and self._joker_chosen()
             return True
         if verb in self._legal_verbs():
             return True
@@ -266,6 +266,10 @@ class TableScreen(Screen):
         # selected: the engine judges it when pressed and explains a refusal. Anything else that
         # is not possible now is hidden, to keep the footer short.
         return verb in self.verbs and verb in COMPOSED_VERBS and bool(self._legal) and bool(self.hand.selected)
+
+    def _joker_chosen(self) -> bool:
+        """A joker is among the selected cards or the groups put aside."""
+        return any(is_joker(card) for group in [*self.hand.staged, self.hand.selected] for card in group)
 
     def _legal_verbs(self) -> set[str]:
         return {code.partition(":")[0] for code in self._legal}
