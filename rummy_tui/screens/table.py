@@ -26,7 +26,7 @@ from rummy_tui.engine.cards import card_text, face_text, is_joker
 from rummy_tui.i18n import N_, _
 from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.base import Panel, TableView
-from rummy_tui.widgets.cards import card_piece
+from rummy_tui.widgets.cards import card_piece, log_line
 from rummy_tui.widgets.hand import HandView
 from rummy_tui.widgets.log import GameLog, event_line
 from rummy_tui.widgets.melds import MeldTableView
@@ -57,6 +57,8 @@ PHASE_HINTS = [
     ({"meld"}, N_("select cards (space): meld (m), lay off (o); or discard (x)")),
     ({"discard"}, N_("select cards (space) to meld (m) or lay off (o); discard (x)")),
 ]
+# Keys hidden when their move is impossible; pressed anyway, they show the engine's reason.
+REFUSABLE_KEYS = {"d": "draw:stock", "t": "take:discard", "u": "takeback"}
 CARD_VIEW_ACTIONS = ("cursor", "move_card", "select", "stage", "clear", "sort", "target")
 
 
@@ -240,11 +242,21 @@ class TableScreen(Screen):
     def say(self, text: str | Text, error: bool = False) -> None:
         message = self.query_one("#message", Panel)
         message.set_class(error, "refused")
-        line = text.copy() if isinstance(text, Text) else Text(text)
+        line = text.copy() if isinstance(text, Text) else log_line(text, self.hand.card_look())  # [QD] as Q♦
         line.no_wrap, line.overflow = True, "ellipsis"
         message.update(line)
         if error and line.cell_len > message.size.width - 2:
             self.notify(line.plain, severity="error")  # too long for the line: show it whole as well
+
+    def on_key(self, event) -> None:
+        """A move key whose move is not possible now reaches here: say why rather than nothing."""
+        code = REFUSABLE_KEYS.get(event.key)
+        if not code or code.partition(":")[0] not in self.verbs:
+            return
+        if self._legal and self.viewer == self.game.current_seat and not self._overlay:
+            reason = self.game.why_not(code)
+            if reason is not None:
+                self.say(reason, error=True)
 
     # --- which keys are usable now (the engine decides) ----------------------------------
 

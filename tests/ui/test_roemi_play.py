@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rummy_tui.engine.cards import deal_cards
-from rummy_tui.widgets.cards import card_label
+from rummy_tui.widgets.cards import card_label, log_line
 
 from .driver import make_app, select_cards, settle
 
@@ -62,3 +62,25 @@ async def test_a_draw_from_the_stock_names_the_card_drawn():
         drawn = [card for card in game.state.hands[table.viewer] if card not in hand_before]
         message = str(table.query_one("#message").render())
         assert message == f"You drew {card_label(drawn[0])}"
+
+
+async def test_t_on_a_discard_that_may_not_be_taken_says_why_with_card_glyphs():
+    app = make_app("hungarian", 2, ["Ann"], seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = app.table()
+        game = table.game
+        for _turn in range(40):  # play on until Ann may draw but not take the top discard
+            if game.current_seat == table.viewer and game.state.phase == "draw" \
+                    and game.why_not("take:discard") is not None:
+                break
+            if game.current_seat == table.viewer:
+                await pilot.press("d" if game.state.phase == "draw" else "x")
+            await settle(pilot)
+        reason = game.why_not("take:discard")
+        assert reason is not None
+        await pilot.press("t")
+        message = table.query_one("#message").render()
+        assert str(message) == log_line(reason, table.hand.card_look()).plain
+        assert "[" not in str(message)
+        assert game.state.phase == "draw"  # nothing was taken
