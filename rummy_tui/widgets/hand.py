@@ -120,7 +120,7 @@ class HandView(CardWidget):
         kept = [card for card in self.order if card in hand]
         fresh = [card for card in hand if card not in kept]
         self.order = kept + fresh  # a card just drawn appears on the right
-        if not kept:  # a new deal starts sorted
+        if len(fresh) > len(kept):  # a new deal (or a redeal keeping a few cards) starts sorted
             self.sort_cards()
         self.selected &= set(hand)
         self.staged = [group for group in self.staged if set(group) <= set(hand)]

@@ -1,0 +1,27 @@
+"""Tízlapos at the table: what a player sees after a redeal."""
+
+from __future__ import annotations
+
+from rummy_tui.engine.cards import sort_key_by_suit
+from rummy_tui.screens.handoff import HandOffScreen
+from rummy_tui.widgets.hand import HandView
+
+from .driver import make_app, settle
+
+
+async def test_a_redealt_hand_is_shown_sorted_even_when_old_cards_come_back():
+    app = make_app("ten-card", 3, ["Ann", "Bob"], seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(8):
+            await settle(pilot)
+            table = app.table()
+            game = table.game
+            if isinstance(app.screen, HandOffScreen):
+                await pilot.press("enter")
+            elif game.state.phase == "exchange" and game.current_seat == table.viewer:
+                await pilot.press("n")  # keep nothing: ten new cards from the reshuffled stock
+            else:
+                break
+        assert game.state.phase == "dealer_discard" and game.current_seat == table.viewer
+        order = table.query_one(HandView).order
+        assert order == sorted(order, key=lambda card: (sort_key_by_suit(card), card))
