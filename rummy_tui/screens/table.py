@@ -59,6 +59,10 @@ PHASE_HINTS = [
 ]
 # Keys hidden when their move is impossible; pressed anyway, they show the engine's reason.
 REFUSABLE_KEYS = {"d": "draw:stock", "t": "take:discard", "u": "takeback"}
+# The same for keys that play the chosen card: the engine says why (over the knock limit...).
+REFUSABLE_CARD_KEYS = {"k": "knock", "g": "gin", "x": "discard"}
+# Verbs that need melds on the table, so only games that meld on the table offer their keys.
+TABLE_VERBS = ("layoff", "exchange")
 CARD_VIEW_ACTIONS = ("cursor", "move_card", "select", "stage", "clear", "sort", "target")
 
 
@@ -129,6 +133,7 @@ class TableScreen(Screen):
         Binding("left,h", "cursor(-1)", _("Left"), show=False, id="cursor-left"),
         Binding("right,l", "cursor(1)", _("Right"), show=False, id="cursor-right"),
         Binding("home", "cursor_to(0)", _("First card"), show=False, id="cursor-first"),
+        Binding("end", "cursor_to(999)", _("Last card"), show=False, id="cursor-last"),
         Binding("shift+left,comma", "move_card(-1)", _("Move card left"), show=False, id="move-left"),
         Binding("shift+right,full_stop", "move_card(1)", _("Move card right"), show=False, id="move-right"),
         Binding("space", "select", _("Select"), show=False, id="select"),
@@ -251,6 +256,9 @@ class TableScreen(Screen):
     def on_key(self, event) -> None:
         """A move key whose move is not possible now reaches here: say why rather than nothing."""
         code = REFUSABLE_KEYS.get(event.key)
+        verb = REFUSABLE_CARD_KEYS.get(event.key)
+        if verb and self.check_action(verb, ()) is False and len(self.hand.chosen_cards()) == 1:
+            code = f"{verb}:{face_code(self.hand.chosen_cards()[0])}"
         if not code or code.partition(":")[0] not in self.verbs:
             return
         if self._legal and self.viewer == self.game.current_seat and not self._overlay:
@@ -268,7 +276,7 @@ class TableScreen(Screen):
             if action == "actions_menu":
                 return bool(self._legal) or None
             if action == "joker_meaning":
-                return bool(self._legal) and self._joker_chosen()
+                return bool(self._legal) and "meld" in self.verbs and self._joker_chosen()
             return True
         if verb in self._legal_verbs():
             return True
@@ -277,6 +285,8 @@ class TableScreen(Screen):
         # A code composed from the selection (a meld, a lay-off...) is shown while cards are
         # selected: the engine judges it when pressed and explains a refusal. Anything else that
         # is not possible now is hidden, to keep the footer short.
+        if verb in TABLE_VERBS and "meld" not in self.verbs:
+            return False
         return verb in self.verbs and verb in COMPOSED_VERBS and bool(self._legal) and bool(self.hand.selected)
 
     def _joker_chosen(self) -> bool:
