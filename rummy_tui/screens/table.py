@@ -7,6 +7,7 @@ posts a message; the handler applies the move here, on the UI thread.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import time
@@ -529,8 +530,13 @@ class TableScreen(Screen):
     # --- whose turn next: AI worker, hand-off, end of hand ------------------------------
 
     def _hand_marker(self):
+        """Which ended hand ``last_hand`` describes. It stays set through the next hand, so the
+        marker is its content (two void hands in a row differ in their cards), not the move count;
+        lines added later (a Tízlapos re-entry) do not make it a new hand."""
         last = self.game.state.last_hand
-        return None if last is None else (last.get("hand"), len(self.game.state.sheet), len(self.game.record["actions"]))
+        if last is None:
+            return None
+        return json.dumps({key: value for key, value in last.items() if key != "lines"}, sort_keys=True, default=str)
 
     def advance(self) -> None:
         """After every applied action: show the end of a hand, then hand over to the next seat."""
