@@ -9,12 +9,13 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from rummy_tui.engine.cards import card_text
 from rummy_tui.engine.melds import Meld
 from rummy_tui.i18n import _
 from rummy_tui.widgets.base import CardWidget, TableView
 from rummy_tui.widgets.cards import CardLook, cards_piece, log_line
 from rummy_tui.widgets.melds import meld_piece
-from rummy_tui.widgets.scores import score_table
+from rummy_tui.widgets.scores import goal_words, score_table
 
 
 class HandSummary(CardWidget):
@@ -33,9 +34,13 @@ class HandSummary(CardWidget):
             lines.append(Text(_("The hand is void: nobody scores.")))
         elif last.get("winner") is not None:
             lines.append(Text(_("{name} wins the hand.", name=names[last["winner"]])))
+            showdown = self._knock_story(last)
+            if showdown:
+                lines.append(log_line(showdown, look))
         sheet = self.view.observation["sheet"]
-        if sheet and sheet[-1].get("hand") == last.get("hand") and sheet[-1].get("note"):
-            lines.append(Text(str(sheet[-1]["note"]), style="italic"))
+        note = sheet[-1].get("note") if sheet and sheet[-1].get("hand") == last.get("hand") else None
+        if note and note not in (last.get("lines") or []):  # Gin's note is its score line, shown below
+            lines.append(Text(str(note), style="italic"))
         for seat, name in enumerate(names):
             lines.append(Text(""))
             points = (last.get("points") or [0] * len(names))[seat]
@@ -65,6 +70,30 @@ class HandSummary(CardWidget):
         self.update(Text("\n").join(lines))
 
 
+    def _knock_story(self, last: dict) -> str | None:
+        """Gin: who knocked (or went gin) with what, against the knock limit, and the defender's
+        deadwood after lay-offs, so the score line's numbers have names."""
+        kind, knocker = last.get("kind"), last.get("knocker")
+        if kind not in ("knock", "undercut", "gin") or knocker is None:
+            return None
+        names, settings = self.view.names, self.view.observation["settings"]
+        defender = 1 - knocker
+
+        def deadwood(seat: int) -> int:
+            return sum(self.view.variant.card_value(card, settings) for card in _seat(last, "deadwood", seat))
+
+        if kind == "gin":
+            return _("{knocker} went gin; {defender} keeps {d} in unmatched cards (no lay-offs after gin).",
+                     knocker=names[knocker], defender=names[defender], d=deadwood(defender))
+        story = _("{knocker} knocked with {k} deadwood (knock limit {limit}, upcard [{upcard}]); "
+                  "{defender} has {d} after lay-offs.", knocker=names[knocker], k=deadwood(knocker),
+                  limit=last.get("knock_limit", "?"), upcard=card_text(last["upcard"]) if "upcard" in last else "?",
+                  defender=names[defender], d=deadwood(defender))
+        if kind == "undercut":
+            story += " " + _("Not more than the knocker: an undercut.")
+        return story
+
+
 def _seat(last: dict, key: str, seat: int) -> list:
     values = last.get(key) or []
     return values[seat] if seat < len(values) and values[seat] else []
@@ -80,7 +109,8 @@ class EndOfHandScreen(Screen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="page", id="end-of-hand"):
             yield HandSummary(self.view)
-            yield Static(Text("\n" + _("Score sheet"), style="bold"))
+            goal = goal_words(self.view.observation["settings"])
+            yield Static(Text("\n" + " · ".join([_("Score sheet")] + goal), style="bold"))
             yield Static(score_table(self.view))
         yield Footer()
 

@@ -1,0 +1,24 @@
+"""Gin's end-of-hand screen names the numbers of the score line and fits the sheet at 80x24."""
+
+from __future__ import annotations
+
+from rummy_tui.screens.results import EndOfHandScreen
+
+from .driver import make_app, play_until
+from .test_table_rules import _visible_text
+
+
+async def test_gin_end_of_hand_says_who_knocked_with_what_against_the_limit():
+    app = make_app("gin", 2, ["Ann"], seed=3, settings={"target": 30})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda: isinstance(app.screen, EndOfHandScreen))
+        await pilot.pause()
+        last = app.table().game.state.last_hand
+        names = app.table().names
+        assert last["kind"] == "knock"  # this seed's first hand
+        knocker, score_line = names[last["knocker"]], last["lines"][0]
+        kept = score_line.split(" = ")[0].split(" - ")[1]  # "knock: D - K = P"
+        text = _visible_text(app)
+        assert f"{knocker} knocked with {kept} deadwood (knock limit {last['knock_limit']}" in text
+        assert text.count(score_line) == 1  # the sheet's note is not repeated above the score
+        assert "Score sheet · to 30" in text  # no blank gap pushes the sheet off an 80x24 screen
