@@ -7,7 +7,7 @@ from textual import events
 from textual.message import Message
 
 from rummy_tui.engine.melds import Meld
-from rummy_tui.i18n import _
+from rummy_tui.i18n import N_, _
 
 from .base import CardWidget, TableView
 from .cards import card_piece
@@ -33,6 +33,17 @@ def meld_short(meld: Meld, look) -> Text:
     for face in jokers:
         short += Text(" JK=") + card_piece(face, look)
     return short
+
+
+# Knock games never meld on the table: the panel shows how a hand ends there instead, in lines
+# short enough for the panel at 80 columns.
+ENDINGS_CRIB = {
+    "gin": (N_("Knock (k): deadwood ≤ limit,"), N_("  scores theirs − yours"), N_("Undercut (theirs ≤ yours):"),
+            N_("  they score the gap + {undercut_bonus}"), N_("Gin (g): all 10 melded, +{gin_bonus}"), N_("No lay-offs onto a gin")),
+    "ten-card": (N_("Knock: 9 melded + natural 2/3"), N_("Römi: all 10 melded  −10"),
+                 N_("Colour or figure flush  −25"), N_("Piccolo (A=1, JK=0) ≤ 25  −25"),
+                 N_("Royal flush 5..A  −50"), N_("Others: + their unmatched")),
+}
 
 
 class MeldTableView(CardWidget):
@@ -71,6 +82,13 @@ class MeldTableView(CardWidget):
             return
         look = self.card_look()
         table = view.observation["table"]
+        crib = ENDINGS_CRIB.get(view.variant.key)
+        if crib:
+            self.border_title = _("How a hand ends")
+            settings = view.observation["settings"]
+            self.update(Text("\n".join(_(line, **settings) for line in crib), style="dim", no_wrap=True,
+                             overflow="ellipsis"))
+            return
         if not table:
             self.update(Text(_("No melds on the table."), style="dim"))
             return
