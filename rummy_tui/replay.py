@@ -105,7 +105,8 @@ def step_text(game: Game, names: list[str], look: CardLook, shown: int, mover: i
     if (hand_ended or game.is_over) and ended and ended.get("lines"):
         text.append("\n" + _("Hand {hand} scored:", hand=ended.get("hand")), style="bold")
         for line in ended["lines"]:
-            text.append(f"\n  {line}")
+            text.append("\n  ")
+            text.append_text(log_line(line, look))
         for seat, cards in enumerate(ended.get("hands") or []):
             if seat < len(names):
                 text.append(f"\n  {names[seat]}: ")
@@ -113,7 +114,8 @@ def step_text(game: Game, names: list[str], look: CardLook, shown: int, mover: i
     if game.is_over:
         text.append("\n" + _("Game over."), style="bold")
         for line in (state.result or {}).get("lines", []):
-            text.append(f"\n  {line}")
+            text.append("\n  ")
+            text.append_text(log_line(line, look))
     return text
 
 

@@ -45,7 +45,7 @@ def test_E_ex2_winner_scores_the_other_hands():
     last = game.state.last_hand
     assert last["winner"] == 0 and not last["rummy"]
     assert last["points"] == [22, 0, 0]
-    assert last["lines"] == ["Player 2: AC 7D KS = 1 + 7 + 10 = 18", "Player 3: 2H 2S = 2 + 2 = 4", "Player 1 went out: 18 + 4 = 22"]
+    assert last["lines"] == ["Player 2: [AC] [7D] [KS] = 1 + 7 + 10 = 18", "Player 3: [2H] [2S] = 2 + 2 = 4", "Player 1 went out: 18 + 4 = 22"]
     assert game.state.totals == [22, 0, 0]
 
 

@@ -31,7 +31,7 @@ def test_D_ex1_normal_penalties():
     last = game.state.last_hand
     assert last["winner"] == 0 and not last["rummy"]
     assert last["points"] == [0, 26, 25, 7]
-    assert "Player 2: AS KH 5D = 11 + 10 + 5 = 26" in last["lines"]
+    assert "Player 2: [AS] [KH] [5D] = 11 + 10 + 5 = 26" in last["lines"]
 
 
 def test_D_ex2_rummy_adds_25_to_each_loser():
@@ -210,4 +210,4 @@ def test_rummy_penalty_setting():
     place(game, {0: "4D 5D 6D 8C 8S 8H QC QH QS 9C", **LOSER_HANDS}, discard="2C", stock_top="7D")
     play(game, "draw:stock", "meld:4D-5D-6D-7D+8S-8H-8C+QS-QH-QC", "discard:9C")
     assert game.state.last_hand["points"] == [0, 36, 35, 17]
-    assert "Player 2: AS KH 5D = 11 + 10 + 5 = 26, + 10 for the rummy = 36" in game.state.last_hand["lines"]
+    assert "Player 2: [AS] [KH] [5D] = 11 + 10 + 5 = 26, + 10 for the rummy = 36" in game.state.last_hand["lines"]

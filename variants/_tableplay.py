@@ -83,13 +83,14 @@ class TablePlayVariant(Variant):
         return sum(self.card_value(c, settings) for c in cards)
 
     def value_line(self, cards: Sequence[int], settings: dict[str, Any]) -> str:
-        """``AS KH 5D = 11 + 10 + 5 = 26``."""
+        """``[AS] [KH] [5D] = 11 + 10 + 5 = 26`` (log notation: a screen draws the cards)."""
         values = [self.card_value(c, settings) for c in cards]
         if not cards:
             return "no cards = 0"
+        shown = " ".join(f"[{face_text(face_of(c))}]" for c in cards)
         if len(cards) == 1:
-            return f"{faces_label([face_of(cards[0])])} = {values[0]}"
-        return f"{faces_label([face_of(c) for c in cards])} = {' + '.join(map(str, values))} = {sum(values)}"
+            return f"{shown} = {values[0]}"
+        return f"{shown} = {' + '.join(map(str, values))} = {sum(values)}"
 
     # --- dealing --------------------------------------------------------------------------
 

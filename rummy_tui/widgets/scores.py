@@ -29,6 +29,8 @@ GOALS = (("target", N_("to {value}")), ("deals", N_("{value} deals")), ("rounds"
 def goal_words(settings: dict) -> list[str]:
     if settings.get("single_hand"):
         return [_("one hand")]
+    if settings.get("rounds") == 1 and "stake" in settings:  # Traditional: one hand, then the payout
+        return [_("one hand for a stake of {stake} each", stake=settings["stake"])]
     words = []
     for key, template in GOALS:
         value = settings.get(key)
