@@ -14,6 +14,7 @@ SEAT_FLAGS = {"opened": (N_("opened"), N_("not opened")), "eliminated": (N_("out
               "active": (None, N_("out"))}
 # Cells a name keeps before the optional columns are left off.
 NAME_ROOM = 12
+TOTAL_NAME_ROOM = 7
 
 
 class OpponentsView(CardWidget):
@@ -64,13 +65,15 @@ class OpponentsView(CardWidget):
 
         # The marker column and its padding, the fixed columns, then the flags (no edge padding).
         used = 2 + cells("who") + cells("cards", _("cards")) + cells("flags") - 1
-        name_room = min(NAME_ROOM, max(row["name"].cell_len for row in rows) + 1)
+        longest = max(row["name"].cell_len for row in rows) + 1
+        # The total is worth a shortened name ("Centr…"); the money is not.
+        name_rooms = {"total": min(TOTAL_NAME_ROOM, longest), "money": min(NAME_ROOM, longest)}
         chosen = []
         for column in ("total", "money"):
             if any(row[column] is None for row in rows):
                 continue
             need = cells(column, _(column))
-            if width - used - need >= name_room:
+            if width - used - need >= name_rooms[column]:
                 chosen.append(column)
                 used += need
         return chosen

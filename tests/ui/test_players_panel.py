@@ -60,3 +60,19 @@ async def test_gin_players_panel_shows_the_totals_and_marks_the_dealer():
         dealer = table.names[table.game.state.dealer]
         assert f"{dealer} (D)" in next(line for line in lines if dealer in line)
         assert [line.split()[-1] for line in lines[1:3]] == ["17", "42"]
+
+
+async def test_a_long_dealer_name_is_shortened_rather_than_the_totals_dropped():
+    app = make_app("ten-card", 6, ["Ann"], seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table()
+        table.game.state.dealer = 5  # "Centre (D)", the longest name
+        table.game.state.totals[:] = [3, 14, 25, 9, 18, 21]
+        table.game.state.extra["active"][1] = False
+        table.refresh_table()
+        await pilot.pause()
+        lines = _panel_lines(app)
+        assert "total" in lines[0]
+        for line, total in zip(lines[1:], [3, 14, 25, 9, 18, 21]):
+            assert str(total) in line.split(), line
