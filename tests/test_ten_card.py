@@ -219,6 +219,22 @@ def test_B_ex7_threshold_and_reentry_four_players():
     assert_conserved(game)
 
 
+def test_the_reentry_offer_shows_its_price_and_restart_total_before_the_choice():
+    game = position(4, {
+        0: MELDED_NINE + " 10C KD",
+        1: "4S 5S 6S 9D 9H 9S JD JH JS 2C",
+        2: "3C 4C 5C 6C 8D 8H 8S 8C KD 2H",
+        3: "2D 3D 4D 5C 5D 5H 7D 8D 9D 10D",
+    }, phase="discard", to_move=0, totals=[50, 98, 92, 61], settings={"reentry_cost": 4, "unit": 2})
+    discard_and_declare(game, "KD", "romi")
+    for _ in range(3):
+        game.apply("laydown")
+    offer = game.observation(2)["extra"]["reentry"]
+    assert offer == {"waiting": [2], "cost": 8, "restart": 100}
+    game.apply("reenter")
+    assert game.state.totals[2] == 100 and game.state.extra["kassza"] == 8
+
+
 def test_B_ex8_last_one_standing_takes_the_prize_and_kassza():
     game = position(3, {0: MELDED_NINE + " 2H KD", 1: "2S 5S 9D 9H JS KS AD 4S 6D 8D"},
                     phase="discard", to_move=0, totals=[30, 95, 104], active=[True, True, False])

@@ -621,7 +621,10 @@ class TenCardRummy(Variant):
             candidates = [seat for seat in played if seat not in threw_in]
             self._end_buli(game, _lowest_total(state.totals, candidates, finisher), "has the lowest total; nobody is left")
         elif eliminated:
-            state.extra["reentry"] = {"waiting": list(eliminated)}
+            # The offer is public, so a player can weigh it: its price and the total it restarts at.
+            restart = max(state.totals[seat] for seat in remaining)
+            cost = game.settings["reentry_cost"] * game.settings["unit"]
+            state.extra["reentry"] = {"waiting": list(eliminated), "cost": cost, "restart": restart}
             state.phase = "reentry"
             state.to_move = eliminated[0]
         else:
@@ -632,8 +635,9 @@ class TenCardRummy(Variant):
         waiting = extra["reentry"]["waiting"]
         waiting.pop(0)
         if reenter:
-            cost = game.settings["reentry_cost"] * game.settings["unit"]
-            restart = max(state.totals[s] for s in range(state.players) if extra["active"][s])
+            offer = extra["reentry"]
+            cost = offer.get("cost", game.settings["reentry_cost"] * game.settings["unit"])  # saves before the offer
+            restart = offer.get("restart", max(state.totals[s] for s in range(state.players) if extra["active"][s]))
             extra["money"][seat] -= cost
             extra["kassza"] += cost
             extra["reentries"][seat] += 1
