@@ -120,6 +120,9 @@ class RummyApp(App):
 
     def on_resize(self) -> None:
         self.check_size()
+        # Textual settles a resize a moment later (it debounces them); look again once it has,
+        # or a shrink seen while the table is busy is only noticed at the next resize.
+        self.set_timer(0.05, self.check_size)
 
     def check_size(self) -> None:
         from rummy_tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen

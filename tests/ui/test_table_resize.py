@@ -1,0 +1,26 @@
+"""Shrinking the terminal below 80x24 during a game asks to enlarge it; growing it resumes the game."""
+
+from __future__ import annotations
+
+from rummy_tui.screens.table import TableScreen
+from rummy_tui.screens.too_small import TooSmallScreen
+
+from .driver import make_app, settle
+
+
+async def test_a_table_shrunk_below_80x24_asks_to_enlarge_and_comes_back_unchanged():
+    app = make_app("traditional", 2, ["Ann"], seed=9)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table()
+        actions = list(table.game.record["actions"])
+        for small, large in [((60, 24), (80, 24)), ((80, 23), (120, 40)), ((79, 30), (80, 24))]:
+            await pilot.resize_terminal(*small)
+            await pilot.pause()
+            assert isinstance(app.screen, TooSmallScreen), small
+            await pilot.resize_terminal(*large)
+            await pilot.pause()
+            assert app.screen is table, large
+        assert table.game.record["actions"] == actions
+        await pilot.press("d")
+        assert len(table.game.record["actions"]) == len(actions) + 1  # keys reach the table again
