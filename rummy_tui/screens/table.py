@@ -240,6 +240,10 @@ class TableScreen(Screen):
         verbs = {code.partition(":")[0] for code in self._legal}
         if verbs == {"discard"} and "meld" not in self.verbs:
             return _("discard the card under the cursor (x)")
+        offer = self.game.state.extra.get("reentry")
+        if "reenter" in verbs and isinstance(offer, dict) and "restart" in offer:
+            return _("pay {cost} to re-enter at {restart} (r), or stay out (N)", cost=offer["cost"],
+                     restart=offer["restart"])
         for needed, hint in PHASE_HINTS:
             if needed <= verbs:
                 return _(hint)

@@ -6,7 +6,8 @@ from rummy_tui.engine.cards import sort_key_by_suit
 from rummy_tui.screens.handoff import HandOffScreen
 from rummy_tui.widgets.hand import HandView
 
-from .driver import make_app, settle
+from .driver import make_app, play_until, settle
+from .test_table_rules import _visible_text
 
 
 async def test_a_redealt_hand_is_shown_sorted_even_when_old_cards_come_back():
@@ -25,3 +26,13 @@ async def test_a_redealt_hand_is_shown_sorted_even_when_old_cards_come_back():
         assert game.state.phase == "dealer_discard" and game.current_seat == table.viewer
         order = table.query_one(HandView).order
         assert order == sorted(order, key=lambda card: (sort_key_by_suit(card), card))
+
+
+async def test_the_reentry_hint_names_the_price_and_the_restart_total():
+    app = make_app("ten-card", 3, ["Ann", "Bob"], seed=11, settings={"limit": 25})
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.table()
+        await play_until(pilot, lambda: app.screen is table and table.game.state.phase == "reentry"
+                         and table.game.current_seat == table.viewer, max_moves=3000)
+        offer = table.game.state.extra["reentry"]
+        assert f"pay {offer['cost']} to re-enter at {offer['restart']} (r)" in _visible_text(app)
