@@ -55,8 +55,9 @@ PHASE_HINTS = [
     ({"void"}, N_("take the discard to knock (t) or call the hand void (v)")),
     ({"knock"}, N_("discard (x), knock (k) or go gin (g)")),
     ({"gin"}, N_("discard (x) or go gin (g)")),
-    ({"meld"}, N_("select cards (space): meld (m), lay off (o); or discard (x)")),
-    ({"discard"}, N_("select cards (space) to meld (m) or lay off (o); discard (x)")),
+    # Short enough for "Traditional Rummy · hand 12 · " and a name in 80 columns.
+    ({"meld"}, N_("space select, m meld, o lay off, x discard")),
+    ({"discard"}, N_("space select, m meld, o lay off, x discard")),
 ]
 # Keys hidden when their move is impossible; pressed anyway, they show the engine's reason.
 REFUSABLE_KEYS = {"d": "draw:stock", "t": "take:discard", "u": "takeback"}

@@ -61,3 +61,16 @@ async def test_tizlapos_never_offers_the_table_keys_joker_exchange_or_joker_as()
         assert table.check_action("exchange", ()) is False
         assert table.check_action("layoff", ()) is False
         assert table.check_action("joker_meaning", ()) is False
+
+
+async def test_the_play_phase_hint_fits_the_status_line_at_80_columns():
+    app = make_app("traditional", 2, ["Ann"], seed=8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table()
+        while "draw:stock" not in table._legal:
+            await settle(pilot)
+        await pilot.press("d")
+        await pilot.pause()
+        status = table.status_text()
+        assert status.endswith("x discard") and len(status) <= 78, status
