@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -18,12 +19,40 @@ EXTRA_KEYS = [
 ]
 
 
+# Step by step, for a player new to this program: which keys make each move of a variant.
+HOW_TO = {
+    "hungarian": [
+        _("Open (40 points in one turn): select a meld's cards with space and put it aside with +; "
+          "do the same for the next meld; m lays them all. One meld alone: select it and press m."),
+        _("Lay off on anyone's meld (once opened): select the card(s), choose the meld with [ and ], press o."),
+        _("Take a joker: select the natural card it stands for (from a group: every missing suit), "
+          "choose the meld with [ and ], press e. The joker must go back on the table this turn."),
+        _("A joker you lay: select it with the others and press j to choose what it stands for."),
+        _("Handolás: on a turn with nothing laid before, lay every card but one (+ and m, o for "
+          "lay-offs), then discard the last one."),
+        _("The discard pile: t takes it freely on your first draw; later only if it reaches the table "
+          "this turn (the message line says why not)."),
+        _("u takes back this turn's table moves, until you discard."),
+    ],
+    "traditional": [
+        _("Meld: select the cards with space and press m (+ puts a meld aside to lay several at once)."),
+        _("Lay off on anyone's meld: select the card(s), choose the meld with [ and ], press o."),
+        _("Go out by discarding your last card (x). Everything in one turn, with nothing laid before, "
+          "is a rummy: the others pay 25 more."),
+        _("One hand decides the game: the pool is paid out by penalty points (see R for the rules)."),
+    ],
+}
+
+
 class KeysScreen(Screen):
     BINDINGS = [Binding("escape,q,question_mark", "app.pop_screen", _("Back"), id="back")]
 
-    def __init__(self, bindings: list[Binding]) -> None:
+    def __init__(self, bindings: list[Binding], hidden: set[str] = frozenset(),
+                 how_to: list[str] | None = None) -> None:
+        """``hidden``: actions of keys that have no use in this variant, left off the list."""
         super().__init__()
-        self.bindings_list = bindings
+        self.bindings_list = [binding for binding in bindings if binding.action not in hidden]
+        self.how_to = how_to or []
 
     def compose(self) -> ComposeResult:
         table = Table(title=_("Keys"), box=None, padding=(0, 2, 0, 0), title_style="bold")
@@ -35,6 +64,9 @@ class KeysScreen(Screen):
         for key, words in EXTRA_KEYS:
             table.add_row(key, words)
         with VerticalScroll(classes="page"):
+            if self.how_to:
+                yield Static(Text(_("How to play here"), style="bold") + Text("\n")
+                             + Text("\n").join(Text("• " + step) for step in self.how_to) + Text("\n"))
             yield Static(table)
             yield Static(_("\nKeys for moves that are not possible now are hidden from the footer. Select several "
                            "cards with space; put a group aside with + to lay several melds at once."))

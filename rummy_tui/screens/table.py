@@ -528,9 +528,10 @@ class TableScreen(Screen):
         self.app.push_screen(RulesScreen(self.game.variant, self.game.settings))
 
     def action_help(self) -> None:
-        from .help import KeysScreen
+        from .help import HOW_TO, KeysScreen
 
-        self.app.push_screen(KeysScreen(self.BINDINGS))
+        unused = {action for action, verb in VERB_OF_ACTION.items() if verb not in self.verbs}
+        self.app.push_screen(KeysScreen(self.BINDINGS, hidden=unused, how_to=HOW_TO.get(self.game.variant.key)))
 
     # --- whose turn next: AI worker, hand-off, end of hand ------------------------------
 

@@ -84,3 +84,19 @@ async def test_t_on_a_discard_that_may_not_be_taken_says_why_with_card_glyphs():
         assert str(message) == log_line(reason, table.hand.card_look()).plain
         assert "[" not in str(message)
         assert game.state.phase == "draw"  # nothing was taken
+
+
+async def test_keys_screen_explains_the_roemi_moves_and_leaves_out_other_variants_keys():
+    from rummy_tui.screens.help import KeysScreen
+
+    app = make_app("hungarian", 2, ["Ann"], seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, KeysScreen)
+        shown = " ".join(str(static.render()) for static in app.screen.query("Static"))
+        for words in ("Handolás", "Take a joker", "press e", "u takes back"):
+            assert words in shown, words
+        listed = {binding.action for binding in app.screen.bindings_list}
+        assert {"meld", "layoff", "exchange", "takeback", "take"} <= listed
+        assert not {"knock", "gin", "void", "throwin", "reenter", "keep", "declare"} & listed
