@@ -118,6 +118,16 @@ class EndOfHandScreen(Screen):
         self.dismiss(True)
 
 
+def settlement_legend(view: TableView) -> str | None:
+    """Gin's settlement adds bonuses the sheet never showed: name them (A-10)."""
+    settings = view.observation["settings"]
+    if "boxes" not in view.observation["extra"] or "game_bonus" not in settings:
+        return None
+    return _("(hand points + {game} for the game, + {shutout} more if the loser won no hand, "
+             "+ {box} per hand won)", game=settings["game_bonus"], shutout=settings["shutout_extra"],
+             box=settings["box_bonus"])
+
+
 class EndOfGameScreen(Screen):
     BINDINGS = [Binding("n", "app.new_game", _("New game"), id="new-game"),
                 Binding("q", "app.quit", _("Quit"), id="quit")]
@@ -134,6 +144,9 @@ class EndOfGameScreen(Screen):
         lines = [Text(title, style="bold"), Text("")]
         look = CardLook(ascii_only=getattr(self.app, "ascii_only", False))
         lines += [log_line(line, look) for line in result.get("lines", [])]
+        legend = settlement_legend(self.view)
+        if legend:
+            lines.append(Text(legend, style="dim"))
         final = result.get("final")
         if final:
             lines += [Text(""), Text(_("Final settlement"), style="bold")]

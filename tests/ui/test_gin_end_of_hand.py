@@ -22,3 +22,13 @@ async def test_gin_end_of_hand_says_who_knocked_with_what_against_the_limit():
         assert f"{knocker} knocked with {kept} deadwood (knock limit {last['knock_limit']}" in text
         assert text.count(score_line) == 1  # the sheet's note is not repeated above the score
         assert "Score sheet · to 30" in text  # no blank gap pushes the sheet off an 80x24 screen
+
+
+async def test_gin_end_of_game_names_the_bonuses_in_the_settlement():
+    from rummy_tui.screens.results import EndOfGameScreen
+
+    app = make_app("gin", 2, ["Ann"], seed=3, settings={"target": 30, "box_bonus": 20})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda: isinstance(app.screen, EndOfGameScreen), max_moves=2000)
+        shown = str(app.screen.query_one("#game-result").render())
+        assert "+ 150 for the game" in shown and "+ 20 per hand won" in shown
