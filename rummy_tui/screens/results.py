@@ -60,8 +60,9 @@ class HandSummary(CardWidget):
             if layoffs:
                 lines.append(Text(_("  laid off: ")) + cards_piece(layoffs, look))
             deadwood = _seat(last, "deadwood", seat)
-            if deadwood:
-                lines.append(Text(_("  unmatched: ")) + cards_piece(deadwood, look))
+            if deadwood:  # where every card left counts (Rummy), they are simply what was in hand
+                label = _("  unmatched: ") if self.view.variant.scores_deadwood else _("  left in hand: ")
+                lines.append(Text(label) + cards_piece(deadwood, look))
             elif not melds and _seat(last, "hands", seat):
                 lines.append(Text(_("  hand: ")) + cards_piece(_seat(last, "hands", seat), look))
         if last.get("lines"):
