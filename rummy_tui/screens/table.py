@@ -476,8 +476,15 @@ class TableScreen(Screen):
         self.update_keys()
 
     def action_stage(self) -> None:
-        if self.hand.stage_selection():
-            self.say(_("Group put aside: select the next one, then meld (m) lays them all."))
+        if not self.hand.stage_selection():
+            return
+        # Tell how the groups put aside stand (an opening's 40 points, say), in the engine's words.
+        code = "meld:" + "+".join(self._cards_code(group) for group in self.hand.staged)
+        reason = self.game.why_not(code) if self._legal else None
+        if reason is None:
+            self.say(_("Group put aside: select the next one, or meld (m) to lay them all."))
+        else:
+            self.say(_("Group put aside; m would not lay them yet: {reason}", reason=reason))
 
     def action_clear(self) -> None:
         self.hand.clear_selection()

@@ -100,3 +100,21 @@ async def test_keys_screen_explains_the_roemi_moves_and_leaves_out_other_variant
         listed = {binding.action for binding in app.screen.bindings_list}
         assert {"meld", "layoff", "exchange", "takeback", "take"} <= listed
         assert not {"knock", "gin", "void", "throwin", "reenter", "keep", "declare"} & listed
+
+
+async def test_putting_groups_aside_tells_how_far_the_opening_is_from_40():
+    app = make_app("hungarian", 2, ["Ann"], seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await _ann_to_play_with(pilot, app, "9S 10S JS 5C 5H 5D")
+        table = app.table()
+        await select_cards(pilot, ["9S", "10S", "JS"], clear=False)
+        await pilot.press("plus")
+        message = str(table.query_one("#message").render())
+        assert "m would not lay them yet" in message and "40" in message and "29" in message
+        await select_cards(pilot, ["5C", "5H", "5D"], clear=False)
+        await pilot.press("plus")
+        message = str(table.query_one("#message").render())
+        assert message == "Group put aside: select the next one, or meld (m) to lay them all."
+        await pilot.press("m")
+        assert table.game.state.extra["opened"][table.viewer]
