@@ -44,6 +44,12 @@ ENDINGS_CRIB = {
                  N_("Colour or figure flush  −25"), N_("Piccolo (A=1, JK=0) ≤ 25  −25"),
                  N_("Royal flush 5..A  −50"), N_("Others: + their unmatched")),
 }
+# Then how the game is won, where the panel is tall enough (not for a single hand).
+GAME_CRIB = {
+    "gin": (N_("Game: first to {target} points,"), N_("  +{game_bonus}, and +{box_bonus} a hand won")),
+    "ten-card": (N_("Out when the total > {limit}"), N_("Re-enter: pay {reentry_cost}u, restart"),
+                 N_("  at the highest total still in"), N_("Last one in: {buli_payout}u from each")),
+}
 
 
 class MeldTableView(CardWidget):
@@ -86,6 +92,8 @@ class MeldTableView(CardWidget):
         if crib:
             self.border_title = _("How a hand ends")
             settings = view.observation["settings"]
+            if not settings.get("single_hand"):
+                crib += GAME_CRIB.get(view.variant.key, ())
             self.update(Text("\n".join(_(line, **settings) for line in crib), style="dim", no_wrap=True,
                              overflow="ellipsis"))
             return

@@ -30,3 +30,11 @@ async def test_basic_rummy_keeps_the_meld_table():
         await settle(pilot)
         assert app.table().query_one(MeldTableView).border_title == "Table"
         assert "No melds on the table." in _visible_text(app)
+
+
+@pytest.mark.parametrize(("settings", "shown"), [({}, True), ({"single_hand": True}, False)])
+async def test_a_tall_gin_panel_adds_how_the_game_is_won_unless_one_hand_is_played(settings, shown):
+    app = make_app("gin", 2, ["Ann"], seed=5, settings=settings)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert ("Game: first to 150 points," in _visible_text(app)) is shown
