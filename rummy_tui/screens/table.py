@@ -220,7 +220,7 @@ class TableScreen(Screen):
     def update_keys(self) -> None:
         """Refresh the footer only when what it shows changes (a footer redraw is costly)."""
         selected = self.hand.selected
-        shown = (frozenset(self._legal_verbs()), bool(selected), self._joker_chosen(),
+        shown = (frozenset(self._legal_verbs()), bool(selected), bool(self.hand.staged), self._joker_chosen(),
                  self.viewer, self._overlay, self.check_action("takeback", ()))
         if shown != getattr(self, "_keys_shown", None):
             self._keys_shown = shown
@@ -293,7 +293,8 @@ class TableScreen(Screen):
         # is not possible now is hidden, to keep the footer short.
         if verb in TABLE_VERBS and "meld" not in self.verbs:
             return False
-        return verb in self.verbs and verb in COMPOSED_VERBS and bool(self._legal) and bool(self.hand.selected)
+        chosen = bool(self.hand.selected) or (verb == "meld" and bool(self.hand.staged))  # + moves cards aside
+        return verb in self.verbs and verb in COMPOSED_VERBS and bool(self._legal) and chosen
 
     def _joker_chosen(self) -> bool:
         """A joker is among the selected cards or the groups put aside."""
@@ -478,6 +479,7 @@ class TableScreen(Screen):
     def action_stage(self) -> None:
         if not self.hand.stage_selection():
             return
+        self.update_keys()
         # Tell how the groups put aside stand (an opening's 40 points, say), in the engine's words.
         code = "meld:" + "+".join(self._cards_code(group) for group in self.hand.staged)
         reason = self.game.why_not(code) if self._legal else None

@@ -45,7 +45,7 @@ class HandView(CardWidget):
     # --- the player's tools -------------------------------------------------------------
 
     def cursor_card(self) -> int | None:
-        return self.order[self.cursor] if self.order else None
+        return self.order[self.cursor] if 0 <= self.cursor < len(self.order) else None  # a hand may have shrunk
 
     def chosen_cards(self) -> list[int]:
         """The selected cards in hand order; if none is selected, the card under the cursor."""

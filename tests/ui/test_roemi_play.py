@@ -118,3 +118,57 @@ async def test_putting_groups_aside_tells_how_far_the_opening_is_from_40():
         assert message == "Group put aside: select the next one, or meld (m) to lay them all."
         await pilot.press("m")
         assert table.game.state.extra["opened"][table.viewer]
+
+
+async def _table_with(pilot, app, game) -> None:
+    """Seat Ann (seat 0) at a crafted position."""
+    table = app.table()
+    table.game = game
+    table.viewer = 0
+    table._seen_hand = table._hand_marker()
+    table.refresh_table()
+    await pilot.pause()
+
+
+async def test_joker_from_a_run_by_keys_then_melded_again():
+    from tests.test_hungarian import crafted
+
+    from .driver import press_move
+
+    app = make_app("hungarian", 2, ["Ann"], seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = crafted(["9H QC QD 4S 2D", "5C 6C"], table=((1, "7H 8H JK=9H 10H"),),
+                       opened=[True, False], phase="play")
+        await _table_with(pilot, app, game)
+        table = app.table()
+        await press_move(pilot, "exchange:9H>0")
+        assert any(card >= 104 for card in game.state.hands[0])  # the joker came to hand
+        await select_cards(pilot, ["4S"])
+        await pilot.press("x")
+        assert "joker" in str(table.query_one("#message").render())  # it must go back first
+        await pilot.press("escape")
+        await press_move(pilot, "meld:JK-QC-QD")
+        await press_move(pilot, "discard:4S")
+        assert any(event.get("seat") == 0 and event["text"] == "discarded [4S]" for event in game.state.events)
+
+
+async def test_joker_from_a_group_needs_every_missing_suit_then_is_laid_off():
+    from tests.test_hungarian import crafted
+
+    from .driver import press_move
+
+    app = make_app("hungarian", 2, ["Ann"], seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = crafted(["6S 6D 2C 9D KS", "5C"], table=((1, "6C JK 6H"), (1, "3S 4S 5S")),
+                       opened=[True, False], phase="play")
+        await _table_with(pilot, app, game)
+        table = app.table()
+        await press_move(pilot, "exchange:6S>0")
+        assert "every missing suit" in str(table.query_one("#message").render())
+        await press_move(pilot, "exchange:6S-6D>0")
+        assert any(card >= 104 for card in game.state.hands[0])
+        await press_move(pilot, "layoff:JK>1")
+        await press_move(pilot, "discard:2C")
+        assert any(event.get("seat") == 0 and event["text"] == "discarded [2C]" for event in game.state.events)
