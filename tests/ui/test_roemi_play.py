@@ -172,3 +172,24 @@ async def test_joker_from_a_group_needs_every_missing_suit_then_is_laid_off():
         await press_move(pilot, "layoff:JK>1")
         await press_move(pilot, "discard:2C")
         assert any(event.get("seat") == 0 and event["text"] == "discarded [2C]" for event in game.state.events)
+
+
+async def test_handolas_by_keys_going_out_under_40_doubles_the_penalty():
+    from tests.test_hungarian import crafted
+
+    from rummy_tui.screens.results import EndOfHandScreen
+
+    from .driver import press_move
+
+    app = make_app("hungarian", 2, ["Ann"], seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = crafted(["2S 3S 4S 7H 7D 7C KD", "9C 10D"], phase="play")
+        await _table_with(pilot, app, game)
+        await press_move(pilot, "meld:2S-3S-4S+7H-7D-7C")  # 30 points: no opening, but all but one card
+        assert len(game.state.table) == 2
+        await press_move(pilot, "discard:KD")
+        await pilot.pause()
+        assert isinstance(app.screen, EndOfHandScreen)
+        assert game.state.last_hand["points"][1] == 2 * (9 + 10)
+        assert any("handolás" in line for line in game.state.last_hand["lines"])
