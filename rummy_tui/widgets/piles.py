@@ -41,8 +41,8 @@ class PilesView(CardWidget):
             limit_line = Text(_("Knock limit {limit}", limit=limit) if limit else _("No knocking (ace)"), style="bold")
             if "upcard" in extra:
                 limit_line += Text(" · " + _("upcard ")) + card_piece(extra["upcard"], look)
-            if extra.get("doubled"):
-                limit_line += Text(" · " + _("doubled"))
+            if extra.get("doubled"):  # short: the line must fit the panel at 80 columns
+                limit_line += Text(" " + ("x2" if look.ascii_only else "×2"), style="bold")
             lines.append(limit_line)
         self.update(Text("\n").join(lines))
 

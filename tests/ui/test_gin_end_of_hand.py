@@ -32,3 +32,13 @@ async def test_gin_end_of_game_names_the_bonuses_in_the_settlement():
         await play_until(pilot, lambda: isinstance(app.screen, EndOfGameScreen), max_moves=2000)
         shown = str(app.screen.query_one("#game-result").render())
         assert "+ 150 for the game" in shown and "+ 20 per hand won" in shown
+
+
+async def test_spade_doubling_shows_whole_beside_the_knock_limit_at_80x24():
+    from .driver import settle
+
+    app = make_app("gin", 2, ["Ann"], seed=3, settings={"spade_doubling": True})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.table().game.state.extra["doubled"]  # this seed's upcard is K♠
+        assert "Knock limit 10 · upcard K♠ ×2" in _visible_text(app)
