@@ -74,6 +74,15 @@ def variant_verbs(variant) -> set[str]:
     return set(re.findall(r"``([a-z]+)(?::|``)", doc))
 
 
+BARE_CARD = re.compile(r"(?<![\[\w])((?:10|[2-9AJQK])[SHDC])(?![\w\]])")
+BARE_JOKER = re.compile(r"(?<![\[\w])JK(?![\w\]])")
+
+
+def bracket_cards(text: str) -> str:
+    """An engine reason's bare card codes (``4S QD JK=9S``) in log notation, so they are drawn as cards."""
+    return BARE_JOKER.sub("[JK]", BARE_CARD.sub(r"[\1]", text))
+
+
 def face_code(card: int | str) -> str:
     """A card's code, or a joker already given a meaning (``JK=9S``)."""
     return card if isinstance(card, str) else card_text(card)
@@ -253,7 +262,7 @@ class TableScreen(Screen):
     def say(self, text: str | Text, error: bool = False) -> None:
         message = self.query_one("#message", Panel)
         message.set_class(error, "refused")
-        line = text.copy() if isinstance(text, Text) else log_line(text, self.hand.card_look())  # [QD] as Q♦
+        line = text.copy() if isinstance(text, Text) else log_line(bracket_cards(text), self.hand.card_look())
         line.no_wrap, line.overflow = True, "ellipsis"
         message.update(line)
         if error and line.cell_len > message.size.width - 2:

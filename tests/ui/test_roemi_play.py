@@ -193,3 +193,18 @@ async def test_handolas_by_keys_going_out_under_40_doubles_the_penalty():
         assert isinstance(app.screen, EndOfHandScreen)
         assert game.state.last_hand["points"][1] == 2 * (9 + 10)
         assert any("handolás" in line for line in game.state.last_hand["lines"])
+
+
+async def test_a_refusal_draws_the_cards_it_names():
+    from tests.test_hungarian import crafted
+
+    app = make_app("hungarian", 2, ["Ann"], seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = crafted(["4S QD QC 2D 9H", "9C 10D"], opened=[True, False], phase="play")
+        await _table_with(pilot, app, game)
+        await select_cards(pilot, ["4S", "QD", "QC"])
+        await pilot.press("m")
+        message = str(app.table().query_one("#message").render())
+        assert "4♠" in message and "Q♦" in message and "4S" not in message and "[" not in message
+        assert game.state.table == []
