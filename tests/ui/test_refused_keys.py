@@ -74,3 +74,17 @@ async def test_the_play_phase_hint_fits_the_status_line_at_80_columns():
         await pilot.pause()
         status = table.status_text()
         assert status.endswith("x discard") and len(status) <= 78, status
+        table.seats[0]["name"] = "Maximilian"  # a longer name: the game's name gives way to the hint
+        status = table.status_text()
+        assert status.startswith("hand 1 · Maximilian: ") and status.endswith("x discard"), status
+
+
+def test_every_phase_hint_fits_the_status_line_of_the_variants_that_use_it():
+    import variants
+    from rummy_tui.screens.table import PHASE_HINTS, variant_verbs
+
+    for needed, hint in PHASE_HINTS:
+        for variant in variants.registry().values():
+            if needed <= variant_verbs(variant) | {"pass", "takeback"}:
+                status = f"hand 12 · Centre: {hint}"  # the game's name gives way when space is short
+                assert len(status) <= 78, status  # 80 columns less the status line's padding
