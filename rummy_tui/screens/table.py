@@ -46,13 +46,13 @@ VERB_OF_ACTION = {
 COMPOSED_VERBS = ("meld", "layoff", "exchange", "newdeal")
 PHASE_HINTS = [
     ({"take", "pass"}, N_("take the upcard (t) or pass (p)")),
-    ({"keep", "newdeal"}, N_("keep (K), or select up to 3 and redeal (n)")),
+    ({"keep", "newdeal"}, N_("keep (K), or select up to 3 to keep and redeal (n)")),
     ({"declare"}, N_("declare (D) or play on")),
     ({"laydown", "throwin"}, N_("lay down (L) or throw in (w)")),
     ({"reenter"}, N_("re-enter (r) or decline (N)")),
     ({"draw", "take"}, N_("draw (d) or take the discard (t)")),
     ({"draw"}, N_("draw from the stock (d)")),
-    ({"void"}, N_("take to knock (t) or call it void (v)")),
+    ({"void"}, N_("take the discard to knock (t) or call the hand void (v)")),
     ({"knock"}, N_("discard (x), knock (k) or go gin (g)")),
     ({"gin"}, N_("discard (x) or go gin (g)")),
     # Short enough for "Traditional Rummy · hand 12 · " and a name in 80 columns.
@@ -242,10 +242,7 @@ class TableScreen(Screen):
         if seat is None:
             return head + " · " + _("game over")
         if self.viewer == seat and not self._overlay:
-            hint = _("{name}: {phase}", name=self.names[seat], phase=self.phase_hint())
-            if len(head) + 3 + len(hint) > self.size.width - 2:  # the hint matters more than the game's name
-                head = _("hand {number}", number=game.state.hand_no)
-            return head + " · " + hint
+            return head + " · " + _("{name}: {phase}", name=self.names[seat], phase=self.phase_hint())
         return head + " · " + _("{name} to play", name=self.names[seat])
 
     def phase_hint(self) -> str:
@@ -337,8 +334,9 @@ class TableScreen(Screen):
         """The move in words; a draw from the stock names the card it brought."""
         look = self.hand.card_look()
         drawn = [card for card in self.game.state.hands[self.viewer] if card not in hand_before]
-        if code == "draw:stock" and len(drawn) == 1:
-            before, _c, after = _("You drew {card}").partition("{card}")
+        if code.startswith(("draw:", "take:")) and len(drawn) == 1:
+            words = _("You drew {card}") if code == "draw:stock" else _("You took {card}")
+            before, _c, after = words.partition("{card}")
             return Text(before) + card_piece(drawn[0], look) + Text(after)
         return describe(code, look)
 
@@ -496,9 +494,9 @@ class TableScreen(Screen):
         code = "meld:" + "+".join(self._cards_code(group) for group in self.hand.staged)
         reason = self.game.why_not(code) if self._legal else None
         if reason is None:
-            self.say(_("Group put aside: select the next one, or meld (m) to lay them all."))
+            self.say(_("Put aside: select the next group, or m to lay them all."))
         else:
-            self.say(_("Group put aside; m would not lay them yet: {reason}", reason=reason))
+            self.say(_("Put aside. {reason}", reason=reason))
 
     def action_clear(self) -> None:
         self.hand.clear_selection()

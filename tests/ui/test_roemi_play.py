@@ -111,11 +111,11 @@ async def test_putting_groups_aside_tells_how_far_the_opening_is_from_40():
         await select_cards(pilot, ["9S", "10S", "JS"], clear=False)
         await pilot.press("plus")
         message = str(table.query_one("#message").render())
-        assert "m would not lay them yet" in message and "40" in message and "29" in message
+        assert message == "Put aside. You need 40 points to open; these melds make 29."
         await select_cards(pilot, ["5C", "5H", "5D"], clear=False)
         await pilot.press("plus")
         message = str(table.query_one("#message").render())
-        assert message == "Group put aside: select the next one, or meld (m) to lay them all."
+        assert message == "Put aside: select the next group, or m to lay them all."
         await pilot.press("m")
         assert table.game.state.extra["opened"][table.viewer]
 
@@ -208,3 +208,19 @@ async def test_a_refusal_draws_the_cards_it_names():
         message = str(app.table().query_one("#message").render())
         assert "4♠" in message and "Q♦" in message and "4S" not in message and "[" not in message
         assert game.state.table == []
+
+
+async def test_taking_the_discard_names_the_card_taken():
+    app = make_app("hungarian", 2, ["Ann"], seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table()
+        game = table.game
+        while not (game.current_seat == table.viewer and game.state.phase == "draw"):
+            if game.current_seat == table.viewer:
+                await pilot.press("x")
+            await settle(pilot)
+        assert game.why_not("take:discard") is None  # the first drawing round: free
+        top = game.state.discard[-1]
+        await pilot.press("t")
+        assert str(table.query_one("#message").render()) == f"You took {card_label(top)}"
