@@ -46,13 +46,13 @@ VERB_OF_ACTION = {
 COMPOSED_VERBS = ("meld", "layoff", "exchange", "newdeal")
 PHASE_HINTS = [
     ({"take", "pass"}, N_("take the upcard (t) or pass (p)")),
-    ({"keep", "newdeal"}, N_("keep (K), or select up to 3 to keep and redeal (n)")),
+    ({"keep", "newdeal"}, N_("keep (K), or select up to 3 and redeal (n)")),
     ({"declare"}, N_("declare (D) or play on")),
     ({"laydown", "throwin"}, N_("lay down (L) or throw in (w)")),
     ({"reenter"}, N_("re-enter (r) or decline (N)")),
     ({"draw", "take"}, N_("draw (d) or take the discard (t)")),
     ({"draw"}, N_("draw from the stock (d)")),
-    ({"void"}, N_("take the discard to knock (t) or call the hand void (v)")),
+    ({"void"}, N_("take to knock (t) or call it void (v)")),
     ({"knock"}, N_("discard (x), knock (k) or go gin (g)")),
     ({"gin"}, N_("discard (x) or go gin (g)")),
     # Short enough for "Traditional Rummy · hand 12 · " and a name in 80 columns.
@@ -242,7 +242,10 @@ class TableScreen(Screen):
         if seat is None:
             return head + " · " + _("game over")
         if self.viewer == seat and not self._overlay:
-            return head + " · " + _("{name}: {phase}", name=self.names[seat], phase=self.phase_hint())
+            hint = _("{name}: {phase}", name=self.names[seat], phase=self.phase_hint())
+            if len(head) + 3 + len(hint) > self.size.width - 2:  # the hint matters more than the game's name
+                head = _("hand {number}", number=game.state.hand_no)
+            return head + " · " + hint
         return head + " · " + _("{name} to play", name=self.names[seat])
 
     def phase_hint(self) -> str:
