@@ -344,7 +344,7 @@ class TablePlayVariant(Variant):
         points, lines = self.hand_points(game, winner, rummy)
         s.totals = [t + p for t, p in zip(s.totals, points)]
         s.last_hand = self._hand_summary(game, winner, points, lines, rummy)
-        s.sheet.append({"hand": s.hand_no, "points": points, "note": f"{game.seat_name(winner)} {'rummy' if rummy else 'out'}"})
+        s.sheet.append({"hand": s.hand_no, "points": points, "note": f"{game.seat_name(winner)} {'went rummy' if rummy else 'went out'}"})
         s.extra["hands_played"] += 1
         if not self.finish_game_if_over(game):
             s.dealer = game.next_seat(s.dealer)

@@ -29,6 +29,8 @@ async def test_stake_shown_and_hand_score_drawn_with_card_glyphs():
         hand_end = _visible_text(app)
         assert "Score" in hand_end and " = " in hand_end
         assert not BARE_CARD.search(hand_end) and "[" not in hand_end
+        winner = app.table().names[app.table().game.state.last_hand["winner"]]
+        assert any(line.strip() in (f"{winner} went out", f"{winner} went rummy") for line in hand_end.splitlines())
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, EndOfGameScreen)
