@@ -159,7 +159,7 @@ def test_the_endless_hand_guard_voids_the_hand():
 def test_refusal_reasons():
     game = Game("traditional", 2, seed=10)
     place(game, {0: "QS KS AS 2S 7H 7H 8C"}, discard="2C", stock_top="JD", table=[(1, "8H 9H 10H")], to_move=0)
-    assert game.why_not("discard:7H") == "Draw first: draw:stock or take:discard."
+    assert game.why_not("discard:7H") == "Draw first: from the stock or the discard pile."
     game.apply("draw:stock")
     assert game.why_not("draw:stock").startswith("You have already drawn this turn")
     assert game.why_not("meld:KS-AS-2S") == "KS AS 2S is not a run: a run may not turn the corner from K through A to 2."

@@ -173,7 +173,7 @@ class TablePlayVariant(Variant):
         if verb not in ("meld", "layoff", "discard"):
             return f"'{action}' is not a move in {self.name} (moves: {MOVES_HELP})."
         if s.phase != PLAY:
-            return "Draw first: draw:stock or take:discard."
+            return "Draw first: from the stock or the discard pile."
         if verb == "meld":
             groups = [faces for faces, _ in parse_meld_groups(argument)]
             return self._plan_meld(game, groups) if groups else "Name the cards to meld, like meld:4D-5D-6D."

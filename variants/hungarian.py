@@ -366,7 +366,7 @@ def check_action(game: Game, action: str) -> None:
             check_take(game)
             return
         if verb in ("meld", "layoff", "exchange", "discard", "takeback"):
-            raise Refusal("First draw a card: draw:stock or take:discard.")
+            raise Refusal("First draw a card, from the stock or the discard pile.")
     elif s.phase == PLAY:
         if verb in ("draw", "take"):
             raise Refusal("You have already drawn this turn." if s.extra["drawn"][s.to_move]
