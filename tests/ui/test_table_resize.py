@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rummy_tui.screens.table import TableScreen
 from rummy_tui.screens.too_small import TooSmallScreen
 
 from .driver import make_app, settle
