@@ -22,7 +22,7 @@ EXTRA_KEYS = [
 # Step by step, for a player new to this program: which keys make each move of a variant.
 HOW_TO = {
     "hungarian": [
-        _("Open (40 points in one turn): select a meld's cards with space and put it aside with +; "
+        _("Open ({opening_min} points in one turn): select a meld's cards with space and put it aside with +; "
           "do the same for the next meld; m lays them all. One meld alone: select it and press m."),
         _("Lay off on anyone's meld (once opened): select the card(s), choose the meld with [ and ], press o."),
         _("Take a joker: select the natural card it stands for (from a group: every missing suit), "
@@ -38,10 +38,15 @@ HOW_TO = {
         _("Meld: select the cards with space and press m (+ puts a meld aside to lay several at once)."),
         _("Lay off on anyone's meld: select the card(s), choose the meld with [ and ], press o."),
         _("Go out by discarding your last card (x). Everything in one turn, with nothing laid before, "
-          "is a rummy: the others pay 25 more."),
+          "is a rummy: the others pay {rummy_penalty} more."),
         _("One hand decides the game: the pool is paid out by penalty points (see R for the rules)."),
     ],
 }
+
+
+def how_to_play(variant_key: str, settings: dict) -> list[str]:
+    """The steps for this variant, with the numbers of the game's own settings."""
+    return [step.format(**settings) for step in HOW_TO.get(variant_key, [])]
 
 
 class KeysScreen(Screen):

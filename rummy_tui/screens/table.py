@@ -550,10 +550,11 @@ class TableScreen(Screen):
         self.app.push_screen(RulesScreen(self.game.variant, self.game.settings))
 
     def action_help(self) -> None:
-        from .help import HOW_TO, KeysScreen
+        from .help import KeysScreen, how_to_play
 
         unused = {action for action, verb in VERB_OF_ACTION.items() if verb not in self.verbs}
-        self.app.push_screen(KeysScreen(self.BINDINGS, hidden=unused, how_to=HOW_TO.get(self.game.variant.key)))
+        steps = how_to_play(self.game.variant.key, self.game.settings)
+        self.app.push_screen(KeysScreen(self.BINDINGS, hidden=unused, how_to=steps))
 
     # --- whose turn next: AI worker, hand-off, end of hand ------------------------------
 
