@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rummy_tui.app import RummyApp
 from rummy_tui.engine.ai import choose_action
-from rummy_tui.engine.cards import face_of, parse_face
+from rummy_tui.engine.cards import deal_cards, face_of, parse_face
 from rummy_tui.screens.table import TableScreen
 from rummy_tui.widgets.hand import HandView
 from rummy_tui.widgets.melds import MeldTableView
@@ -39,6 +39,23 @@ async def settle(pilot, rounds: int = 400) -> None:
         await pilot.pause()
         if not any(worker.is_running for worker in app.workers):
             return
+
+
+async def to_play_phase_with(pilot, app, faces: str):
+    """Put fresh cards showing ``faces`` in place of the viewer's first cards (a staging shortcut:
+    the replaced cards leave the game), then play on, drawing from the stock, until the viewer
+    may meld and discard. Returns the game."""
+    table = app.table()
+    game, seat = table.game, table.viewer
+    cards = deal_cards(faces, taken=[c for h in game.state.hands for c in h])
+    game.state.hands[seat][:len(cards)] = cards
+    while game.current_seat != seat or game.state.phase != "play":
+        if game.current_seat == seat and game.state.phase == "draw":
+            await pilot.press("d")
+        await settle(pilot)
+    table.refresh_table()
+    await pilot.pause()
+    return game
 
 
 async def press_move(pilot, code: str) -> None:

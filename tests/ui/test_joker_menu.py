@@ -2,32 +2,17 @@
 
 from __future__ import annotations
 
-from rummy_tui.engine.cards import deal_cards
 from rummy_tui.engine.melds import Meld
 from rummy_tui.screens.menus import MovesMenu
 
-from .driver import make_app, pick_from_menu, select_cards, settle
-
-
-async def _ann_to_play_with(pilot, app, faces: str):
-    table = app.table()
-    game, seat = table.game, table.viewer
-    cards = deal_cards(faces, taken=[c for h in game.state.hands for c in h])
-    game.state.hands[seat][:len(cards)] = cards
-    while game.current_seat != seat or game.state.phase != "play":
-        if game.current_seat == seat and game.state.phase == "draw":
-            await pilot.press("d")
-        await settle(pilot)
-    table.refresh_table()
-    await pilot.pause()
-    return game
+from .driver import make_app, pick_from_menu, select_cards, settle, to_play_phase_with
 
 
 async def test_two_jokers_in_one_meld_each_get_a_meaning_from_the_menu():
     app = make_app("hungarian", 2, ["Ann"], seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        game = await _ann_to_play_with(pilot, app, "AH KH QH 10S JK JK")
+        game = await to_play_phase_with(pilot, app, "AH KH QH 10S JK JK")
         await select_cards(pilot, ["AH", "KH", "QH"])
         await pilot.press("plus")
         await select_cards(pilot, ["10S", "JK", "JK"], clear=False)
@@ -47,7 +32,7 @@ async def test_a_joker_in_a_group_put_aside_earlier_also_gets_a_meaning():
     app = make_app("hungarian", 2, ["Ann"], seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await _ann_to_play_with(pilot, app, "10S JS JK AH KH QH")
+        await to_play_phase_with(pilot, app, "10S JS JK AH KH QH")
         await select_cards(pilot, ["10S", "JS", "JK"])
         await pilot.press("plus")
         await select_cards(pilot, ["AH", "KH", "QH"], clear=False)

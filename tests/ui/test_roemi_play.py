@@ -2,32 +2,16 @@
 
 from __future__ import annotations
 
-from rummy_tui.engine.cards import deal_cards
 from rummy_tui.widgets.cards import card_label, log_line
 
-from .driver import make_app, select_cards, settle
-
-
-async def _ann_to_play_with(pilot, app, faces: str) -> None:
-    """Give Ann ``faces`` in place of her first cards and bring her to the play phase."""
-    table = app.table()
-    game = table.game
-    seat = table.viewer
-    cards = deal_cards(faces, taken=[c for h in game.state.hands for c in h])
-    game.state.hands[seat][:len(cards)] = cards
-    while game.current_seat != seat or game.state.phase != "play":
-        if game.current_seat == seat and game.state.phase == "draw":
-            await pilot.press("d")
-        await settle(pilot)
-    table.refresh_table()
-    await pilot.pause()
+from .driver import make_app, select_cards, settle, to_play_phase_with
 
 
 async def test_u_takes_back_an_opening_before_the_discard():
     app = make_app("hungarian", 2, ["Ann"], seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await _ann_to_play_with(pilot, app, "10H JH QH 5S 5H 5D")
+        await to_play_phase_with(pilot, app, "10H JH QH 5S 5H 5D")
         game = app.table().game
         seat = app.table().viewer
         cards_before = len(game.state.hands[seat])
@@ -106,7 +90,7 @@ async def test_putting_groups_aside_tells_how_far_the_opening_is_from_40():
     app = make_app("hungarian", 2, ["Ann"], seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await _ann_to_play_with(pilot, app, "9S 10S JS 5C 5H 5D")
+        await to_play_phase_with(pilot, app, "9S 10S JS 5C 5H 5D")
         table = app.table()
         await select_cards(pilot, ["9S", "10S", "JS"], clear=False)
         await pilot.press("plus")

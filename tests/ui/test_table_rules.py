@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import io
 
-from rummy_tui.engine.cards import deal_cards
 from rummy_tui.screens.handoff import HandOffScreen
 from rummy_tui.widgets.cards import card_label
 from rummy_tui.widgets.hand import HandView
 
-from .driver import make_app, pick_from_menu, select_cards, settle
+from .driver import make_app, pick_from_menu, select_cards, settle, to_play_phase_with
 
 
 def _visible_text(app) -> str:
@@ -25,18 +24,9 @@ async def test_a_roemi_opening_worth_28_is_refused_with_the_engines_reason():
     app = make_app("hungarian", 2, ["Ann"], seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        table = app.table()
-        game = table.game
-        seat = table.viewer
         # Give Ann a 28-point run (9-10-J of spades) to try as an opening.
-        run = deal_cards("9S 10S JS", taken=[c for h in game.state.hands for c in h])
-        game.state.hands[seat][:3] = run
-        while game.current_seat != seat or game.state.phase != "play":
-            if game.current_seat == seat and game.state.phase == "draw":
-                await pilot.press("d")
-            await settle(pilot)
-        table.refresh_table()
-        await pilot.pause()
+        game = await to_play_phase_with(pilot, app, "9S 10S JS")
+        table = app.table()
         expected = game.why_not("meld:9S-10S-JS")
         assert expected and "40" in expected
         await select_cards(pilot, ["9S", "10S", "JS"])
@@ -106,16 +96,7 @@ async def test_the_player_chooses_what_a_joker_stands_for():
     app = make_app("hungarian", 2, ["Ann"], seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        table = app.table()
-        game, seat = table.game, table.viewer
-        cards = deal_cards("AH KH QH 10S JS JK", taken=[c for h in game.state.hands for c in h])
-        game.state.hands[seat][:6] = cards
-        while game.current_seat != seat or game.state.phase != "play":
-            if game.current_seat == seat and game.state.phase == "draw":
-                await pilot.press("d")
-            await settle(pilot)
-        table.refresh_table()
-        await pilot.pause()
+        game = await to_play_phase_with(pilot, app, "AH KH QH 10S JS JK")
         await select_cards(pilot, ["AH", "KH", "QH"])
         await pilot.press("plus")
         await select_cards(pilot, ["10S", "JS", "JK"], clear=False)
