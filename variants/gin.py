@@ -203,6 +203,10 @@ def match_settlement(totals: list[int], boxes: list[int], winner: int, names: li
 class GinRummy(Variant):
     key = "gin"
     scores_deadwood = True
+    endings_crib = ("Knock (k): deadwood ≤ limit,", "  scores theirs − yours", "Undercut (theirs ≤ yours):",
+                    "  they score the gap + {undercut_bonus}", "Gin (g): all 10 melded, +{gin_bonus}",
+                    "No lay-offs onto a gin")
+    game_crib = ("Game: first to {target} points,", "  +{game_bonus}, and +{box_bonus} a hand won")
     name = "Gin Rummy (Oklahoma)"
     hungarian_name = "Gin Römi"
     description = "Two players, ten cards, knock or go gin; the upcard sets the knock limit. First to 150."
@@ -237,6 +241,9 @@ class GinRummy(Variant):
         "gin_bonus": Setting(25, "Bonus for going gin"),
         "single_hand": Setting(False, "Play one hand only, scored by hand points"),
     }
+
+    def crib(self, settings: dict[str, Any]) -> tuple[str, ...]:
+        return self.endings_crib + (() if settings.get("single_hand") else self.game_crib)
 
     def deck(self, settings: dict[str, Any]) -> tuple[int, int]:
         return 1, 0

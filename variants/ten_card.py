@@ -194,6 +194,10 @@ def money_text(amount: int, unit: int, signed: bool = False) -> str:
 class TenCardRummy(Variant):
     key = "ten-card"
     scores_deadwood = True
+    crib_lines = ("Knock: 9 melded + natural 2/3", "Römi: all 10 melded  −10", "Colour or figure flush  −25",
+                  "Piccolo (A=1, JK=0) ≤ 25  −25", "Royal flush 5..A  −50", "Others: + their unmatched",
+                  "Out when the total > {limit}", "Re-enter: pay {reentry_cost}u, restart",
+                  "  at the highest total still in", "Last one in: {buli_payout}u from each")
     name = "Ten-card Rummy"
     hungarian_name = "Tízlapos Römi"
     description = "2-6 players, two decks and 4 jokers, knock with a 2 or 3, special hands, play for money until one is left."
@@ -232,6 +236,9 @@ class TenCardRummy(Variant):
     }
 
     # --- parameters -----------------------------------------------------------------------------
+
+    def crib(self, settings: dict[str, Any]) -> tuple[str, ...]:
+        return self.crib_lines
 
     def deck(self, settings: dict[str, Any]) -> tuple[int, int]:
         return 2, 4

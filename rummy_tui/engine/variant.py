@@ -88,6 +88,12 @@ class Variant:
         """The penalty or deadwood value of a card (or face) held in hand."""
         raise NotImplementedError
 
+    def crib(self, settings: dict[str, Any]) -> tuple[str, ...]:
+        """A few short lines that remind a player how a hand ends and how the game is won, for
+        games with nothing on the table to show instead; ``{setting}`` names are filled in by
+        the screen (after translation). Empty for games that meld on the table."""
+        return ()
+
     def value_function(self, settings: dict[str, Any]) -> Callable[[int], int]:
         return lambda card: self.card_value(card, settings)
 

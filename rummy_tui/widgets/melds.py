@@ -7,7 +7,7 @@ from textual import events
 from textual.message import Message
 
 from rummy_tui.engine.melds import Meld
-from rummy_tui.i18n import N_, _
+from rummy_tui.i18n import _
 
 from .base import CardWidget, TableView
 from .cards import card_piece
@@ -33,23 +33,6 @@ def meld_short(meld: Meld, look) -> Text:
     for face in jokers:
         short += Text(" JK=") + card_piece(face, look)
     return short
-
-
-# Knock games never meld on the table: the panel shows how a hand ends there instead, in lines
-# short enough for the panel at 80 columns.
-ENDINGS_CRIB = {
-    "gin": (N_("Knock (k): deadwood ≤ limit,"), N_("  scores theirs − yours"), N_("Undercut (theirs ≤ yours):"),
-            N_("  they score the gap + {undercut_bonus}"), N_("Gin (g): all 10 melded, +{gin_bonus}"), N_("No lay-offs onto a gin")),
-    "ten-card": (N_("Knock: 9 melded + natural 2/3"), N_("Römi: all 10 melded  −10"),
-                 N_("Colour or figure flush  −25"), N_("Piccolo (A=1, JK=0) ≤ 25  −25"),
-                 N_("Royal flush 5..A  −50"), N_("Others: + their unmatched")),
-}
-# Then how the game is won, where the panel is tall enough (not for a single hand).
-GAME_CRIB = {
-    "gin": (N_("Game: first to {target} points,"), N_("  +{game_bonus}, and +{box_bonus} a hand won")),
-    "ten-card": (N_("Out when the total > {limit}"), N_("Re-enter: pay {reentry_cost}u, restart"),
-                 N_("  at the highest total still in"), N_("Last one in: {buli_payout}u from each")),
-}
 
 
 class MeldTableView(CardWidget):
@@ -88,12 +71,10 @@ class MeldTableView(CardWidget):
             return
         look = self.card_look()
         table = view.observation["table"]
-        crib = ENDINGS_CRIB.get(view.variant.key)
+        settings = view.observation["settings"]
+        crib = view.variant.crib(settings)  # knock games: how a hand ends, instead of melds
         if crib:
             self.border_title = _("How a hand ends")
-            settings = view.observation["settings"]
-            if not settings.get("single_hand"):
-                crib += GAME_CRIB.get(view.variant.key, ())
             self.update(Text("\n".join(_(line, **settings) for line in crib), style="dim", no_wrap=True,
                              overflow="ellipsis"))
             return
