@@ -84,7 +84,7 @@ class StartScreen(Screen):
 
     def on_mount(self) -> None:
         # The variants and the form come right after the app's first frame, so it shows at once.
-        self.app.call_after_refresh(self._load_variants)
+        self.app.call_after_refresh(self.run_worker, self._load_variants(), group="start-form")
 
     async def _load_variants(self) -> None:
         from variants import registry
@@ -109,9 +109,9 @@ class StartScreen(Screen):
             Horizontal(Label(_("Players"), classes="caption"),
                        Select(self._player_choices(), value=self.players, allow_blank=False, id="players"),
                        classes="row"),
-            Vertical(id="seats"),
+            Vertical(*self._seat_rows(), id="seats"),
             Static(_("Settings"), classes="section"),
-            Vertical(id="settings"),
+            Vertical(*self._setting_rows(), id="settings"),
             Horizontal(Label(_("Seed"), classes="caption"), Input(placeholder=_("random"), id="seed", type="integer"),
                        classes="row"),
             Static(id="start-error"),
@@ -120,8 +120,6 @@ class StartScreen(Screen):
                        Button(_("Rules"), id="show-rules"),
                        Button(_("Quit"), id="quit"), id="start-buttons"),
         ])
-        await self._rebuild_seats()
-        await self._rebuild_settings()
 
     def _ask_rebuild(self, *parts: str) -> None:
         """Rebuild the named parts of the form in the background: a held key asks for many
@@ -159,6 +157,14 @@ class StartScreen(Screen):
     async def _rebuild_seats(self) -> None:
         seats = self.query_one("#seats", Vertical)
         await seats.remove_children()
+        await seats.mount_all(self._seat_rows())
+
+    async def _rebuild_settings(self) -> None:
+        box = self.query_one("#settings", Vertical)
+        await box.remove_children()
+        await box.mount_all(self._setting_rows())
+
+    def _seat_rows(self) -> list[Horizontal]:
         rows = []
         for seat in range(self.players):
             kind = "human" if seat == 0 else "ai:normal"
@@ -168,11 +174,9 @@ class StartScreen(Screen):
                 Select([(words, code) for code, words in seat_kinds()], value=kind, allow_blank=False,
                        id=f"seat-kind-{seat}", classes="seat-kind"),
                 classes="row"))
-        await seats.mount_all(rows)
+        return rows
 
-    async def _rebuild_settings(self) -> None:
-        box = self.query_one("#settings", Vertical)
-        await box.remove_children()
+    def _setting_rows(self) -> list[Horizontal]:
         rows = []
         for name, setting in self.variant.settings.items():
             if setting.choices:
@@ -187,7 +191,7 @@ class StartScreen(Screen):
                 field = Input(str(setting.default), id=f"setting-{name}", classes="setting", tooltip=setting.help)
                 rows.append(Horizontal(Label(name, classes="caption"), field, Label(setting.help, classes="help"),
                                        classes="row"))
-        await box.mount_all(rows)
+        return rows
 
     @on(OptionList.OptionHighlighted, "#variant")
     @on(OptionList.OptionSelected, "#variant")
