@@ -177,7 +177,12 @@ class RemoteSeat:
 
     async def apply(self, action: str) -> None:
         """Play ``action`` and wait until the table has moved on; TableError if refused."""
-        seq = self.client.view["seq"]
+        await self.apply_at(self.client.view["seq"], action)
+
+    async def apply_at(self, seq: int, action: str) -> None:
+        """Play ``action`` as the answer to view ``seq`` (the server refuses a stale one)."""
+        while not self.client.messages.empty():  # what arrived before this move says nothing about it
+            self.client.messages.get_nowait()
         await self.client.act(action, seq)
         while True:
             message = await asyncio.wait_for(self.client.messages.get(), REPLY_TIMEOUT)

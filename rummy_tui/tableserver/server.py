@@ -114,6 +114,7 @@ class TableServer:
         self._server: asyncio.base_events.Server | None = None
         self._connections: set[Connection] = set()
         self._handlers: set[asyncio.Task] = set()
+        self._meta_written: dict[str, bytes] = {}  # table code -> what its seats file holds
 
     # --- running --------------------------------------------------------------------------
 
@@ -262,7 +263,9 @@ class TableServer:
         and table log next to it; run in a worker thread by the table's task."""
         self.store.save(table.code, table.game)
         meta = json.dumps(table.saved(), separators=(",", ":")).encode("utf-8")
-        _write_atomically(self.tables_dir / f"{table.code}{META_SUFFIX}", meta)
+        if self._meta_written.get(table.code) != meta:  # most moves change only the game
+            _write_atomically(self.tables_dir / f"{table.code}{META_SUFFIX}", meta)
+            self._meta_written[table.code] = meta
 
     def _resume_tables(self) -> list[Table]:
         resumed = []

@@ -128,6 +128,8 @@ class Table:
             except Exception:  # one failing command (a full disk, say) must not end the table
                 print(f"table {self.code}: {command} failed", file=sys.stderr)
                 traceback.print_exc()
+                for waiting in (a for a in arguments if isinstance(a, asyncio.Future) and not a.done()):
+                    waiting.set_result(None)
 
     def post(self, *command: Any) -> None:
         self.inbox.put_nowait(command)
@@ -148,6 +150,11 @@ class Table:
                        identity: str | None, seated: asyncio.Future) -> None:
         """Seat a player: the seat its token or identity reclaims, else the wanted or first
         free one. ``seated`` gets the seat number, or None if the player was refused."""
+        seat = self._seat_of(member)
+        if seat is not None:  # already sitting here
+            member.send({"type": "welcome", "table": self.code, "seat": seat, "token": token or ""})
+            seated.set_result(seat)
+            return
         seat = self._reclaimable_seat(token, identity)
         if seat is None:
             reason, seat = self._free_seat(wanted)
