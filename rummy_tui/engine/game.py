@@ -209,14 +209,23 @@ class Game:
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: never another seat's hidden cards."""
         s = self.state
+        view = self.observation_public()
+        view.update(seat=seat, hand=list(s.hands[seat]) if s.hands else [],
+                    private=plain_copy(s.private[seat]) if s.private else {})
+        return view
+
+    def observation_public(self) -> dict[str, Any]:
+        """What a spectator may see: the public table only. It has the keys of
+        :meth:`observation`, with no seat, an empty hand and no private data; the stock is
+        only a count."""
+        s = self.state
         return {
-            "variant": s.variant, "players": s.players, "settings": s.settings, "seat": seat,
+            "variant": s.variant, "players": s.players, "settings": plain_copy(s.settings), "seat": None,
             "hand_no": s.hand_no, "dealer": s.dealer, "to_move": self.current_seat, "phase": s.phase,
-            "hand": list(s.hands[seat]) if s.hands else [],
-            "hand_sizes": [len(h) for h in s.hands],
+            "hand": [], "hand_sizes": [len(h) for h in s.hands],
             "stock_count": len(s.stock), "discard": list(s.discard),
             "table": plain_copy(s.table), "sheet": plain_copy(s.sheet), "totals": list(s.totals),
-            "extra": plain_copy(s.extra), "private": plain_copy(s.private[seat]) if s.private else {},
+            "extra": plain_copy(s.extra), "private": {},
             "events": plain_copy(s.events[-30:]), "last_hand": plain_copy(s.last_hand),
             "result": plain_copy(s.result),
         }
