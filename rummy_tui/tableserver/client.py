@@ -1,10 +1,7 @@
 """The seat client: what a ``rummy`` process uses to sit at a shared table.
 
-:class:`TableClient` speaks the protocol (connect, hello, create or join, act, receive views).
-:class:`SeatView` is what a table screen needs from a seat, wherever the game lives:
-what this seat sees, what it may do, why not, and playing an action. :class:`RemoteSeat`
-is that seat over the socket: it only ever holds what the server sent to this seat, so a
-screen built on it cannot show another seat's cards.
+:class:`TableClient` speaks the protocol: connect, hello, create or join, act, and receive
+the views the server sends. :mod:`.seat` builds the screen-facing seat on top of it.
 """
 
 from __future__ import annotations
@@ -12,9 +9,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from pathlib import Path
 from collections.abc import Callable
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any
 
 from .protocol import MAX_LINE_BYTES, encode
 from .server import default_socket_path
@@ -25,20 +22,6 @@ PUSHED_REFUSALS = ("act", "start", "chat")  # refusals of a request nobody waits
 
 class TableError(Exception):
     """The server refused a request or reported a bad message; the text is its reason."""
-
-
-class SeatView(Protocol):
-    """One seat at one game, as a screen sees it."""
-
-    @property
-    def observation(self) -> dict[str, Any]: ...  # Game.observation(seat): this seat's view
-
-    @property
-    def legal(self) -> list[str]: ...  # the actions offered, empty unless this seat is to move
-
-    async def why_not(self, action: str) -> str | None: ...
-
-    async def apply(self, action: str) -> None: ...  # raises TableError with the reason if refused
 
 
 class TableClient:
@@ -152,43 +135,3 @@ class TableClient:
     def _seated(self, welcome: dict[str, Any]) -> dict[str, Any]:
         self.table, self.seat, self.token = welcome["table"], welcome["seat"], welcome["token"] or self.token
         return welcome
-
-
-class RemoteSeat:
-    """A :class:`SeatView` over a :class:`TableClient`: the seat the server gave us."""
-
-    def __init__(self, client: TableClient):
-        self.client = client
-
-    @property
-    def observation(self) -> dict[str, Any]:
-        return self.client.view["observation"] if self.client.view else {}
-
-    @property
-    def legal(self) -> list[str]:
-        return list(self.client.view["legal"]) if self.client.view else []
-
-    @property
-    def seats(self) -> list[dict[str, Any]]:
-        return self.client.view["seats"] if self.client.view else []
-
-    async def why_not(self, action: str) -> str | None:
-        return await self.client.why_not(action)
-
-    async def apply(self, action: str) -> None:
-        """Play ``action`` and wait until the table has moved on; TableError if refused."""
-        await self.apply_at(self.client.view["seq"], action)
-
-    async def apply_at(self, seq: int, action: str) -> None:
-        """Play ``action`` as the answer to view ``seq`` (the server refuses a stale one)."""
-        while not self.client.messages.empty():  # what arrived before this move says nothing about it
-            self.client.messages.get_nowait()
-        await self.client.act(action, seq)
-        while True:
-            message = await asyncio.wait_for(self.client.messages.get(), REPLY_TIMEOUT)
-            if message["type"] == "refused" and message.get("re") == "act" and message.get("action") == action:
-                raise TableError(message["reason"])
-            if message["type"] == "view" and message["seq"] > seq:
-                return
-
-
