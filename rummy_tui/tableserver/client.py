@@ -15,6 +15,7 @@ from typing import Any
 
 from .protocol import MAX_LINE_BYTES, encode
 from .server import default_socket_path
+from .tokens import SeatTokens
 
 REPLY_TIMEOUT = 10.0
 PUSHED_REFUSALS = ("act", "start", "chat")  # refusals of a request nobody waits on
@@ -28,7 +29,8 @@ class TableClient:
     """One connection to the table server. Views and other pushed messages arrive on
     :attr:`messages`; replies to requests are returned by the request methods."""
 
-    def __init__(self, record: bool = False) -> None:
+    def __init__(self, record: bool = False, tokens: SeatTokens | None = None) -> None:
+        self.tokens = tokens  # where seat tokens are kept between runs, if anywhere
         self.received: list[dict[str, Any]] | None = [] if record else None  # every message, for tests
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
@@ -67,6 +69,10 @@ class TableClient:
         return self._seated(await self.request(message, "welcome"))
 
     async def join(self, code: str, seat: int | None = None, token: str | None = None) -> dict[str, Any]:
+        """Sit at table ``code``: the seat a token (given, or kept in :attr:`tokens`) reclaims,
+        else seat ``seat`` or the first free one."""
+        if token is None and self.tokens is not None:
+            token = self.tokens.token_for(code)
         message = {"type": "join", "code": code, "seat": seat, "token": token}
         return self._seated(await self.request(message, "welcome"))
 
@@ -134,4 +140,6 @@ class TableClient:
 
     def _seated(self, welcome: dict[str, Any]) -> dict[str, Any]:
         self.table, self.seat, self.token = welcome["table"], welcome["seat"], welcome["token"] or self.token
+        if self.tokens is not None and welcome["token"]:
+            self.tokens.remember(self.table, self.seat, welcome["token"])
         return welcome

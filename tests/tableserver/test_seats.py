@@ -7,8 +7,9 @@ import threading
 import pytest
 
 from rummy_tui.engine import Game
-from rummy_tui.tableserver.client import TableError
+from rummy_tui.tableserver.client import TableClient, TableError
 from rummy_tui.tableserver.seat import LocalSeat, RemoteSeat, SeatView
+from rummy_tui.tableserver.tokens import SeatTokens
 
 from .players import seat_everyone
 
@@ -57,3 +58,35 @@ async def test_ai_seats_think_off_the_event_loop_and_a_bad_ai_move_is_not_played
             await RemoteSeat(host).apply(view["legal"][0])
     assert threads and all(thread is not threading.main_thread() for thread in threads)
     assert "meld:nonsense" not in table.game.record["actions"]
+
+
+async def test_a_kept_seat_token_takes_the_seat_back_in_a_new_process(server, tmp_path):
+    tokens = SeatTokens(tmp_path / "data" / "seat-tokens.json")
+    first = await TableClient(tokens=tokens).connect(server.socket_path)
+    await first.hello("Anna")
+    welcome = await first.create("gin", ["human", "human"])
+    guest = await TableClient(tokens=SeatTokens(tmp_path / "guest.json")).connect(server.socket_path)
+    await guest.hello("Béla")
+    await guest.join(welcome["table"])
+    first.writer.close()
+    assert tokens.path.stat().st_mode & 0o777 == 0o600
+    assert tokens.token_for(welcome["table"].lower()) == welcome["token"]
+
+    again = await TableClient(tokens=SeatTokens(tokens.path)).connect(server.socket_path)
+    await again.hello("Anna")
+    assert (await again.join(welcome["table"]))["seat"] == 0
+    again.writer.close()
+    guest.writer.close()
+
+
+async def test_the_same_identity_takes_the_seat_back(server, connect):
+    first = await TableClient().connect(server.socket_path)
+    await first.hello("Anna", identity="SHA256:anna-key")
+    welcome = await first.create("gin", ["human", "human"])
+    first.writer.close()
+    stranger = await connect("Mallory")
+    assert (await stranger.join(welcome["table"]))["seat"] == 1, "a stranger gets the free seat, not Anna's"
+    again = await TableClient().connect(server.socket_path)
+    await again.hello("Anna", identity="SHA256:anna-key")
+    assert (await again.join(welcome["table"]))["seat"] == 0
+    again.writer.close()
