@@ -336,6 +336,20 @@ def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_m
     _exit_with(run_replay(record, ascii_only=ascii_only, mouse=mouse))
 
 
+@main.command("table-server")
+@click.option("--socket", "socket_path", default=None, type=click.Path(dir_okay=False),
+              help="The unix socket to listen on (default: a private folder in the runtime directory).")
+@click.option("--ai-delay", type=float, default=0.5, show_default=True, help="Seconds an AI seat waits before it moves.")
+def table_server_command(socket_path: str | None, ai_delay: float) -> None:
+    """Run the shared-table server here: players at their own terminals join one table."""
+    from rummy_tui.tableserver.server import run
+
+    try:
+        run(socket_path, ai_delay=ai_delay)
+    except (RuntimeError, PermissionError) as problem:
+        _fail(str(problem))
+
+
 @main.command("export")
 @click.argument("game_id", metavar="ID")
 @click.option("--out", "out_path", default=None, type=click.Path(dir_okay=False), help="Write here, not to stdout.")

@@ -57,6 +57,45 @@ class State:
     reshuffles: int = 0  # stock rebuilt from the discard pile, this hand
 
 
+@dataclass(frozen=True)
+class Step:
+    """What one action did, as far as taking it back is concerned."""
+
+    seat: int | None  # who moved
+    showed: frozenset[int]  # seats that were shown cards they had not seen (a stock draw, a deal)
+    ended_hand: bool  # the action ended a hand (or the game)
+
+
+@dataclass(frozen=True)
+class Before:
+    """The parts of the state an action's Step is judged from."""
+
+    seat: int | None
+    hand_no: int
+    last_hand: Any
+    shuffles: int
+    hands: tuple[frozenset[int], ...]
+    stock: frozenset[int]
+
+    @classmethod
+    def of(cls, state: State) -> Before:
+        return cls(state.to_move, state.hand_no, state.last_hand, state.shuffles,
+                   tuple(frozenset(hand) for hand in state.hands), frozenset(state.stock))
+
+    def step(self, after: State) -> Step:
+        """A seat was shown cards if it got cards from the stock, or any new cards after a
+        shuffle (a new deal, a rebuilt stock)."""
+        shuffled = after.shuffles != self.shuffles
+        showed = set()
+        for seat, hand in enumerate(after.hands):
+            new = set(hand) - (self.hands[seat] if seat < len(self.hands) else frozenset())
+            if new and (shuffled or new & self.stock):
+                showed.add(seat)
+        ended = (after.hand_no != self.hand_no or after.last_hand is not self.last_hand
+                 or after.result is not None)
+        return Step(self.seat, frozenset(showed), ended)
+
+
 class Game:
     """One game of one variant, driven by action codes such as ``draw:stock`` or ``discard:QH``."""
 
@@ -74,6 +113,8 @@ class Game:
         }
         if seats is not None:
             self.record["seats"] = seats
+        # What each action of the record showed (see Step); None until needed after from_json.
+        self._steps: list[Step] | None = [] if _deal else None
         if _deal:
             self.state.private = [{} for _ in range(players)]
             self.state.totals = [0] * players
@@ -110,20 +151,81 @@ class Game:
         reason = self.why_not(action)
         if reason is not None:
             raise IllegalAction(reason)
+        before = Before.of(self.state)
         self.variant.apply(self, action)
         self.record["actions"].append(action)
+        if self._steps is not None:
+            self._steps.append(before.step(self.state))
+
+    # --- taking moves back (a game against the computer) -------------------------------------
+
+    def undo_point(self, seat: int) -> int | None:
+        """How many of the record's actions stay when ``seat`` takes back its last move (with
+        every move after it), or None if it may not. A move that showed ``seat`` cards it had not
+        seen (a draw from the stock, a new deal) or that ended a hand cannot be taken back, and
+        nor can anything before it; a discard, a taken discard, a meld or a lay-off can."""
+        return self._undo_search(seat)[0]
+
+    def why_no_undo(self, seat: int) -> str | None:
+        """None if ``seat`` may take back its last move, otherwise why not, in a player's words."""
+        return self._undo_search(seat)[1]
+
+    def rewind(self, count: int) -> None:
+        """Go back to the position after the record's first ``count`` actions: the later actions
+        leave the record (which stays replayable), and the record counts the undo."""
+        actions = self.record["actions"]
+        if not 0 <= count <= len(actions):
+            raise ValueError(f"cannot rewind to action {count} of {len(actions)}")
+        replayed = Game.replay({**self.record, "actions": actions[:count]})
+        self.state = replayed.state
+        self._steps = replayed._steps
+        self.record["actions"] = actions[:count]
+        self.record["undos"] = self.record.get("undos", 0) + 1
+
+    def _undo_search(self, seat: int) -> tuple[int | None, str | None]:
+        steps = self._step_log()
+        if steps is None:
+            return None, "This game's moves cannot be taken back."
+        for index in range(len(steps) - 1, -1, -1):
+            step = steps[index]
+            if step.ended_hand:
+                return None, "The hand is over: its moves cannot be taken back."
+            if seat in step.showed:
+                return None, ("You have seen the card you drew: a draw from the stock (and anything "
+                              "before it) cannot be taken back.")
+            if step.seat == seat:
+                return index, None
+        return None, "There is no move of yours to take back."
+
+    def _step_log(self) -> list[Step] | None:
+        """The steps of the whole record; rebuilt once by replaying it for a loaded game."""
+        if self._steps is None or len(self._steps) != len(self.record["actions"]):
+            try:
+                self._steps = Game.replay(self.record)._steps
+            except RecordError:
+                return None
+        return self._steps
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: never another seat's hidden cards."""
         s = self.state
+        view = self.observation_public()
+        view.update(seat=seat, hand=list(s.hands[seat]) if s.hands else [],
+                    private=plain_copy(s.private[seat]) if s.private else {})
+        return view
+
+    def observation_public(self) -> dict[str, Any]:
+        """What a spectator may see: the public table only. It has the keys of
+        :meth:`observation`, with no seat, an empty hand and no private data; the stock is
+        only a count."""
+        s = self.state
         return {
-            "variant": s.variant, "players": s.players, "settings": s.settings, "seat": seat,
+            "variant": s.variant, "players": s.players, "settings": plain_copy(s.settings), "seat": None,
             "hand_no": s.hand_no, "dealer": s.dealer, "to_move": self.current_seat, "phase": s.phase,
-            "hand": list(s.hands[seat]) if s.hands else [],
-            "hand_sizes": [len(h) for h in s.hands],
+            "hand": [], "hand_sizes": [len(h) for h in s.hands],
             "stock_count": len(s.stock), "discard": list(s.discard),
             "table": plain_copy(s.table), "sheet": plain_copy(s.sheet), "totals": list(s.totals),
-            "extra": plain_copy(s.extra), "private": plain_copy(s.private[seat]) if s.private else {},
+            "extra": plain_copy(s.extra), "private": {},
             "events": plain_copy(s.events[-30:]), "last_hand": plain_copy(s.last_hand),
             "result": plain_copy(s.result),
         }
