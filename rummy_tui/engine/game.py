@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import card_text, cards_text, make_deck
 from .melds import Meld
+from .records import RecordError, check_record, check_state
 
 if TYPE_CHECKING:
     from .variant import Variant
@@ -26,10 +27,6 @@ RECORD_FORMAT = 1
 
 class IllegalAction(ValueError):
     """An action the rules refuse; ``str(error)`` is the reason in a player's words."""
-
-
-class RecordError(ValueError):
-    """A game record that cannot be replayed."""
 
 
 @dataclass
@@ -141,16 +138,18 @@ class Game:
         """None if ``action`` is legal now, otherwise the reason in a player's words."""
         if self.is_over:
             return "The game is over."
+        if not isinstance(action, str):
+            return f"An action is a code such as draw:stock, not {type(action).__name__}."
         try:
             return self.variant.why_not(self, action.strip())
         except ValueError as error:  # a malformed card or code inside the action
             return str(error)
 
     def apply(self, action: str) -> None:
-        action = action.strip()
         reason = self.why_not(action)
         if reason is not None:
             raise IllegalAction(reason)
+        action = action.strip()
         before = Before.of(self.state)
         self.variant.apply(self, action)
         self.record["actions"].append(action)
@@ -240,11 +239,18 @@ class Game:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Game:
+        """The game ``to_json`` wrote; :class:`RecordError` for anything else."""
+        if not isinstance(data, dict) or "record" not in data or "state" not in data:
+            raise RecordError("a saved game is a JSON object with a 'record' and a 'state'")
         record = data["record"]
-        game = cls(record["variant"], record["players"], record["settings"], record["seed"],
-                   record.get("seats"), _deal=False)
-        game.record = copy.deepcopy(record)
-        game.state = State(**copy.deepcopy(data["state"]))
+        check_record(record, RECORD_FORMAT)
+        check_state(data["state"], record, set(State.__dataclass_fields__))
+        game = cls._set_up(record, deal=False)
+        try:
+            game.record = copy.deepcopy(record)
+            game.state = State(**copy.deepcopy(data["state"]))
+        except RecursionError:
+            raise RecordError("the saved game is nested too deeply to be a game") from None
         return game
 
     @classmethod
@@ -265,23 +271,31 @@ class Game:
 
     @classmethod
     def replay(cls, record: dict[str, Any], upto: int | None = None) -> Game:
-        """Rebuild a game by applying the record's actions to a fresh deal of its seed."""
-        try:
-            if record.get("format") != RECORD_FORMAT:
-                raise RecordError(f"unknown record format {record.get('format')!r} (this version reads {RECORD_FORMAT})")
-            game = cls(record["variant"], record["players"], record.get("settings"), record["seed"],
-                       record.get("seats"))
-            actions = record["actions"]
-        except (KeyError, TypeError) as error:
-            raise RecordError(f"not a game record: missing or bad field {error}") from error
-        except ValueError as error:
-            raise RecordError(str(error)) from error
-        for number, action in enumerate(actions[:upto] if upto is not None else actions, start=1):
+        """Rebuild a game by applying the record's actions to a fresh deal of its seed.
+        Any record that is not a game of this version gives :class:`RecordError`, with the reason."""
+        check_record(record, RECORD_FORMAT)
+        game = cls._set_up(record, deal=True)
+        actions = record["actions"]
+        for number, action in enumerate(actions[:upto] if isinstance(upto, int) else actions, start=1):
             try:
                 game.apply(action)
-            except (IllegalAction, ValueError, TypeError) as error:
+            except ValueError as error:  # IllegalAction, or a malformed code
                 raise RecordError(f"action {number} ({action!r}) is not legal: {error}") from error
+            except Exception as error:  # a variant tripping over a strange record must not crash its reader
+                raise RecordError(f"action {number} ({action!r}) cannot be played "
+                                  f"({type(error).__name__}: {error})") from error
         return game
+
+    @classmethod
+    def _set_up(cls, record: dict[str, Any], deal: bool) -> Game:
+        """The game a checked record describes, before its actions."""
+        try:
+            return cls(record["variant"], record["players"], record.get("settings"), record["seed"],
+                       record.get("seats"), _deal=deal)
+        except ValueError as error:  # an unknown variant, a bad setting or player count
+            raise RecordError(str(error)) from error
+        except Exception as error:
+            raise RecordError(f"the record's game cannot be set up ({type(error).__name__}: {error})") from error
 
     # --- building blocks for variants -----------------------------------------------------
 
