@@ -14,7 +14,7 @@ import pytest
 
 from rummy_tui.engine.cards import deal_cards, is_joker, make_deck, rank_of, suit_of
 from rummy_tui.engine.melds import MeldRules, read_meld
-from rummy_tui.engine.solver import all_melded, best_arrangement, deadwood
+from rummy_tui.engine.solver import all_melded, best_arrangement, deadwood, deadwood_without_each
 
 GIN = MeldRules(ace_low=True, ace_high=False, max_jokers=0)
 TEN_CARD = MeldRules(ace_high=True, max_jokers=None)
@@ -194,3 +194,12 @@ def test_throwaway_value_functions_give_fresh_answers():
     hand = deal_cards("2C 3C 4C 9H KD")
     for points in range(1, 40):
         assert deadwood(hand, GIN, lambda card, p=points: p) == 2 * points
+
+
+@pytest.mark.parametrize("name, rules, deck, value, sizes, count, jokers", CASES[:4], ids=[c[0] for c in CASES[:4]])
+def test_deadwood_without_each_card_matches_brute_force(name, rules, deck, value, sizes, count, jokers):
+    rng = random.Random(f"discards:{name}")
+    for _ in range(count // 5):
+        hand = random_hand(rng, deck, 11, jokers)
+        expected = [brute_force_deadwood(hand[:i] + hand[i + 1:], rules, value) for i in range(len(hand))]
+        assert deadwood_without_each(hand, rules, value) == dict(zip(hand, expected)), hand

@@ -24,7 +24,7 @@ from typing import Any
 from rummy_tui.engine.cards import SUITS, card_text, find_card, make_face, parse_face, rank_of, suit_of
 from rummy_tui.engine.game import Game, bracket, bracket_all
 from rummy_tui.engine.melds import SET, Meld, MeldRules, lay_off
-from rummy_tui.engine.solver import Arrangement, best_arrangement
+from rummy_tui.engine.solver import Arrangement, best_arrangement, deadwood_without_each
 from rummy_tui.engine.variant import Setting, Variant, split_action
 
 GIN_RULES = MeldRules(ace_low=True, ace_high=False, max_jokers=0)
@@ -57,47 +57,26 @@ def deadwood_of(cards) -> int:
     return arrangement_of(cards).value
 
 
-def ending_discards(hand: list[int], limit: int, forbidden: int | None = None) -> dict[int, int]:
-    """The discards from an 11-card hand after which the player may knock or go gin, with the
-    deadwood each leaves. With a limit below 1 only gin (deadwood 0) counts.
-
-    Removing a card worth v lowers the deadwood by at most v, so cards that cannot bring the
-    whole hand's deadwood under the threshold are skipped without a search.
-    """
-    threshold = limit if limit >= 1 else 0
-    whole = deadwood_of(hand)
-    options = {}
-    for card in hand:
-        if card == forbidden or whole - card_points(card) > threshold:
-            continue
-        rest = [c for c in hand if c != card]
-        left = deadwood_of(rest)
-        if left <= threshold:
-            options[card] = left
+def deadwood_after_discards(hand: list[int], forbidden: int | None = None) -> dict[int, int]:
+    """The least deadwood left after each possible discard from ``hand`` (a value-only pass: no
+    arrangement is built)."""
+    options = deadwood_without_each(hand, GIN_RULES, card_points)
+    options.pop(forbidden, None)
     return options
 
 
-def least_deadwood_discards(hand: list[int], forbidden: int | None = None) -> dict[int, int]:
-    """The discards from an 11-card hand that leave the least deadwood, with that deadwood.
+def ending_discards(hand: list[int], limit: int, forbidden: int | None = None) -> dict[int, int]:
+    """The discards from an 11-card hand after which the player may knock or go gin, with the
+    deadwood each leaves. With a limit below 1 only gin (deadwood 0) counts."""
+    threshold = limit if limit >= 1 else 0
+    return {card: left for card, left in deadwood_after_discards(hand, forbidden).items() if left <= threshold}
 
-    Discarding an unmatched card of the best arrangement lowers its deadwood by exactly the
-    card's value, and no discard lowers it by more, so only cards at least as valuable as the
-    best unmatched one need a search.
-    """
-    whole = arrangement_of(hand)
-    allowed = [c for c in hand if c != forbidden]
-    unmatched = [c for c in whole.deadwood if c != forbidden]
-    best = whole.value - max(map(card_points, unmatched)) if unmatched else float("inf")
-    found = {}
-    for card in allowed:
-        if whole.value - card_points(card) > best:
-            continue
-        left = deadwood_of([c for c in hand if c != card])
-        if left < best:
-            best, found = left, {}
-        if left == best:
-            found[card] = left
-    return found
+
+def least_deadwood_discards(hand: list[int], forbidden: int | None = None) -> dict[int, int]:
+    """The discards from an 11-card hand that leave the least deadwood, with that deadwood."""
+    options = deadwood_after_discards(hand, forbidden)
+    best = min(options.values())
+    return {card: left for card, left in options.items() if left == best}
 
 
 def dealer_by_cut(cut: list[int]) -> int | None:

@@ -57,6 +57,18 @@ def deadwood(hand: Sequence[int], rules: MeldRules, card_value: Callable[[int], 
     return _searched_arrangement(hand, rules, card_value).value
 
 
+def deadwood_without_each(hand: Sequence[int], rules: MeldRules, card_value: Callable[[int], int]) -> dict[int, int]:
+    """For each card of ``hand``, the least deadwood value of the hand without it: the value of
+    every possible discard, without building an arrangement for any of them."""
+    mask = _natural_mask(hand, rules)
+    if mask is None:
+        return {card: deadwood(hand[:i] + hand[i + 1:], rules, card_value) for i, card in enumerate(hand)}
+    by_face = _deadwood_without_each(mask, _tables_for(rules, card_value))
+    if not hand or max(hand) < 52:  # one deck: a card is its face
+        return by_face
+    return {card: by_face[card % 52] for card in hand}
+
+
 def all_melded(hand: Sequence[int], rules: MeldRules) -> bool:
     """Can every card of ``hand`` be put into melds?"""
     return deadwood(hand, rules, _one_each) == 0
@@ -182,6 +194,81 @@ def _table_key(mask: int, tables: _Tables) -> tuple[int, tuple[int, ...]]:
         if key < best:
             best, best_sets = key, sets
     return best, best_sets
+
+
+def _deadwood_without_each(mask: int, tables: _Tables) -> dict[int, int]:
+    """The least deadwood of ``mask`` without each of its faces, by face.
+
+    The set choices of the smaller hand are exactly the choices of the whole hand that avoid the
+    removed card, so one pass over the choices serves every removal; within a choice, removing a
+    card changes only its own suit's look-up.
+    """
+    s0 = mask & SUIT_BITS
+    s1 = mask >> 13 & SUIT_BITS
+    s2 = mask >> 26 & SUIT_BITS
+    s3 = mask >> 39
+    triples = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    removal = _removal_tables(tables)
+    best = _without_each_card(mask, removal)
+    if not triples:
+        return best
+    for sets in _set_choices(mask, triples, tables.set_sizes):
+        rest = mask
+        for group in sets:
+            rest &= ~group
+        for face, value in _without_each_card(rest, removal).items():
+            if value < best[face]:
+                best[face] = value
+    return best
+
+
+@dataclass(frozen=True)
+class _RemovalTables:
+    """Per suit and 13-bit pattern: the pattern's deadwood value, its faces (52-card numbering)
+    and the value left without each of those faces."""
+
+    values: tuple[list[int], ...]
+    faces: tuple[list[tuple[int, ...]], ...]
+    without: tuple[list[tuple[int, ...]], ...]
+
+
+_REMOVAL_TABLES: dict[int, tuple[_Tables, _RemovalTables]] = {}
+
+
+def _removal_tables(tables: _Tables) -> _RemovalTables:
+    """Built on first use (the entry holds ``tables``, so its id cannot be reused meanwhile)."""
+    hit = _REMOVAL_TABLES.get(id(tables))
+    if hit is not None:
+        return hit[1]
+    ranks = [tuple(rank for rank in range(13) if pattern >> rank & 1) for pattern in range(1 << 13)]
+    built: dict[int, tuple[list[int], list[tuple[int, ...]]]] = {}
+    for keys in tables.keys:
+        if id(keys) not in built:  # suits with the same card values share a table
+            built[id(keys)] = ([key >> COUNT_BITS for key in keys],
+                               [tuple(keys[pattern ^ 1 << rank] >> COUNT_BITS for rank in ranks[pattern])
+                                for pattern in range(1 << 13)])
+    removal = _RemovalTables(
+        values=tuple(built[id(keys)][0] for keys in tables.keys),
+        faces=tuple([tuple(13 * suit + rank for rank in held) for held in ranks] for suit in range(4)),
+        without=tuple(built[id(keys)][1] for keys in tables.keys))
+    if len(_REMOVAL_TABLES) >= 64:
+        _REMOVAL_TABLES.clear()
+    _REMOVAL_TABLES[id(tables)] = (tables, removal)
+    return removal
+
+
+def _without_each_card(rest: int, removal: _RemovalTables) -> dict[int, int]:
+    """The least deadwood of ``rest`` without each of its faces, by face, melding runs only."""
+    patterns = (rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39)
+    v0, v1, v2, v3 = values = removal.values
+    total = v0[patterns[0]] + v1[patterns[1]] + v2[patterns[2]] + v3[patterns[3]]
+    found: dict[int, int] = {}
+    for suit in (0, 1, 2, 3):
+        pattern = patterns[suit]
+        others = total - values[suit][pattern]
+        for face, value in zip(removal.faces[suit][pattern], removal.without[suit][pattern]):
+            found[face] = others + value
+    return found
 
 
 def _set_choices(mask: int, triples: int, sizes: tuple[int, ...]) -> list[tuple[int, ...]]:
