@@ -9,7 +9,7 @@ from rummy_tui.serve.identity import key_identity
 
 from .sshplay import Terminal, connect, game_pids, processes_using, running, start_server, wait_until
 
-START_SCREEN = ("Rummy: five variants", "Seat 2", "^s Start")
+START_SCREEN = ("Rummy: five variants", "Seat 2", "AI (normal)", "^s Start")  # the form is built
 CTRL_S, CTRL_O = b"\x13", b"\x0f"
 
 
