@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-CATALOGUES: dict[str, dict[str, str]] = {"en": {}}
+CATALOGUES: dict[str, dict] = {"en": {}}
 _language = "en"
 
 
@@ -27,6 +27,24 @@ def t(text: str, /, **values: Any) -> str:
 
 
 _ = t
+
+
+def ngettext(singular: str, plural: str, n: int, /, **values: Any) -> str:
+    """The singular or plural text for ``n`` (shaped like gettext's ``ngettext``, so a catalogue
+    with a language's own plural rules can take over), then filled in with ``{n}`` and ``values``.
+    A catalogue keeps a plural under ``(singular, plural)``: a tuple of forms, chosen by
+    ``plural_form``."""
+    forms = CATALOGUES[_language].get((singular, plural))
+    if forms:
+        text = forms[min(plural_form(_language, n), len(forms) - 1)]
+    else:
+        text = singular if n == 1 else plural
+    return text.format(n=n, **values)
+
+
+def plural_form(language: str, n: int) -> int:
+    """Which plural form a number takes: English and Hungarian both have two (one, other)."""
+    return 0 if n == 1 else 1
 
 
 def N_(text: str) -> str:

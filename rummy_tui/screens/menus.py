@@ -15,13 +15,14 @@ from rummy_tui.i18n import _
 class MovesMenu(ModalScreen[str | None]):
     BINDINGS = [Binding("escape,q", "dismiss_menu", _("Close"), id="close")]
 
-    def __init__(self, moves: list[tuple[str, object]]) -> None:
+    def __init__(self, moves: list[tuple[str, object]], title: str | None = None) -> None:
         super().__init__()
         self.moves = moves
+        self.title_text = title or _("Choose a move")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
-            yield Label(_("Choose a move"), id="menu-title")
+            yield Label(self.title_text, id="menu-title")
             yield OptionList(*(Option(words, id=code) for code, words in self.moves), id="moves")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -83,6 +83,9 @@ def bracket_cards(text: str) -> str:
     return BARE_JOKER.sub("[JK]", BARE_CARD.sub(r"[\1]", text))
 
 
+JOKER_CODE = "JK"
+
+
 def face_code(card: int | str) -> str:
     """A card's code, or a joker already given a meaning (``JK=9S``)."""
     return card if isinstance(card, str) else card_text(card)
@@ -153,6 +156,8 @@ class TableScreen(Screen):
         Binding("s", "sort", _("Sort"), id="sort"),
         Binding("left_square_bracket", "target(-1)", _("Previous meld"), show=False, id="target-prev"),
         Binding("right_square_bracket", "target(1)", _("Next meld"), show=False, id="target-next"),
+        Binding("T", "table_melds", _("Table"), show=False, id="table-melds",
+                tooltip=_("Every meld on the table, full screen; Enter there makes one the target")),
         Binding("c", "score_sheet", _("Score"), show=False, id="score-sheet"),
         Binding("y", "discard_history", _("Discards"), show=False, id="discard-history"),
         Binding("R", "rules", _("Rules"), show=False, id="rules"),
@@ -172,6 +177,7 @@ class TableScreen(Screen):
         self._seen_hand = self._hand_marker()
         self._overlay = False  # a hand-off or end-of-hand screen is waiting for the players
         self._thinking: int | None = None  # the move number an AI worker is choosing
+        self.joker_meanings: dict[int, str] = {}  # joker card -> the face chosen for it with j
 
     # --- layout -------------------------------------------------------------------------
 
@@ -293,6 +299,8 @@ class TableScreen(Screen):
                 return self.viewer is not None
             if action == "actions_menu":
                 return bool(self._legal) or None
+            if action == "table_melds":
+                return "meld" in self.verbs
             if action == "joker_meaning":
                 return bool(self._legal) and "meld" in self.verbs and self._joker_chosen()
             return True
@@ -330,6 +338,7 @@ class TableScreen(Screen):
         self.game.apply(code)
         self.say(self._what_happened(code, hand_before))
         self.hand.clear_selection()
+        self.joker_meanings.clear()
         self.after_action()
         return True
 
@@ -355,8 +364,10 @@ class TableScreen(Screen):
             return None
         return face_code(cards[0])
 
-    def _cards_code(self, cards: list[int]) -> str:
-        return "-".join(face_code(card) for card in cards)
+    def _cards_code(self, cards: list) -> str:
+        """Cards as the engine names them; a joker given a meaning with j is ``JK=9S``."""
+        return "-".join(f"JK={self.joker_meanings[card]}" if card in self.joker_meanings else face_code(card)
+                        for card in cards)
 
     def action_draw(self) -> None:
         self.perform("draw:stock")
@@ -382,7 +393,7 @@ class TableScreen(Screen):
         self._with_card("gin")
 
     def action_meld(self) -> None:
-        groups = self.hand.staged + ([self.hand.selected_cards()] if self.hand.selected else [])
+        groups = self._groups_chosen()
         if not groups:
             self.say(_("Select the cards to meld with space first."), error=True)
             return
@@ -433,8 +444,11 @@ class TableScreen(Screen):
 
     def action_joker_meaning(self) -> None:
         """Every meld or lay-off of the selection with each joker fixed to one card, as the engine
-        allows them; the player picks one."""
-        groups = self.hand.staged + ([self.hand.selected_cards()] if self.hand.selected else [])
+        allows them; the player picks one, and the jokers keep those meanings for m or o. It only
+        chooses: the move is made by its own key."""
+        from .menus import MovesMenu
+
+        groups = self._groups_chosen()
         jokers = [(g, i) for g, group in enumerate(groups) for i, card in enumerate(group) if is_joker(card)]
         if not jokers:
             self.say(_("Select cards with a joker first."), error=True)
@@ -450,7 +464,8 @@ class TableScreen(Screen):
 
         # Pin one joker at a time, keeping only the meanings some move still allows, so two
         # jokers cost a few hundred questions to the engine rather than 52 x 52.
-        readings = [groups]
+        unpinned = [[card if not is_joker(card) else JOKER_CODE for card in group] for group in groups]
+        readings = [unpinned]
         for group, index in jokers:
             readings = [pinned for reading in readings for pinned in joker_readings(reading, group, index)
                         if codes(pinned)]
@@ -458,18 +473,36 @@ class TableScreen(Screen):
         if not allowed:
             self.say(_("No meld or lay-off of these cards is allowed now."), error=True)
             return
-        self.choose_among(allowed)
+        look = self.hand.card_look()
+
+        def chosen(code: str | None) -> None:
+            if code:
+                self._pin_jokers(groups, jokers, code)
+
+        self.app.push_screen(MovesMenu([(code, describe(code, look)) for code in allowed],
+                                       title=_("What the joker stands for (then m or o plays it)")), chosen)
+
+    def _groups_chosen(self) -> list[list[int]]:
+        return self.hand.staged + ([self.hand.selected_cards()] if self.hand.selected else [])
+
+    def _pin_jokers(self, groups: list[list[int]], jokers: list[tuple[int, int]], code: str) -> None:
+        """Give each selected joker the meaning it has in ``code``; say what to press next."""
+        cards = code.partition(":")[2].partition(">")[0].split("+")
+        meanings = []
+        for group, index in jokers:
+            meaning = cards[group].split("-")[index].partition("=")[2]
+            self.joker_meanings[groups[group][index]] = meaning
+            meanings.append(f"[{meaning}]")
+        key = "o" if code.startswith("layoff:") else "m"
+        self.say(_("The joker stands for {cards}: {key} plays it.", cards=" ".join(meanings), key=key))
 
     def action_actions_menu(self) -> None:
         self.choose_among(self._legal)
 
     def choose_among(self, codes: list[str]) -> None:
-        """Perform the only code offered, or let the player pick one from a menu."""
+        """Let the player pick one of ``codes`` from a menu (even a single one: a menu asks)."""
         from .menus import MovesMenu
 
-        if len(codes) == 1:
-            self.perform(codes[0])
-            return
         look = self.hand.card_look()
         self.app.push_screen(MovesMenu([(code, describe(code, look)) for code in codes]),
                              lambda code: code and self.perform(code))
@@ -503,6 +536,7 @@ class TableScreen(Screen):
 
     def action_clear(self) -> None:
         self.hand.clear_selection()
+        self.joker_meanings.clear()
         self.update_keys()
 
     def action_sort(self) -> None:
@@ -539,6 +573,17 @@ class TableScreen(Screen):
 
         self.app.push_screen(ScoreSheetScreen(self.table_view()))
 
+    def action_table_melds(self) -> None:
+        from .views import TableMeldsScreen
+
+        melds = self.query_one(MeldTableView)
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                melds.set_target(index)
+
+        self.app.push_screen(TableMeldsScreen(self.table_view(), melds.card_look(), melds.target), chosen)
+
     def action_discard_history(self) -> None:
         from .views import DiscardHistoryScreen
 
@@ -553,6 +598,8 @@ class TableScreen(Screen):
         from .help import KeysScreen, how_to_play
 
         unused = {action for action, verb in VERB_OF_ACTION.items() if verb not in self.verbs}
+        if "meld" not in self.verbs:
+            unused.add("table_melds")
         steps = how_to_play(self.game.variant.key, self.game.settings)
         self.app.push_screen(KeysScreen(self.BINDINGS, hidden=unused, how_to=steps))
 

@@ -1,4 +1,4 @@
-"""Full-screen views of the score sheet and the discard pile."""
+"""Full-screen views of the score sheet, the discard pile and the melds on the table."""
 
 from __future__ import annotations
 
@@ -7,11 +7,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
 
-from rummy_tui.i18n import _
+from rummy_tui.i18n import _, ngettext
 from rummy_tui.widgets.base import CardWidget, TableView
-from rummy_tui.widgets.cards import cards_piece
+from rummy_tui.widgets.cards import CardLook, cards_piece
+from rummy_tui.widgets.melds import meld_piece, melds_by_owner
 from rummy_tui.widgets.scores import score_table, sheet_notes
 
 
@@ -52,3 +54,47 @@ class DiscardHistoryScreen(ClosableScreen):
         with VerticalScroll(classes="page"):
             yield DiscardPile(self.view)
         yield Footer()
+
+
+class TableMeldsScreen(Screen[int | None]):
+    """Every meld on the table, one to a line, grouped by owner: the whole table at any size.
+    Enter makes the highlighted meld the target of a lay-off."""
+
+    BINDINGS = [Binding("escape,q,T", "close", _("Back"), id="back"),
+                Binding("enter", "choose", _("Target this meld"), id="choose-target")]
+
+    def __init__(self, view: TableView, look: CardLook, target: int | None) -> None:
+        super().__init__()
+        self.view, self.look, self.target = view, look, target
+
+    def compose(self) -> ComposeResult:
+        table = self.view.observation["table"]
+        title = Text(_("The table: {count}", count=ngettext("{n} meld", "{n} melds", len(table))), style="bold")
+        title.append("  " + _("(Enter: lay off onto the highlighted meld next)"), style="dim")
+        yield Static(title)
+        options: list[Option] = []
+        for owner, melds in melds_by_owner(table, len(self.view.names)):
+            options.append(Option(Text(self.view.names[owner], style="bold"), disabled=True))
+            options += [Option(Text(f"  {index}) ") + meld_piece(meld, self.look), id=str(index))
+                        for index, meld in melds]
+        if not options:
+            options.append(Option(_("No melds on the table."), disabled=True))
+        yield OptionList(*options, id="table-melds")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        melds = self.query_one(OptionList)
+        if self.target is not None:
+            melds.highlighted = melds.get_option_index(str(self.target))
+        melds.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(int(event.option.id))
+
+    def action_choose(self) -> None:
+        melds = self.query_one(OptionList)
+        option = melds.highlighted_option
+        self.dismiss(int(option.id) if option is not None and option.id is not None else None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

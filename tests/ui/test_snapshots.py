@@ -33,3 +33,25 @@ def test_start_screen(snap_compare, size):
 @pytest.mark.parametrize(("variant", "players", "seed"), TABLES, ids=[t[0] for t in TABLES])
 def test_table(snap_compare, variant, players, seed, size):
     assert snap_compare(make_app(variant, players, ["Ann"], seed), terminal_size=size, run_before=_still)
+
+
+async def _crowded(pilot) -> None:
+    from .driver import play_until
+
+    table = pilot.app.table()
+    await play_until(pilot, lambda: len(table.game.state.table) >= 9)
+    await _still(pilot)
+
+
+def test_crowded_roemi_table(snap_compare):
+    """Four Römi players, nine melds: the panel packs them and says how many lines are below."""
+    assert snap_compare(make_app("hungarian", 4, ["You"], 1), terminal_size=(80, 24), run_before=_crowded)
+
+
+def test_full_table_view(snap_compare):
+    async def run_before(pilot) -> None:
+        await _crowded(pilot)
+        await pilot.press("T")
+        await pilot.pause()
+
+    assert snap_compare(make_app("hungarian", 4, ["You"], 1), terminal_size=(80, 24), run_before=run_before)

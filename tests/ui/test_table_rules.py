@@ -106,5 +106,7 @@ async def test_the_player_chooses_what_a_joker_stands_for():
         assert "meld:AH-KH-QH+10S-JS-JK=QS" in offered and "meld:AH-KH-QH+10S-JS-JK=9S" in offered
         await pick_from_menu(pilot, "meld:AH-KH-QH+10S-JS-JK=9S")
         await pilot.pause()
+        assert game.state.table == []  # j only chooses (issue 13): m lays the meld
+        await pilot.press("m")
         laid = [Meld.from_json(entry["meld"]) for entry in game.state.table]
         assert any("JK=9S" in meld.text() for meld in laid)

@@ -1,0 +1,54 @@
+"""Issue 13: a move chosen from the `a` menu is a move like any other (the end-of-hand summary
+shows after it), and `j` only chooses what a joker stands for."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummy_tui.engine import Game
+from rummy_tui.engine.ai import choose_action
+from rummy_tui.screens.results import EndOfGameScreen, EndOfHandScreen
+
+from .driver import make_app, pick_from_menu, press_move, settle
+
+
+def ends_the_hand(game: Game, code: str) -> bool:
+    trial = Game.from_json(game.to_json())
+    before = trial.state.hand_no, trial.state.last_hand
+    trial.apply(code)
+    return (trial.state.hand_no, trial.state.last_hand) != before or trial.is_over
+
+
+async def play_to_a_hand_ending_move(pilot, max_moves: int = 300) -> str:
+    """Play the human seat by keys until one of its legal moves would end the hand; return it."""
+    app = pilot.app
+    for _move in range(max_moves):
+        await settle(pilot)
+        table = app.table()
+        if app.screen is not table:
+            await pilot.press("enter")
+            continue
+        game = table.game
+        if game.current_seat != table.viewer:
+            continue
+        ending = next((code for code in game.legal_actions() if ends_the_hand(game, code)), None)
+        if ending is not None:
+            return ending
+        await press_move(pilot, choose_action(game, table.viewer, "normal"))
+    raise AssertionError("no hand-ending move came up")
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("traditional", 4), ("basic", 31)])
+async def test_the_summary_shows_after_a_hand_ending_move_from_the_menu(variant, seed):
+    app = make_app(variant, 2, ["Me"], seed=seed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        code = await play_to_a_hand_ending_move(pilot)
+        table = app.table()
+        await pilot.press("a")
+        await pick_from_menu(pilot, code)
+        await settle(pilot)
+        assert table.game.state.last_hand is not None
+        assert isinstance(app.screen, EndOfHandScreen), type(app.screen).__name__
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is table or isinstance(app.screen, EndOfGameScreen)
