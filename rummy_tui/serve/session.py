@@ -143,8 +143,7 @@ class Session:
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
             except asyncio.TimeoutError:
-                minutes = self.idle_timeout / 60
-                self.stopping = f"closed after {minutes:g} minutes without a key; your game is saved"
+                self.stopping = f"closed after {_duration(self.idle_timeout)} without a key; your game is saved"
                 return
             except (asyncssh.Error, OSError):
                 return
@@ -173,3 +172,7 @@ class Session:
         self.stopping = reason
         if self.incoming is not None:
             self.incoming.cancel()
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds / 60:g} minutes" if seconds >= 60 else f"{seconds:g} seconds"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import signal
+
 import asyncssh
 import pytest
 
@@ -69,3 +71,24 @@ async def test_a_visitor_plays_resizes_leaves_and_continues(server, alice_key):
     terminal.press(CTRL_O)
     await terminal.wait_for("Saved games", "No saved games yet.")
     stranger.close()
+
+
+async def test_an_idle_session_is_closed_and_a_stopping_server_hangs_up(tmp_path):
+    server = start_server(tmp_path, "--idle-minutes", "0.05")  # 3 seconds
+    try:
+        idle = await connect(server, "sleepy")
+        terminal = await Terminal.open(idle, 80, 24)
+        await terminal.wait_for(*START_SCREEN)
+        await terminal.process.wait_closed()
+        assert "closed after 3 seconds without a key; your game is saved" in terminal.text()
+
+        busy = await connect(server, "busy")
+        terminal = await Terminal.open(busy, 80, 24)
+        await terminal.wait_for(*START_SCREEN)
+        server.process.send_signal(signal.SIGTERM)
+        await terminal.process.wait_closed()
+        assert "the server is stopping; your game is saved" in terminal.text()
+        assert server.process.wait(timeout=60) == 0
+        assert processes_using(server.players) == []
+    finally:
+        server.stop()
