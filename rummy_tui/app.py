@@ -6,15 +6,16 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.screen import Screen
 
+from rummy_tui.crash import CrashReporting, run_reporting_crashes
 from rummy_tui.i18n import _
 
 AI_SPEEDS = {_("slow"): 1.2, _("normal"): 0.6, _("fast"): 0.25, _("instant"): 0.0}
 
 
-class RummyApp(App):
+class RummyApp(CrashReporting):
     CSS_PATH = Path(__file__).with_name("rummy.tcss")  # absolute, so subclasses elsewhere find it
     TITLE = "rummy"
 
@@ -135,10 +136,11 @@ class RummyApp(App):
             self.pop_screen()
 
 
-def run_app(ascii_only: bool = False, mouse: bool = True, **table_options: Any) -> None:
-    """Open the game: the start screen, or straight to a table when ``table_options`` are given."""
+def run_app(ascii_only: bool = False, mouse: bool = True, **table_options: Any) -> int:
+    """Open the game: the start screen, or straight to a table when ``table_options`` are given.
+    Returns the app's return code (non-zero after a crash, whose details are in a crash file)."""
     options = dict(table_options)
     ai_delay = options.pop("ai_delay", 0.6)
     four_colour = options.pop("four_colour", False)
-    RummyApp(ascii_only=ascii_only, four_colour=four_colour, ai_delay=ai_delay,
-             table_options=options or None).run(mouse=mouse)
+    app = RummyApp(ascii_only=ascii_only, four_colour=four_colour, ai_delay=ai_delay, table_options=options or None)
+    return run_reporting_crashes(app, mouse=mouse)

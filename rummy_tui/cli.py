@@ -16,6 +16,12 @@ def _fail(message: str) -> None:
     sys.exit(2)
 
 
+def _exit_with(return_code: int) -> None:
+    """Leave with the app's return code: non-zero after a crash (the app printed where its report is)."""
+    if return_code:
+        sys.exit(return_code)
+
+
 def _variant(key: str):
     from variants import get_variant
 
@@ -38,7 +44,7 @@ def main(ctx: click.Context, ascii_only: bool, no_mouse: bool) -> None:
     if ctx.invoked_subcommand is None:
         from rummy_tui.app import run_app
 
-        run_app(ascii_only=ascii_only, mouse=not no_mouse)
+        _exit_with(run_app(ascii_only=ascii_only, mouse=not no_mouse))
 
 
 @main.command("variants")
@@ -171,8 +177,8 @@ def play_command(variant_key: str, players: int | None, humans: str, ai_level: s
     seats += [{"name": ai_names[n], "kind": "ai", "level": ai_level} for n in range(players - len(names))]
     from rummy_tui.app import run_app
 
-    run_app(ascii_only=ascii_only, mouse=not no_mouse, variant=variant.key, players=players, settings=settings,
-            seed=seed if seed is not None else random.randrange(1_000_000), seats=seats)
+    _exit_with(run_app(ascii_only=ascii_only, mouse=not no_mouse, variant=variant.key, players=players,
+                       settings=settings, seed=seed if seed is not None else random.randrange(1_000_000), seats=seats))
 
 
 # --- saved games, history, statistics and replay (the storage section) ---------------------
@@ -247,7 +253,7 @@ def _open_saved_game(game_id: str, ascii_only: bool, mouse: bool) -> None:
     """Hand the save to the app, which opens it where it was left (hot-seat: hand-off first)."""
     from rummy_tui.app import run_app
 
-    run_app(ascii_only=ascii_only, mouse=mouse, resume=game_id)
+    _exit_with(run_app(ascii_only=ascii_only, mouse=mouse, resume=game_id))
 
 
 @main.command("stats")
@@ -327,7 +333,7 @@ def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_m
     else:
         record = _record_by_id(game_id)
     ascii_only, mouse = _display_options(ascii_only, no_mouse)
-    run_replay(record, ascii_only=ascii_only, mouse=mouse)
+    _exit_with(run_replay(record, ascii_only=ascii_only, mouse=mouse))
 
 
 @main.command("export")

@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from rummy_tui.crash import CrashReporting, run_reporting_crashes
 from rummy_tui.engine import Game, RecordError
 from rummy_tui.engine.cards import sort_key_by_suit
 from rummy_tui.engine.melds import Meld
@@ -227,7 +228,7 @@ def _walk(record: dict[str, Any]) -> tuple[dict[int, int], list[int | None]]:
     return starts, movers
 
 
-class ReplayApp(App):
+class ReplayApp(CrashReporting):
     """``rummy replay``: the viewer on its own."""
 
     CSS_PATH = "rummy.tcss"
@@ -243,5 +244,5 @@ class ReplayApp(App):
         self.push_screen(ReplayScreen(self.record))
 
 
-def run_replay(record: dict[str, Any], ascii_only: bool = False, mouse: bool = True) -> None:
-    ReplayApp(record, ascii_only=ascii_only).run(mouse=mouse)
+def run_replay(record: dict[str, Any], ascii_only: bool = False, mouse: bool = True) -> int:
+    return run_reporting_crashes(ReplayApp(record, ascii_only=ascii_only), mouse=mouse)

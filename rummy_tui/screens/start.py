@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from rich.text import Text
@@ -54,6 +55,18 @@ class StartScreen(Screen):
         self.variants: dict = {}
         self.variant = None
         self.players = 0
+        # The seat and setting rows are rebuilt when the variant or the player count changes.
+        # A rebuild removes the old rows and mounts new ones with the same ids, so rebuilds run
+        # one at a time, each waiting for the removal (keys held down ask for many of them).
+        self._form_lock = asyncio.Lock()
+        self._stale: set[str] = set()  # parts of the form to rebuild: "players", "seats", "settings"
+        self._busy = 1  # rebuilds asked for and not finished; the first build counts from the start
+        self._start_requested = False  # Start pressed while the form was still being built
+
+    @property
+    def form_ready(self) -> bool:
+        """Every row of the form is mounted for the variant and player count shown."""
+        return self._busy == 0
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="start-form"):
@@ -71,29 +84,34 @@ class StartScreen(Screen):
 
     def on_mount(self) -> None:
         # The variants and the form come right after the app's first frame, so it shows at once.
-        self.app.call_after_refresh(self._load_variants)
+        self.app.call_after_refresh(self.run_worker, self._load_variants(), group="start-form")
 
-    def _load_variants(self) -> None:
+    async def _load_variants(self) -> None:
         from variants import registry
 
-        self.variants = registry()
-        self.variant = next(iter(self.variants.values()))
-        self.players = self.variant.min_players
-        picker = self.query_one("#variant", OptionList)
-        picker.add_options([Option(self._variant_prompt(v), id=key) for key, v in self.variants.items()])
-        picker.highlighted = 0
-        picker.focus()
-        self._build_details()
+        try:
+            async with self._form_lock:
+                self.variants = registry()
+                self.variant = next(iter(self.variants.values()))
+                self.players = self.variant.min_players
+                picker = self.query_one("#variant", OptionList)
+                picker.add_options([Option(self._variant_prompt(v), id=key) for key, v in self.variants.items()])
+                picker.highlighted = 0
+                picker.focus()
+                await self._build_details()
+        finally:
+            self._busy -= 1
+        self._start_if_requested()
 
-    def _build_details(self) -> None:
+    async def _build_details(self) -> None:
         details = self.query_one("#details", Vertical)
-        details.mount_all([
+        await details.mount_all([
             Horizontal(Label(_("Players"), classes="caption"),
                        Select(self._player_choices(), value=self.players, allow_blank=False, id="players"),
                        classes="row"),
-            Vertical(id="seats"),
+            Vertical(*self._seat_rows(), id="seats"),
             Static(_("Settings"), classes="section"),
-            Vertical(id="settings"),
+            Vertical(*self._setting_rows(), id="settings"),
             Horizontal(Label(_("Seed"), classes="caption"), Input(placeholder=_("random"), id="seed", type="integer"),
                        classes="row"),
             Static(id="start-error"),
@@ -102,15 +120,51 @@ class StartScreen(Screen):
                        Button(_("Rules"), id="show-rules"),
                        Button(_("Quit"), id="quit"), id="start-buttons"),
         ])
-        self.call_after_refresh(self._rebuild_seats)
-        self.call_after_refresh(self._rebuild_settings)
+
+    def _ask_rebuild(self, *parts: str) -> None:
+        """Rebuild the named parts of the form in the background: a held key asks for many
+        rebuilds, and those still waiting when one starts are all done by that one."""
+        self._stale.update(parts)
+        self._busy += 1
+        self.run_worker(self._rebuild(), group="start-form")
+
+    async def _rebuild(self) -> None:
+        """Bring the stale parts of the form up to date with the variant and player count,
+        once every rebuild asked for before has finished."""
+        try:
+            async with self._form_lock:
+                parts, self._stale = self._stale, set()  # what later requests asked for is done here too
+                if "players" in parts:
+                    players = self.query_one("#players", Select)
+                    players.set_options(self._player_choices())
+                    players.value = self.players
+                if "seats" in parts:
+                    await self._rebuild_seats()
+                if "settings" in parts:
+                    await self._rebuild_settings()
+        finally:
+            self._busy -= 1
+        self._start_if_requested()
+
+    def _start_if_requested(self) -> None:
+        if self.form_ready and self._start_requested:
+            self._start_requested = False
+            self.action_start()
 
     def _player_choices(self) -> list[tuple[str, int]]:
         return [(str(n), n) for n in range(self.variant.min_players, self.variant.max_players + 1)]
 
-    def _rebuild_seats(self) -> None:
+    async def _rebuild_seats(self) -> None:
         seats = self.query_one("#seats", Vertical)
-        seats.remove_children()
+        await seats.remove_children()
+        await seats.mount_all(self._seat_rows())
+
+    async def _rebuild_settings(self) -> None:
+        box = self.query_one("#settings", Vertical)
+        await box.remove_children()
+        await box.mount_all(self._setting_rows())
+
+    def _seat_rows(self) -> list[Horizontal]:
         rows = []
         for seat in range(self.players):
             kind = "human" if seat == 0 else "ai:normal"
@@ -120,11 +174,9 @@ class StartScreen(Screen):
                 Select([(words, code) for code, words in seat_kinds()], value=kind, allow_blank=False,
                        id=f"seat-kind-{seat}", classes="seat-kind"),
                 classes="row"))
-        seats.mount_all(rows)
+        return rows
 
-    def _rebuild_settings(self) -> None:
-        box = self.query_one("#settings", Vertical)
-        box.remove_children()
+    def _setting_rows(self) -> list[Horizontal]:
         rows = []
         for name, setting in self.variant.settings.items():
             if setting.choices:
@@ -139,7 +191,7 @@ class StartScreen(Screen):
                 field = Input(str(setting.default), id=f"setting-{name}", classes="setting", tooltip=setting.help)
                 rows.append(Horizontal(Label(name, classes="caption"), field, Label(setting.help, classes="help"),
                                        classes="row"))
-        box.mount_all(rows)
+        return rows
 
     @on(OptionList.OptionHighlighted, "#variant")
     @on(OptionList.OptionSelected, "#variant")
@@ -147,28 +199,25 @@ class StartScreen(Screen):
         self.choose_variant(event.option.id)
 
     def choose_variant(self, key: str) -> None:
-        if self.variant is None or key == self.variant.key or not self.query("#players"):
+        if self.variant is None or key == self.variant.key or key not in self.variants:
             return
         self.variant = self.variants[key]
         self.players = max(self.variant.min_players, min(self.players, self.variant.max_players))
-        players = self.query_one("#players", Select)
-        players.set_options(self._player_choices())
-        players.value = self.players
-        self._rebuild_seats()
-        self._rebuild_settings()
+        self._ask_rebuild("players", "seats", "settings")
 
     @on(Select.Changed, "#players")
     def players_chosen(self, event: Select.Changed) -> None:
         if isinstance(event.value, int) and event.value != self.players:
             self.players = event.value
-            self._rebuild_seats()
+            self._ask_rebuild("seats")
 
     @on(Button.Pressed, "#start-game")
     def action_start(self) -> None:
         from rummy_tui.engine.variant import SettingError
 
-        if not self.query("#seat-name-0"):
-            return  # the form is still being built
+        if not self.form_ready:
+            self._start_requested = True  # started as soon as the form is complete
+            return
         try:
             options = self.table_options()
         except (SettingError, ValueError) as error:
@@ -205,8 +254,10 @@ class StartScreen(Screen):
             kind = self.query_one(f"#seat-kind-{seat}", Select).value
             if kind == "human":
                 seats.append({"name": name, "kind": "human", "level": None})
-            else:
+            elif kind in {code for code, _words in seat_kinds()}:
                 seats.append({"name": name, "kind": "ai", "level": str(kind).partition(":")[2]})
+            else:
+                raise ValueError(_("Choose who plays seat {number}.", number=seat + 1))
         settings = {}
         for name in self.variant.settings:
             field = self.query_one(f"#setting-{name}")

@@ -12,20 +12,29 @@ from rummy_tui.screens.table import TableScreen
 from rummy_tui.screens.too_small import TooSmallScreen
 
 
+async def form_ready(pilot) -> StartScreen:
+    """The start screen once its form is complete (it is built after the first frame)."""
+    await pilot.app.workers.wait_for_complete()
+    for _ in range(100):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, StartScreen) and pilot.app.screen.form_ready:
+            break
+    return pilot.app.screen
+
+
 async def test_start_screen_sets_up_variant_seats_settings_and_seed():
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        start = app.screen
+        start = await form_ready(pilot)
         assert isinstance(start, StartScreen)
         start.query_one("#variant").focus()
         for _ in range(4):  # gin, ten-card, hungarian, traditional, basic
             await pilot.press("down")
-        await pilot.pause()
+        await form_ready(pilot)
         assert start.variant.key == "basic"
         assert start.query_one("#setting-target", Input).value == "150"
         start.query_one("#players", Select).value = 3
-        await pilot.pause()
+        await form_ready(pilot)
         start.query_one("#seat-name-0", Input).value = "Ann"
         start.query_one("#seed", Input).value = "42"
         await pilot.press("ctrl+s")
@@ -41,7 +50,7 @@ async def test_start_screen_sets_up_variant_seats_settings_and_seed():
 async def test_a_bad_setting_on_the_start_screen_shows_an_error_and_stays():
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await form_ready(pilot)
         app.screen.query_one("#setting-target", Input).value = "lots"
         await pilot.press("ctrl+s")
         await pilot.pause()

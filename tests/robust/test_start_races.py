@@ -1,0 +1,83 @@
+"""The start screen while it is still being built: keys and resizes that arrive early or fast."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from textual import events
+from textual.widgets import Input, Select
+
+from rummy_tui.app import RummyApp
+from rummy_tui.screens.start import StartScreen
+from rummy_tui.screens.table import TableScreen
+
+
+async def settled(pilot, start: StartScreen) -> None:
+    for _ in range(200):
+        await pilot.pause()
+        if start.form_ready:
+            return
+    raise AssertionError("the start form was never completed")
+
+
+async def test_start_pressed_at_the_first_frame_waits_for_the_form_and_seats_a_human():
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.post_message(events.Key("ctrl+s", None))  # before the variants and seats are there
+        for _ in range(200):
+            await pilot.pause()
+            if isinstance(app.screen, TableScreen):
+                break
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert [seat["kind"] for seat in table.seats] == ["human", "ai"]
+        assert table.seats[1]["level"] == "normal"
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+async def test_arrow_keys_held_on_the_variant_list_leave_one_form_for_the_variant_shown(seed):
+    rng = random.Random(seed)
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = app.screen
+        await asyncio.sleep(0.15 + 0.05 * rng.random())  # the form may still be coming
+        for _ in range(80):  # a held key: events arrive faster than a rebuild takes
+            app.post_message(events.Key(rng.choice(["down", "up"]), None))
+            await asyncio.sleep(rng.random() * 0.03)
+        await settled(pilot, start)
+        shown = start.query_one("#variant").highlighted_option.id
+        assert start.variant.key == shown
+        seat_rows = start.query(".seat-kind")
+        assert len(seat_rows) == start.players == start.query_one("#players", Select).value
+        assert {f"setting-{name}" for name in start.variant.settings} == {
+            widget.id for widget in start.query("#settings *") if (widget.id or "").startswith("setting-")}
+
+
+async def test_a_resize_burst_just_after_launch_leaves_a_working_form():
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for width in range(80, 130, 2):
+            app.post_message(events.Resize.from_dimensions((width, 30), None))
+            await asyncio.sleep(0.002)
+        start = app.screen
+        await settled(pilot, start)
+        start.query_one("#seat-name-0", Input).value = "Ann"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.seats[0] == {"name": "Ann", "kind": "human", "level": None}
+
+
+async def test_a_seat_without_a_kind_is_refused_with_a_reason():
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = app.screen
+        await settled(pilot, start)
+        start.query_one("#seat-kind-1", Select).set_options([("odd", "ai:")])  # no level at all
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert "seat 2" in str(start.query_one("#start-error").render())
