@@ -60,9 +60,9 @@ class RummyApp(CrashReporting):
 
                 self.push_screen(StartScreen())
             return
-        seats = game.record.get("seats") or [
-            {"name": _("Player {number}", number=seat + 1), "kind": "human", "level": None}
-            for seat in range(game.state.players)]
+        from rummy_tui.storage.saves import seat_entries
+
+        seats = seat_entries(game.record)  # every seat with a name, a kind and a level, whatever the record holds
         self.show_table(TableScreen(game, seats, ai_delay=self.ai_delay, game_id=game_id))
 
     def show_table(self, table) -> None:

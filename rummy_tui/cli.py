@@ -22,6 +22,45 @@ def _exit_with(return_code: int) -> None:
         sys.exit(return_code)
 
 
+class WholeNumber(click.ParamType):
+    """An integer option whose error says what the option takes, not only what it got."""
+
+    name = "integer"
+
+    def __init__(self, accepted: str) -> None:
+        self.accepted = accepted
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        try:
+            return int(str(value).strip())
+        except ValueError:
+            self.fail(f"{value!r} is not a whole number; it takes {self.accepted}", param, ctx)
+
+
+class RummyCommands(click.Group):
+    """The command group: an unknown command lists the real ones, and an unusable data folder
+    is one line from any command."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as error:
+            if ctx.resilient_parsing:
+                raise
+            commands = ", ".join(sorted(self.list_commands(ctx)))
+            raise click.UsageError(f"{error.message} The commands are: {commands}.", ctx) from None
+
+    def invoke(self, ctx: click.Context):
+        from rummy_tui.storage.paths import DataDirError
+
+        try:
+            return super().invoke(ctx)
+        except DataDirError as error:
+            _fail(str(error))
+
+
 def _variant(key: str):
     from variants import get_variant
 
@@ -31,7 +70,7 @@ def _variant(key: str):
         _fail(str(error))
 
 
-@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=RummyCommands, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters instead of glyphs.")
 @click.option("--no-mouse", is_flag=True, help="Ignore the mouse.")
 @click.version_option(package_name="rummy-tui")
@@ -92,10 +131,10 @@ def _parse_settings(pairs: tuple[str, ...]) -> dict[str, str]:
 
 @main.command("simulate")
 @click.option("--variant", "variant_key", required=True, help="Variant key (see `rummy variants`).")
-@click.option("--players", type=int, default=2, show_default=True)
+@click.option("--players", type=WholeNumber("the number of seats, such as 2"), default=2, show_default=True)
 @click.option("--seats", default=None, help="AI level per seat, comma separated: easy,normal.")
-@click.option("--games", type=int, default=100, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--games", type=WholeNumber("how many games to play, 1 or more"), default=100, show_default=True)
+@click.option("--seed", type=WholeNumber("any whole number, such as 42"), default=0, show_default=True)
 @click.option("--set", "setting_pairs", multiple=True, metavar="NAME=VALUE", help="Change a setting.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def simulate_command(variant_key: str, players: int, seats: str | None, games: int, seed: int,
@@ -142,11 +181,13 @@ def _print_report(report: dict) -> None:
 
 @main.command("play")
 @click.option("--variant", "variant_key", required=True, help="Variant key (see `rummy variants`).")
-@click.option("--players", type=int, default=None, help="Number of seats (default: humans plus one AI).")
+@click.option("--players", type=WholeNumber("the number of seats, such as 2"), default=None,
+              help="Number of seats (default: humans plus one AI).")
 @click.option("--humans", default="You", show_default=True, metavar="NAME[,NAME...]",
               help="The human seats, by name; more than one plays hot-seat.")
 @click.option("--ai", "ai_level", default="normal", show_default=True, help="Level of the AI seats: easy or normal.")
-@click.option("--seed", type=int, default=None, help="Seed for a repeatable deal.")
+@click.option("--seed", type=WholeNumber("any whole number, such as 42"), default=None,
+              help="Seed for a repeatable deal.")
 @click.option("--set", "setting_pairs", multiple=True, metavar="NAME=VALUE", help="Change a setting.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters instead of glyphs.")
 @click.option("--no-mouse", is_flag=True, help="Ignore the mouse.")
@@ -165,6 +206,10 @@ def play_command(variant_key: str, players: int | None, humans: str, ai_level: s
         _fail(f"unknown AI level '{ai_level}' (choose from: {', '.join(LEVELS)})")
     if players is None:
         players = max(len(names) + (1 if len(names) < variant.max_players else 0), variant.min_players)
+    try:
+        variant.check_players(players)  # before --humans is compared with it: the count itself may be wrong
+    except SettingError as error:
+        _fail(f"--players: {error}")
     if len(names) > players:
         _fail(f"--humans names {len(names)} players but --players is {players}")
     try:
@@ -195,7 +240,7 @@ def _load_saved_game(game_id: str | None):
 
     store = SaveStore()
     if game_id is None:
-        latest = store.latest()
+        latest = store.latest(verify=True)  # a save that does not load is reported and passed over
         for problem in store.problems:
             click.echo(f"Warning: {problem}", err=True)
         if latest is None:
@@ -217,7 +262,7 @@ def _print_saves() -> None:
     from rummy_tui.storage.saves import SaveStore
 
     store = SaveStore()
-    saves = store.list()
+    saves = store.list(verify=True)
     for problem in store.problems:
         click.echo(f"Warning: {problem}", err=True)
     if not saves:
@@ -334,6 +379,20 @@ def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_m
         record = _record_by_id(game_id)
     ascii_only, mouse = _display_options(ascii_only, no_mouse)
     _exit_with(run_replay(record, ascii_only=ascii_only, mouse=mouse))
+
+
+@main.command("table-server")
+@click.option("--socket", "socket_path", default=None, type=click.Path(dir_okay=False),
+              help="The unix socket to listen on (default: a private folder in the runtime directory).")
+@click.option("--ai-delay", type=float, default=0.5, show_default=True, help="Seconds an AI seat waits before it moves.")
+def table_server_command(socket_path: str | None, ai_delay: float) -> None:
+    """Run the shared-table server here: players at their own terminals join one table."""
+    from rummy_tui.tableserver.server import run
+
+    try:
+        run(socket_path, ai_delay=ai_delay)
+    except (RuntimeError, PermissionError) as problem:
+        _fail(str(problem))
 
 
 @main.command("export")

@@ -6,7 +6,6 @@ The viewer holds only the record; the position shown is ``Game.replay(record, up
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from rummy_tui.engine import Game, RecordError
 from rummy_tui.engine.cards import sort_key_by_suit
 from rummy_tui.engine.melds import Meld
 from rummy_tui.i18n import _
+from rummy_tui.storage.jsonfile import NotJson, parse_json
 from rummy_tui.storage.saves import seat_names
 from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.base import CardWidget
@@ -36,14 +36,14 @@ def record_from_file(path: str | Path) -> dict[str, Any]:
     """The game record in a save file, an exported record, or ``Game.to_json()`` output."""
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = parse_json(path.read_bytes())
     except FileNotFoundError:
         raise ReplayFileError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ReplayFileError(f"{path} is not a game record ({error})") from None
-    record = data.get("record", data) if isinstance(data, dict) else None
-    if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
-        raise ReplayFileError(f"{path} holds no game record")
+    except OSError as error:
+        raise ReplayFileError(f"{path} cannot be read ({error.strerror or error})") from None
+    except NotJson as error:
+        raise ReplayFileError(f"{path} is not a game record: {error}") from None
+    record = data.get("record", data) if isinstance(data, dict) else data
     try:
         Game.replay(record)
     except RecordError as error:

@@ -1,6 +1,7 @@
 """The game engine: cards, melds, solver, game state and AI. It never imports Textual."""
 
-from .game import Game, IllegalAction, RecordError, State
+from .game import Game, IllegalAction, State
+from .records import RecordError
 from .variant import SettingError, Variant
 
 __all__ = ["Game", "IllegalAction", "RecordError", "SettingError", "State", "Variant"]

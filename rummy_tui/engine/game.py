@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import card_text, cards_text, make_deck
 from .melds import Meld
+from .records import RecordError, check_record, check_state
 
 if TYPE_CHECKING:
     from .variant import Variant
@@ -26,10 +27,6 @@ RECORD_FORMAT = 1
 
 class IllegalAction(ValueError):
     """An action the rules refuse; ``str(error)`` is the reason in a player's words."""
-
-
-class RecordError(ValueError):
-    """A game record that cannot be replayed."""
 
 
 @dataclass
@@ -57,6 +54,45 @@ class State:
     reshuffles: int = 0  # stock rebuilt from the discard pile, this hand
 
 
+@dataclass(frozen=True)
+class Step:
+    """What one action did, as far as taking it back is concerned."""
+
+    seat: int | None  # who moved
+    showed: frozenset[int]  # seats that were shown cards they had not seen (a stock draw, a deal)
+    ended_hand: bool  # the action ended a hand (or the game)
+
+
+@dataclass(frozen=True)
+class Before:
+    """The parts of the state an action's Step is judged from."""
+
+    seat: int | None
+    hand_no: int
+    last_hand: Any
+    shuffles: int
+    hands: tuple[frozenset[int], ...]
+    stock: frozenset[int]
+
+    @classmethod
+    def of(cls, state: State) -> Before:
+        return cls(state.to_move, state.hand_no, state.last_hand, state.shuffles,
+                   tuple(frozenset(hand) for hand in state.hands), frozenset(state.stock))
+
+    def step(self, after: State) -> Step:
+        """A seat was shown cards if it got cards from the stock, or any new cards after a
+        shuffle (a new deal, a rebuilt stock)."""
+        shuffled = after.shuffles != self.shuffles
+        showed = set()
+        for seat, hand in enumerate(after.hands):
+            new = set(hand) - (self.hands[seat] if seat < len(self.hands) else frozenset())
+            if new and (shuffled or new & self.stock):
+                showed.add(seat)
+        ended = (after.hand_no != self.hand_no or after.last_hand is not self.last_hand
+                 or after.result is not None)
+        return Step(self.seat, frozenset(showed), ended)
+
+
 class Game:
     """One game of one variant, driven by action codes such as ``draw:stock`` or ``discard:QH``."""
 
@@ -74,6 +110,8 @@ class Game:
         }
         if seats is not None:
             self.record["seats"] = seats
+        # What each action of the record showed (see Step); None until needed after from_json.
+        self._steps: list[Step] | None = [] if _deal else None
         if _deal:
             self.state.private = [{} for _ in range(players)]
             self.state.totals = [0] * players
@@ -100,30 +138,93 @@ class Game:
         """None if ``action`` is legal now, otherwise the reason in a player's words."""
         if self.is_over:
             return "The game is over."
+        if not isinstance(action, str):
+            return f"An action is a code such as draw:stock, not {type(action).__name__}."
         try:
             return self.variant.why_not(self, action.strip())
         except ValueError as error:  # a malformed card or code inside the action
             return str(error)
 
     def apply(self, action: str) -> None:
-        action = action.strip()
         reason = self.why_not(action)
         if reason is not None:
             raise IllegalAction(reason)
+        action = action.strip()
+        before = Before.of(self.state)
         self.variant.apply(self, action)
         self.record["actions"].append(action)
+        if self._steps is not None:
+            self._steps.append(before.step(self.state))
+
+    # --- taking moves back (a game against the computer) -------------------------------------
+
+    def undo_point(self, seat: int) -> int | None:
+        """How many of the record's actions stay when ``seat`` takes back its last move (with
+        every move after it), or None if it may not. A move that showed ``seat`` cards it had not
+        seen (a draw from the stock, a new deal) or that ended a hand cannot be taken back, and
+        nor can anything before it; a discard, a taken discard, a meld or a lay-off can."""
+        return self._undo_search(seat)[0]
+
+    def why_no_undo(self, seat: int) -> str | None:
+        """None if ``seat`` may take back its last move, otherwise why not, in a player's words."""
+        return self._undo_search(seat)[1]
+
+    def rewind(self, count: int) -> None:
+        """Go back to the position after the record's first ``count`` actions: the later actions
+        leave the record (which stays replayable), and the record counts the undo."""
+        actions = self.record["actions"]
+        if not 0 <= count <= len(actions):
+            raise ValueError(f"cannot rewind to action {count} of {len(actions)}")
+        replayed = Game.replay({**self.record, "actions": actions[:count]})
+        self.state = replayed.state
+        self._steps = replayed._steps
+        self.record["actions"] = actions[:count]
+        self.record["undos"] = self.record.get("undos", 0) + 1
+
+    def _undo_search(self, seat: int) -> tuple[int | None, str | None]:
+        steps = self._step_log()
+        if steps is None:
+            return None, "This game's moves cannot be taken back."
+        for index in range(len(steps) - 1, -1, -1):
+            step = steps[index]
+            if step.ended_hand:
+                return None, "The hand is over: its moves cannot be taken back."
+            if seat in step.showed:
+                return None, ("You have seen the card you drew: a draw from the stock (and anything "
+                              "before it) cannot be taken back.")
+            if step.seat == seat:
+                return index, None
+        return None, "There is no move of yours to take back."
+
+    def _step_log(self) -> list[Step] | None:
+        """The steps of the whole record; rebuilt once by replaying it for a loaded game."""
+        if self._steps is None or len(self._steps) != len(self.record["actions"]):
+            try:
+                self._steps = Game.replay(self.record)._steps
+            except RecordError:
+                return None
+        return self._steps
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: never another seat's hidden cards."""
         s = self.state
+        view = self.observation_public()
+        view.update(seat=seat, hand=list(s.hands[seat]) if s.hands else [],
+                    private=plain_copy(s.private[seat]) if s.private else {})
+        return view
+
+    def observation_public(self) -> dict[str, Any]:
+        """What a spectator may see: the public table only. It has the keys of
+        :meth:`observation`, with no seat, an empty hand and no private data; the stock is
+        only a count."""
+        s = self.state
         return {
-            "variant": s.variant, "players": s.players, "settings": s.settings, "seat": seat,
+            "variant": s.variant, "players": s.players, "settings": plain_copy(s.settings), "seat": None,
             "hand_no": s.hand_no, "dealer": s.dealer, "to_move": self.current_seat, "phase": s.phase,
-            "hand": list(s.hands[seat]) if s.hands else [],
-            "hand_sizes": [len(h) for h in s.hands],
+            "hand": [], "hand_sizes": [len(h) for h in s.hands],
             "stock_count": len(s.stock), "discard": list(s.discard),
             "table": plain_copy(s.table), "sheet": plain_copy(s.sheet), "totals": list(s.totals),
-            "extra": plain_copy(s.extra), "private": plain_copy(s.private[seat]) if s.private else {},
+            "extra": plain_copy(s.extra), "private": {},
             "events": plain_copy(s.events[-30:]), "last_hand": plain_copy(s.last_hand),
             "result": plain_copy(s.result),
         }
@@ -138,32 +239,47 @@ class Game:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Game:
+        """The game ``to_json`` wrote; :class:`RecordError` for anything else."""
+        if not isinstance(data, dict) or "record" not in data or "state" not in data:
+            raise RecordError("a saved game is a JSON object with a 'record' and a 'state'")
         record = data["record"]
-        game = cls(record["variant"], record["players"], record["settings"], record["seed"],
-                   record.get("seats"), _deal=False)
-        game.record = copy.deepcopy(record)
-        game.state = State(**copy.deepcopy(data["state"]))
+        check_record(record, RECORD_FORMAT)
+        check_state(data["state"], record, set(State.__dataclass_fields__))
+        game = cls._set_up(record, deal=False)
+        try:
+            game.record = copy.deepcopy(record)
+            game.state = State(**copy.deepcopy(data["state"]))
+        except RecursionError:
+            raise RecordError("the saved game is nested too deeply to be a game") from None
         return game
 
     @classmethod
     def replay(cls, record: dict[str, Any], upto: int | None = None) -> Game:
-        """Rebuild a game by applying the record's actions to a fresh deal of its seed."""
-        try:
-            if record.get("format") != RECORD_FORMAT:
-                raise RecordError(f"unknown record format {record.get('format')!r} (this version reads {RECORD_FORMAT})")
-            game = cls(record["variant"], record["players"], record.get("settings"), record["seed"],
-                       record.get("seats"))
-            actions = record["actions"]
-        except (KeyError, TypeError) as error:
-            raise RecordError(f"not a game record: missing or bad field {error}") from error
-        except ValueError as error:
-            raise RecordError(str(error)) from error
-        for number, action in enumerate(actions[:upto] if upto is not None else actions, start=1):
+        """Rebuild a game by applying the record's actions to a fresh deal of its seed.
+        Any record that is not a game of this version gives :class:`RecordError`, with the reason."""
+        check_record(record, RECORD_FORMAT)
+        game = cls._set_up(record, deal=True)
+        actions = record["actions"]
+        for number, action in enumerate(actions[:upto] if isinstance(upto, int) else actions, start=1):
             try:
                 game.apply(action)
-            except (IllegalAction, ValueError, TypeError) as error:
+            except ValueError as error:  # IllegalAction, or a malformed code
                 raise RecordError(f"action {number} ({action!r}) is not legal: {error}") from error
+            except Exception as error:  # a variant tripping over a strange record must not crash its reader
+                raise RecordError(f"action {number} ({action!r}) cannot be played "
+                                  f"({type(error).__name__}: {error})") from error
         return game
+
+    @classmethod
+    def _set_up(cls, record: dict[str, Any], deal: bool) -> Game:
+        """The game a checked record describes, before its actions."""
+        try:
+            return cls(record["variant"], record["players"], record.get("settings"), record["seed"],
+                       record.get("seats"), _deal=deal)
+        except ValueError as error:  # an unknown variant, a bad setting or player count
+            raise RecordError(str(error)) from error
+        except Exception as error:
+            raise RecordError(f"the record's game cannot be set up ({type(error).__name__}: {error})") from error
 
     # --- building blocks for variants -----------------------------------------------------
 

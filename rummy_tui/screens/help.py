@@ -32,7 +32,8 @@ HOW_TO = {
           "lay-offs), then discard the last one."),
         _("The discard pile: t takes it freely on your first draw; later only if it reaches the table "
           "this turn (the message line says why not)."),
-        _("u takes back this turn's table moves, until you discard."),
+        _("u takes back your last move against the computer (its moves after yours go too), back to your "
+          "last draw from the stock; at a hot-seat table u takes back this turn's table moves, until you discard."),
     ],
     "traditional": [
         _("Meld: select the cards with space and press m (+ puts a meld aside to lay several at once)."),

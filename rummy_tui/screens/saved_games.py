@@ -49,7 +49,7 @@ class SavedGamesScreen(Screen[str | None]):
         self.reload()
 
     def reload(self) -> None:
-        self.saves = [info for info in self.store.list() if self.include_finished or not info.finished]
+        self.saves = [info for info in self.store.list(verify=True) if self.include_finished or not info.finished]
         table = self.query_one(DataTable)
         table.clear()
         for info in self.saves:

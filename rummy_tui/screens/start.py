@@ -229,7 +229,12 @@ class StartScreen(Screen):
     def action_continue_saved(self) -> None:
         from .saved_games import SavedGamesScreen
 
-        self.app.push_screen(SavedGamesScreen(), lambda game_id: game_id and self.app.resume_game(game_id))
+        try:
+            screen = SavedGamesScreen()
+        except OSError as error:  # an unusable data folder: the message names it
+            self.notify(str(error), severity="error", timeout=10)
+            return
+        self.app.push_screen(screen, lambda game_id: game_id and self.app.resume_game(game_id))
 
     @on(Button.Pressed, "#show-stats")
     def action_statistics(self) -> None:

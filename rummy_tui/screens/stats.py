@@ -82,8 +82,13 @@ class StatsScreen(Screen[None]):
         problem.display = bool(self.problem)
         if self.history is None:
             return
-        self.rows = self.history.stats()
-        self.games = self.history.finished_games(limit=200)
+        try:
+            self.rows = self.history.stats()
+            self.games = self.history.finished_games(limit=200)
+        except (sqlite3.Error, ValueError) as error:  # the file went bad or away while open
+            problem.update(_("The history cannot be read: {error}", error=error))
+            problem.display = True
+            return
         stats = self.query_one("#stats-table", DataTable)
         stats.clear()
         for row in self.rows:
@@ -119,9 +124,15 @@ class StatsScreen(Screen[None]):
     def replay(self, index: int) -> None:
         if self.history is None or not 0 <= index < len(self.games):
             return
+        from rummy_tui.engine import RecordError
         from rummy_tui.replay import ReplayScreen
 
-        self.app.push_screen(ReplayScreen(self.history.record(self.games[index].game_id)))
+        try:
+            screen = ReplayScreen(self.history.record(self.games[index].game_id))
+        except (RecordError, KeyError, ValueError, sqlite3.Error) as error:  # e.g. the rules changed since
+            self.notify(_("This game cannot be replayed: {error}", error=error), severity="error")
+            return
+        self.app.push_screen(screen)
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -23,7 +23,7 @@ from textual.widgets import Footer
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
-from rummy_tui.engine.cards import card_text, face_text, is_joker
+from rummy_tui.engine.cards import card_text, is_joker
 from rummy_tui.i18n import N_, _
 from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.base import Panel, TableView
@@ -34,6 +34,9 @@ from rummy_tui.widgets.melds import MeldTableView
 from rummy_tui.widgets.opponents import OpponentsView
 from rummy_tui.widgets.piles import PilesView
 from rummy_tui.widgets.scores import ScoreSheet
+
+from .jokers import JokerMeanings
+from .undo import UndoMoves
 
 # Keys that carry out a game action, and the verb of the action code each one sends.
 VERB_OF_ACTION = {
@@ -60,7 +63,7 @@ PHASE_HINTS = [
     ({"discard"}, N_("space select, m meld, o lay off, x discard")),
 ]
 # Keys hidden when their move is impossible; pressed anyway, they show the engine's reason.
-REFUSABLE_KEYS = {"d": "draw:stock", "t": "take:discard", "u": "takeback"}
+REFUSABLE_KEYS = {"d": "draw:stock", "t": "take:discard"}
 # The same for keys that play the chosen card: the engine says why (over the knock limit...).
 REFUSABLE_CARD_KEYS = {"k": "knock", "g": "gin", "x": "discard"}
 # Verbs that need melds on the table, so only games that meld on the table offer their keys.
@@ -83,32 +86,20 @@ def bracket_cards(text: str) -> str:
     return BARE_JOKER.sub("[JK]", BARE_CARD.sub(r"[\1]", text))
 
 
-JOKER_CODE = "JK"
-
-
 def face_code(card: int | str) -> str:
     """A card's code, or a joker already given a meaning (``JK=9S``)."""
     return card if isinstance(card, str) else card_text(card)
 
 
-def joker_readings(groups: list[list], group: int, index: int) -> list[list[list]]:
-    """The groups with the joker at ``groups[group][index]`` standing for each natural face in turn."""
-    readings = []
-    for face in range(52):
-        pinned = groups[group][:index] + [f"JK={face_text(face)}"] + groups[group][index + 1:]
-        readings.append(groups[:group] + [pinned] + groups[group + 1:])
-    return readings
-
-
 class AiMoved(Message):
-    """An AI seat chose ``action`` when the record held ``turn`` actions."""
+    """An AI seat chose ``action`` when the record held ``turn`` actions, after ``epoch`` undos."""
 
-    def __init__(self, seat: int, action: str, turn: int) -> None:
+    def __init__(self, seat: int, action: str, turn: int, epoch: int = 0) -> None:
         super().__init__()
-        self.seat, self.action, self.turn = seat, action, turn
+        self.seat, self.action, self.turn, self.epoch = seat, action, turn, epoch
 
 
-class TableScreen(Screen):
+class TableScreen(UndoMoves, JokerMeanings, Screen):
     BINDINGS = [
         Binding("d", "draw", _("Draw"), id="draw",
                 tooltip=_("Draw the top card of the stock (or click the stock)")),
@@ -126,8 +117,10 @@ class TableScreen(Screen):
                 tooltip=_("Lay the selected cards off onto the target meld ([ and ] choose it)")),
         Binding("e", "exchange", _("Joker"), id="exchange",
                 tooltip=_("Lay the selected natural card(s) in place of the target meld's joker and take the joker")),
-        Binding("u", "takeback", _("Undo"), id="takeback",
-                tooltip=_("Take back this turn's table moves (before the discard)")),
+        Binding("u", "undo", _("Undo"), id="undo",
+                tooltip=_("Against the computer: take back your last move, and the computer's moves after it "
+                          "(not a draw from the stock, nor past one or the end of a hand). "
+                          "Hot-seat Römi: take back this turn's table moves, before the discard")),
         Binding("v", "void", _("Void"), id="void", tooltip=_("Call the hand void (Gin, stock down to two cards)")),
         Binding("w", "throwin", _("Throw in"), id="throwin",
                 tooltip=_("Throw in: leave the game rather than lay down (Tízlapos)")),
@@ -177,6 +170,7 @@ class TableScreen(Screen):
         self._seen_hand = self._hand_marker()
         self._overlay = False  # a hand-off or end-of-hand screen is waiting for the players
         self._thinking: int | None = None  # the move number an AI worker is choosing
+        self._epoch = 0  # counts undos: an AI move chosen before one is stale
         self.joker_meanings: dict[int, str] = {}  # joker card -> the face chosen for it with j
 
     # --- layout -------------------------------------------------------------------------
@@ -236,7 +230,7 @@ class TableScreen(Screen):
         """Refresh the footer only when what it shows changes (a footer redraw is costly)."""
         selected = self.hand.selected
         shown = (frozenset(self._legal_verbs()), bool(selected), bool(self.hand.staged), self._joker_chosen(),
-                 self.viewer, self._overlay, self.check_action("takeback", ()))
+                 self.viewer, self._overlay, self.check_action("undo", ()))
         if shown != getattr(self, "_keys_shown", None):
             self._keys_shown = shown
             self.refresh_bindings()
@@ -279,6 +273,9 @@ class TableScreen(Screen):
 
     def on_key(self, event) -> None:
         """A move key whose move is not possible now reaches here: say why rather than nothing."""
+        if event.key == "u" and self.check_action("undo", ()) is False:
+            self.say(self._why_no_undo(), error=True)
+            return
         code = REFUSABLE_KEYS.get(event.key)
         verb = REFUSABLE_CARD_KEYS.get(event.key)
         if verb and self.check_action(verb, ()) is False and len(self.hand.chosen_cards()) == 1:
@@ -299,6 +296,8 @@ class TableScreen(Screen):
                 return self.viewer is not None
             if action == "actions_menu":
                 return bool(self._legal) or None
+            if action == "undo":
+                return self._undo_point() is not None or self._takeback_allowed()
             if action == "table_melds":
                 return "meld" in self.verbs
             if action == "joker_meaning":
@@ -306,8 +305,6 @@ class TableScreen(Screen):
             return True
         if verb in self._legal_verbs():
             return True
-        if verb == "takeback":  # not listed among the moves (an AI would loop), yet allowed
-            return bool(self._legal) and self.game.why_not("takeback") is None
         # A code composed from the selection (a meld, a lay-off...) is shown while cards are
         # selected: the engine judges it when pressed and explains a refusal. Anything else that
         # is not possible now is hidden, to keep the footer short.
@@ -415,9 +412,6 @@ class TableScreen(Screen):
     def action_exchange(self) -> None:
         self._onto_target("exchange")
 
-    def action_takeback(self) -> None:
-        self.perform("takeback")
-
     def action_void(self) -> None:
         self.perform("void")
 
@@ -442,59 +436,8 @@ class TableScreen(Screen):
     def action_declare(self) -> None:
         self.choose_among([code for code in self._legal if code.startswith("declare:")])
 
-    def action_joker_meaning(self) -> None:
-        """Every meld or lay-off of the selection with each joker fixed to one card, as the engine
-        allows them; the player picks one, and the jokers keep those meanings for m or o. It only
-        chooses: the move is made by its own key."""
-        from .menus import MovesMenu
-
-        groups = self._groups_chosen()
-        jokers = [(g, i) for g, group in enumerate(groups) for i, card in enumerate(group) if is_joker(card)]
-        if not jokers:
-            self.say(_("Select cards with a joker first."), error=True)
-            return
-        target = self.query_one(MeldTableView).target
-
-        def codes(reading: list[list]) -> list[str]:
-            cards = [self._cards_code(group) for group in reading]
-            found = ["meld:" + "+".join(cards)]
-            if target is not None and len(cards) == 1:
-                found.append(f"layoff:{cards[0]}>{target}")
-            return [code for code in found if self.game.why_not(code) is None]
-
-        # Pin one joker at a time, keeping only the meanings some move still allows, so two
-        # jokers cost a few hundred questions to the engine rather than 52 x 52.
-        unpinned = [[card if not is_joker(card) else JOKER_CODE for card in group] for group in groups]
-        readings = [unpinned]
-        for group, index in jokers:
-            readings = [pinned for reading in readings for pinned in joker_readings(reading, group, index)
-                        if codes(pinned)]
-        allowed = [code for reading in readings for code in codes(reading)]
-        if not allowed:
-            self.say(_("No meld or lay-off of these cards is allowed now."), error=True)
-            return
-        look = self.hand.card_look()
-
-        def chosen(code: str | None) -> None:
-            if code:
-                self._pin_jokers(groups, jokers, code)
-
-        self.app.push_screen(MovesMenu([(code, describe(code, look)) for code in allowed],
-                                       title=_("What the joker stands for (then m or o plays it)")), chosen)
-
     def _groups_chosen(self) -> list[list[int]]:
         return self.hand.staged + ([self.hand.selected_cards()] if self.hand.selected else [])
-
-    def _pin_jokers(self, groups: list[list[int]], jokers: list[tuple[int, int]], code: str) -> None:
-        """Give each selected joker the meaning it has in ``code``; say what to press next."""
-        cards = code.partition(":")[2].partition(">")[0].split("+")
-        meanings = []
-        for group, index in jokers:
-            meaning = cards[group].split("-")[index].partition("=")[2]
-            self.joker_meanings[groups[group][index]] = meaning
-            meanings.append(f"[{meaning}]")
-        key = "o" if code.startswith("layoff:") else "m"
-        self.say(_("The joker stands for {cards}: {key} plays it.", cards=" ".join(meanings), key=key))
 
     def action_actions_menu(self) -> None:
         self.choose_among(self._legal)
@@ -635,7 +578,7 @@ class TableScreen(Screen):
             turn = len(self.game.record["actions"])
             if self._thinking != turn:  # one worker per AI move, however often we get here
                 self._thinking = turn
-                self.think(seat, self.seats[seat].get("level", "normal"), turn)
+                self.think(seat, self.seats[seat].get("level", "normal"), turn, self._epoch)
         elif seat != self.viewer:
             self.hand_off(seat)
 
@@ -678,20 +621,26 @@ class TableScreen(Screen):
         self.app.push_screen(EndOfGameScreen(self.table_view()))
 
     @work(thread=True, group="ai")  # not exclusive: a finishing worker must not be cancelled
-    def think(self, seat: int, level: str, turn: int) -> None:
+    def think(self, seat: int, level: str, turn: int, epoch: int = 0) -> None:
         """Choose the AI's move off the UI thread, then wait so a human can follow it."""
         started = time.monotonic()
-        action = choose_action(self.game, seat, level)
+        try:
+            action = choose_action(self.game, seat, level)
+        except Exception:
+            if epoch != self._epoch:  # an undo replaced the state under the AI's feet: moot
+                return
+            raise
         pause = self.ai_delay - (time.monotonic() - started)
         if pause > 0:
             time.sleep(pause)
-        self.post_message(AiMoved(seat, action, turn))
+        self.post_message(AiMoved(seat, action, turn, epoch))
 
     @on(AiMoved)
     def ai_moved(self, message: AiMoved) -> None:
         game = self.game
-        if game.current_seat != message.seat or len(game.record["actions"]) != message.turn or self._overlay:
-            return  # the game moved on (a new game, or a screen took over)
+        if (game.current_seat != message.seat or len(game.record["actions"]) != message.turn or self._overlay
+                or message.epoch != self._epoch):
+            return  # the game moved on (a new game, an undo, or a screen took over)
         game.apply(message.action)
         self.say(self._latest_public_words(message.seat))  # never the code: it may name hidden cards
         self.after_action()

@@ -12,6 +12,7 @@ import contextlib
 import json
 import os
 import sqlite3
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -20,7 +21,7 @@ from typing import Any
 
 from rummy_tui.engine import Game
 
-from .paths import history_path
+from .paths import DATA_DIR_VARIABLE, history_path, usable_folder
 from .saves import seat_kinds, seat_names
 
 BUSY_TIMEOUT_SECONDS = 15.0
@@ -119,16 +120,29 @@ class History:
 
     def __init__(self, path: str | os.PathLike | None = None):
         self.path = Path(path) if path is not None else history_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        usable_folder(self.path.parent)
         self.problem: str | None = None  # set when a damaged file had to be moved aside
         try:
             self._migrate()
         except sqlite3.DatabaseError as error:
-            if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
-                raise HistoryError(f"The history file {self.path} is busy: {error}") from None
-            moved = self._set_aside()
+            if not _is_corrupt(error):  # unreadable is not damaged: the player's games stay where they are
+                raise HistoryError(self._cannot_open(error)) from None
+            try:
+                moved = self._set_aside()
+            except OSError as move_error:
+                raise HistoryError(f"The history file {self.path} is damaged ({error}) and cannot be moved "
+                                   f"aside: {move_error.strerror or move_error}.") from None
             self.problem = f"The history file {self.path} was damaged ({error}); it was moved to {moved}."
             self._migrate()
+
+    def _cannot_open(self, error: sqlite3.DatabaseError) -> str:
+        """Why a sound history file cannot be used, in one line; the file is left alone."""
+        code = _primary_code(error)
+        if code in (SQLITE_BUSY, SQLITE_LOCKED):
+            return f"The history file {self.path} is busy: {error}"
+        if code in (SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH):
+            return f"The history file {self.path} cannot be opened: {error} ({_access_words(self.path)})."
+        return f"The history file {self.path} cannot be used ({error}); it was left as it is."
 
     # --- connections and schema ---------------------------------------------------------
 
@@ -290,6 +304,38 @@ class History:
 
 
 # --- helpers -------------------------------------------------------------------------------
+
+# SQLite's primary result codes (https://sqlite.org/rescode.html).
+SQLITE_PERM, SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY = 3, 5, 6, 8
+SQLITE_CORRUPT, SQLITE_CANTOPEN, SQLITE_AUTH, SQLITE_NOTADB = 11, 14, 23, 26
+
+
+def _primary_code(error: sqlite3.Error) -> int | None:
+    code = getattr(error, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
+
+
+def _is_corrupt(error: sqlite3.Error) -> bool:
+    """Only what SQLite itself calls damaged: a malformed file, or one that is not a database."""
+    return _primary_code(error) in (SQLITE_CORRUPT, SQLITE_NOTADB)
+
+
+def _access_words(path: Path) -> str:
+    """Why this user may not use the file, and what to do; the file itself is left alone."""
+    try:
+        if not path.exists():
+            return (f"there is no history yet, and its folder {path.parent} is read-only for you: make the folder "
+                    f"writable, or set {DATA_DIR_VARIABLE} to another folder")
+        if not os.access(path, os.R_OK | os.W_OK):
+            info = path.stat()
+            return (f"it belongs to uid {info.st_uid} with mode {stat.filemode(info.st_mode)} and you are uid "
+                    f"{os.getuid()}; it was left as it is: give it back to your user (chown) to see your statistics")
+        if not os.access(path.parent, os.W_OK):
+            return (f"its folder {path.parent} is read-only for you; it was left as it is: make the folder "
+                    f"writable, or set {DATA_DIR_VARIABLE} to another folder")
+    except OSError as error:
+        return f"{(error.strerror or str(error)).lower()}; it was left as it is"
+    return "a permission problem; it was left as it is"
 
 def _statements(script: str) -> list[str]:
     return [statement.strip() for statement in script.split(";") if statement.strip()]

@@ -23,9 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from rummy_tui.engine import Game, RecordError
+from rummy_tui.engine.ai import LEVELS
+from rummy_tui.engine.records import shown
 from rummy_tui.i18n import _
 
-from .paths import saves_dir
+from .jsonfile import NotJson, parse_json
+from .paths import saves_dir, usable_folder
 
 SAVE_FORMAT = 1
 SAVE_SUFFIX = ".json"
@@ -43,7 +46,7 @@ class BadSave(Exception):
 
     def __init__(self, path: Path, problem: str, moved_to: Path | None = None):
         self.path, self.problem, self.moved_to = Path(path), problem, moved_to
-        where = f"; it was moved to {moved_to}" if moved_to else ""
+        where = f"; it was moved to {moved_to}" if moved_to else "; it was skipped"
         super().__init__(f"The saved game {path} cannot be loaded: {problem.rstrip('.')}{where}.")
 
 
@@ -102,7 +105,7 @@ def seat_entries(record: dict[str, Any]) -> list[dict[str, Any]]:
     entries = []
     for index, (name, kind) in enumerate(zip(seat_names(record), seat_kinds(record))):
         given = seats[index] if index < len(seats) and isinstance(seats[index], dict) else {}
-        level = (given.get("level") or "normal") if kind == "ai" else None
+        level = (given.get("level") if given.get("level") in LEVELS else "normal") if kind == "ai" else None
         entries.append({"name": name, "kind": kind, "level": level})
     return entries
 
@@ -146,8 +149,7 @@ class SaveStore:
     """The saved games in one directory (by default ``<data dir>/saves``)."""
 
     def __init__(self, directory: str | os.PathLike | None = None):
-        self.directory = Path(directory) if directory is not None else saves_dir()
-        self.directory.mkdir(parents=True, exist_ok=True)
+        self.directory = usable_folder(Path(directory) if directory is not None else saves_dir())
         self.problems: list[BadSave] = []  # files moved aside by list(), for the app to show
 
     def path_of(self, game_id: str) -> Path:
@@ -197,21 +199,25 @@ class SaveStore:
 
     # reading
 
-    def list(self) -> list[SaveInfo]:
+    def list(self, verify: bool = False) -> list[SaveInfo]:
         """Every readable save, newest first. Unreadable ones are moved aside and kept in
-        :attr:`problems`; the rest of the list is still returned."""
+        :attr:`problems`; the rest of the list is still returned. With ``verify``, each save's
+        record is also replayed, so that every save listed is one that loads."""
         self._remove_stale_temporaries()
         found = []
         for path in sorted(self.directory.glob(f"*{SAVE_SUFFIX}")):
             try:
-                found.append(self._info(path, self._read_document(path)))
+                document = self._read_document(path)
+                if verify:
+                    self._replay(path, document)
+                found.append(self._info(path, document))
             except BadSave as problem:
                 self.problems.append(problem)
         return sorted(found, key=_newest_first_key, reverse=True)
 
-    def latest(self) -> SaveInfo | None:
+    def latest(self, verify: bool = False) -> SaveInfo | None:
         """The most recently played unfinished game, if any."""
-        return next((info for info in self.list() if not info.finished), None)
+        return next((info for info in self.list(verify) if not info.finished), None)
 
     def info(self, game_id: str) -> SaveInfo:
         path = self.path_of(game_id)
@@ -249,25 +255,27 @@ class SaveStore:
     # checks
 
     def _read_document(self, path: Path) -> dict[str, Any]:
+        """The save's document, checked; :class:`BadSave` (the file set aside) otherwise."""
         if not path.exists():
             raise FileNotFoundError(f"there is no saved game '{path.stem}' in {self.directory}")
+        if path.is_dir():
+            raise self._set_aside(path, "it is a folder, not a file")
         try:
-            document = json.loads(path.read_bytes().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            problem = "the file is empty" if path.stat().st_size == 0 else f"it is not valid JSON ({error})"
-            raise self._set_aside(path, problem) from None
-        if not isinstance(document, dict):
-            raise self._set_aside(path, "it is not a saved game")
-        version = document.get("save_format")
-        if version != SAVE_FORMAT:
-            raise self._set_aside(path, f"unknown save format {version!r} (this version reads {SAVE_FORMAT})")
-        record = document.get("record")
-        if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
-            raise self._set_aside(path, "it holds no game record")
-        if document.get("record_sha256") != _record_digest(record):
-            raise self._set_aside(path, "its game record was changed outside the game")
-        if not isinstance(document.get("summary"), dict):
-            raise self._set_aside(path, "its summary is missing")
+            data = path.read_bytes()
+        except PermissionError:  # not damaged: left where it is, for its owner to fix
+            raise BadSave(path, "it cannot be read (permission denied)") from None
+        except OSError as error:
+            raise BadSave(path, f"it cannot be read ({error.strerror or error})") from None
+        try:
+            document = parse_json(data)
+        except NotJson as error:
+            raise self._set_aside(path, str(error)) from None
+        try:
+            problem = _document_problem(document)
+        except (RecursionError, ValueError, TypeError):  # strange content deep inside the record
+            problem = "its game record cannot be read"
+        if problem:
+            raise self._set_aside(path, problem)
         return document
 
     def _replay(self, path: Path, document: dict[str, Any]) -> Game:
@@ -275,8 +283,6 @@ class SaveStore:
             game = Game.replay(document["record"])
         except RecordError as error:
             raise self._set_aside(path, f"its record does not replay: {error}") from None
-        except Exception as error:  # a variant crashing on a strange record must not crash the app
-            raise self._set_aside(path, f"its record does not replay ({type(error).__name__}: {error})") from None
         if document.get("check") != _fingerprint(game):
             raise self._set_aside(path, "the saved position does not match its record")
         return game
@@ -297,7 +303,10 @@ class SaveStore:
     def _set_aside(self, path: Path, problem: str) -> BadSave:
         """Move a bad file into ``damaged/`` under a name that never overwrites another."""
         damaged = self.directory / DAMAGED_FOLDER
-        damaged.mkdir(exist_ok=True)
+        try:
+            damaged.mkdir(exist_ok=True)
+        except OSError:  # a read-only folder: the bad file is only skipped
+            return BadSave(path, problem)
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = damaged / f"{path.stem}.{stamp}{path.suffix}"
         counter = 1
@@ -318,6 +327,23 @@ class SaveStore:
             with contextlib.suppress(OSError):
                 if leftover.stat().st_mtime < cutoff:
                     leftover.unlink()
+
+
+def _document_problem(document: Any) -> str | None:
+    """What makes a parsed save unusable, or None when it looks like a save of this version."""
+    if not isinstance(document, dict):
+        return "it is not a saved game"
+    version = document.get("save_format")
+    if version != SAVE_FORMAT:
+        return f"unknown save format {shown(version)} (this version reads {SAVE_FORMAT})"
+    record = document.get("record")
+    if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
+        return "it holds no game record"
+    if document.get("record_sha256") != _record_digest(record):
+        return "its game record was changed outside the game"
+    if not isinstance(document.get("summary"), dict):
+        return "its summary is missing"
+    return None
 
 
 def _newest_first_key(info: SaveInfo) -> tuple[datetime, int]:
@@ -361,7 +387,7 @@ def _read_header(path: Path) -> dict[str, Any]:
     try:
         document = json.loads(path.read_bytes())
         return {key: document[key] for key in ("created", "played_seconds") if key in document}
-    except (OSError, ValueError, TypeError):
+    except (OSError, ValueError, TypeError, RecursionError):
         return {}
 
 

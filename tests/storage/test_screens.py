@@ -124,13 +124,13 @@ async def test_continue_on_a_save_that_no_longer_loads_reports_it_and_stays(data
     store.save("good", played(3, 1))
     store.save("tampered", played(5, 2))
     path = data_dir / "saves" / "tampered.json"
-    document = json.loads(path.read_text())
-    document["check"]["hand_no"] = 99  # the saved position no longer matches the record
-    path.write_text(json.dumps(document))
     app = Host(SavedGamesScreen)
     async with app.run_test(size=(120, 30)) as pilot:
         screen = app.screen
         assert [info.id for info in screen.saves][0] == "tampered"
+        document = json.loads(path.read_text())
+        document["check"]["hand_no"] = 99  # changed while listed: the position no longer matches the record
+        path.write_text(json.dumps(document))
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen and app.results == []

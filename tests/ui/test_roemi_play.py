@@ -23,8 +23,8 @@ async def test_u_takes_back_an_opening_before_the_discard():
         opening = game.state.events[-1]["text"]
         assert opening.startswith("opened with 45 points") and "[QH]" in opening and " QH" not in opening
         await pilot.pause()
-        assert "takeback" in {active.binding.action for active in app.active_bindings.values()
-                              if active.enabled}
+        assert "undo" in {active.binding.action for active in app.active_bindings.values()
+                          if active.enabled}
         await pilot.press("u")
         assert game.state.table == []
         assert len(game.state.hands[seat]) == cards_before
@@ -82,7 +82,7 @@ async def test_keys_screen_explains_the_roemi_moves_and_leaves_out_other_variant
         for words in ("Handolás", "Take a joker", "press e", "u takes back"):
             assert words in shown, words
         listed = {binding.action for binding in app.screen.bindings_list}
-        assert {"meld", "layoff", "exchange", "takeback", "take"} <= listed
+        assert {"meld", "layoff", "exchange", "undo", "take"} <= listed
         assert not {"knock", "gin", "void", "throwin", "reenter", "keep", "declare"} & listed
 
 

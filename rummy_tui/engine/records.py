@@ -1,0 +1,137 @@
+"""The shape a game record (and a saved state) must have before a game is built from it.
+
+Records come from files a player can edit, so anything may be in them. Every malformed record
+is turned into a :class:`RecordError` whose message says which field is wrong and what it
+should hold; nothing else escapes from :meth:`Game.replay` or :meth:`Game.from_json`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SEED_LIMIT = 2**64  # far beyond any seed the game picks; keeps the seed's text short
+SCALARS = (str, int, float, bool, type(None))
+
+
+class RecordError(ValueError):
+    """A game record that cannot be replayed."""
+
+
+def shown(value: Any) -> str:
+    """A short, always printable picture of a value from a record (huge numbers included)."""
+    if isinstance(value, (dict, list)):
+        return f"a JSON {'object' if isinstance(value, dict) else 'list'}"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= SEED_LIMIT:
+        return "a number too large"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def is_whole_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_record(record: Any, record_format: int) -> None:
+    """Raise RecordError unless ``record`` is a record this version can replay."""
+    if not isinstance(record, dict):
+        raise RecordError(f"a game record is a JSON object, not {shown(record)}")
+    if record.get("format") != record_format:
+        raise RecordError(f"unknown record format {shown(record.get('format'))} (this version reads {record_format})")
+    for name in ("variant", "players", "seed", "actions"):
+        if name not in record:
+            raise RecordError(f"not a game record: it has no '{name}'")
+    if not isinstance(record["variant"], str):
+        raise RecordError(f"'variant' must be a variant's key such as \"gin\", not {shown(record['variant'])}")
+    if not is_whole_number(record["players"]):
+        raise RecordError(f"'players' must be a whole number, not {shown(record['players'])}")
+    seed = record["seed"]
+    if not is_whole_number(seed) or abs(seed) >= SEED_LIMIT:
+        raise RecordError(f"'seed' must be a whole number below 2**64, not {shown(seed)}")
+    _check_settings(record.get("settings"))
+    _check_seats(record.get("seats"))
+    actions = record["actions"]
+    if not isinstance(actions, list):
+        raise RecordError(f"'actions' must be a list of action codes, not {shown(actions)}")
+    for number, action in enumerate(actions, start=1):
+        if not isinstance(action, str):
+            raise RecordError(f"action {number} must be an action code such as \"draw:stock\", not {shown(action)}")
+
+
+def _check_settings(settings: Any) -> None:
+    if settings is None:
+        return
+    if not isinstance(settings, dict):
+        raise RecordError(f"'settings' must be a JSON object of setting names and values, not {shown(settings)}")
+    for name, value in settings.items():
+        if not isinstance(value, SCALARS):
+            raise RecordError(f"setting '{name}' must be a number, text or on/off, not {shown(value)}")
+
+
+def _check_seats(seats: Any) -> None:
+    if seats is None:
+        return
+    if not isinstance(seats, list):
+        raise RecordError(f"'seats' must be a list, not {shown(seats)}")
+    for number, seat in enumerate(seats, start=1):
+        if isinstance(seat, str):
+            continue
+        if not isinstance(seat, dict) or not all(isinstance(value, SCALARS) for value in seat.values()):
+            raise RecordError(f"seat {number} must be a name or an object of name, kind and level, not {shown(seat)}")
+
+
+# --- a saved state (Game.to_json) ----------------------------------------------------------
+
+_NUMBER_FIELDS = {"players", "seed", "hand_no", "dealer", "shuffles", "reshuffles"}
+_CARD_LIST_FIELDS = {"stock", "discard"}
+_OBJECT_LIST_FIELDS = {"table", "sheet", "private", "events"}
+_OPTIONAL_OBJECT_FIELDS = {"last_hand", "result"}
+
+
+def check_state(state: Any, record: dict[str, Any], field_names: set[str]) -> None:
+    """Raise RecordError unless ``state`` has the fields of a State, each of the right kind,
+    and belongs to ``record`` (same variant, players and seed)."""
+    if not isinstance(state, dict):
+        raise RecordError(f"a saved state is a JSON object, not {shown(state)}")
+    unknown = sorted(str(name) for name in set(state) - field_names)
+    if unknown:
+        raise RecordError(f"the saved state has an unknown field '{unknown[0]}'")
+    for name in ("variant", "players", "settings", "seed"):
+        if name not in state:
+            raise RecordError(f"the saved state has no '{name}'")
+    for name in ("variant", "players", "seed"):
+        if state[name] != record[name] or type(state[name]) is not type(record[name]):
+            raise RecordError(f"the saved state's '{name}' ({shown(state[name])}) is not the record's")
+    for name, value in state.items():
+        problem = _state_field_problem(name, value)
+        if problem:
+            raise RecordError(f"the saved state's '{name}' must be {problem}, not {shown(value)}")
+
+
+def _state_field_problem(name: str, value: Any) -> str | None:
+    """What the field should be, when ``value`` is not that."""
+    if name in _NUMBER_FIELDS:
+        return None if is_whole_number(value) else "a whole number"
+    if name == "to_move":
+        return None if value is None or is_whole_number(value) else "a seat number or null"
+    if name in ("variant", "phase"):
+        return None if isinstance(value, str) else "text"
+    if name in ("settings", "extra"):
+        return None if isinstance(value, dict) else "a JSON object"
+    if name == "hands":
+        ok = isinstance(value, list) and all(_is_card_list(hand) for hand in value)
+        return None if ok else "a list of hands of card numbers"
+    if name in _CARD_LIST_FIELDS:
+        return None if _is_card_list(value) else "a list of card numbers"
+    if name == "totals":
+        ok = isinstance(value, list) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+        return None if ok else "a list of numbers"
+    if name in _OBJECT_LIST_FIELDS:
+        ok = isinstance(value, list) and all(isinstance(entry, dict) for entry in value)
+        return None if ok else "a list of JSON objects"
+    if name in _OPTIONAL_OBJECT_FIELDS:
+        return None if value is None or isinstance(value, dict) else "a JSON object or null"
+    return None
+
+
+def _is_card_list(value: Any) -> bool:
+    return isinstance(value, list) and all(is_whole_number(card) and 0 <= card < 1000 for card in value)

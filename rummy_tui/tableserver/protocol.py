@@ -1,0 +1,120 @@
+"""The messages between a seat client and the table server: one JSON object per line.
+
+Client to server::
+
+    hello   {name, identity?, token?}        who I am (once, first)
+    lobby   {}                               which tables are open
+    create  {variant, settings?, seats, grace?}  a new table; seats is a list of "human",
+                                             "easy" or "normal", and the creator takes seat 0
+    join    {code, seat?, token?}            sit at a table (a token reclaims a seat)
+    watch   {code}                           look on: the public table, no hand
+    start   {}                               the host starts: open seats become AI
+    act     {seq, action}                    play an action code, answering view ``seq``
+    why_not {action}                         would this action be legal now?
+    chat    {text}                           one line for the table log
+    leave   {}                               give the seat to the AI now
+
+Server to client: ``welcome{table, seat, token}``, ``view{seq, started, observation, legal,
+seats, log}``, ``refused{reason}``, ``why_not{action, reason}``, ``lobby{tables}`` and
+``error{reason}`` for a message that could not be read. A ``view`` is a full snapshot of what
+that seat may see, so a client never has to merge anything.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import unicodedata
+from typing import Any
+
+from rich.markup import escape
+
+MAX_LINE_BYTES = 64 * 1024
+MAX_NAME_CHARS = 16
+MAX_CHAT_CHARS = 200
+CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels: a code never spells a word
+CODE_LENGTH = 4
+SEAT_KINDS = ("human", "easy", "normal")
+
+# For each message type: field -> (accepted types, required).
+FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
+    "hello": {"name": ((str,), True), "identity": ((str,), False), "token": ((str,), False)},
+    "lobby": {},
+    "create": {"variant": ((str,), True), "settings": ((dict,), False), "seats": ((list,), True),
+               "grace": ((int, float, type(None)), False)},
+    "join": {"code": ((str,), True), "seat": ((int,), False), "token": ((str,), False)},
+    "watch": {"code": ((str,), True)},
+    "start": {},
+    "act": {"seq": ((int,), True), "action": ((str,), True)},
+    "why_not": {"action": ((str,), True)},
+    "chat": {"text": ((str,), True)},
+    "leave": {},
+}
+
+
+class BadMessage(ValueError):
+    """A line that is not a message this server understands; the text says why."""
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode("utf-8") + b"\n"
+
+
+def decode(line: bytes) -> dict[str, Any]:
+    """A client's line as a checked message, or :class:`BadMessage` saying what is wrong."""
+    try:
+        message = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise BadMessage(f"not a JSON line ({error})") from None
+    if not isinstance(message, dict):
+        raise BadMessage("a message is a JSON object such as {\"type\": \"hello\", \"name\": \"Anna\"}")
+    kind = message.get("type")
+    if kind not in FIELDS:
+        raise BadMessage(f"unknown message type {kind!r} (known: {', '.join(FIELDS)})")
+    fields = FIELDS[kind]
+    unknown = sorted(set(message) - set(fields) - {"type"})
+    if unknown:
+        raise BadMessage(f"unknown field(s) for {kind}: {', '.join(map(str, unknown))}")
+    for name, (types, required) in fields.items():
+        if name not in message:
+            if required:
+                raise BadMessage(f"{kind} needs the field {name!r}")
+        elif not isinstance(message[name], types) or isinstance(message[name], bool):
+            raise BadMessage(f"{kind}.{name} has the wrong type ({type(message[name]).__name__})")
+    return message
+
+
+def clean_name(name: str) -> str:
+    """A player's name: printable characters only, 1 to 16 of them; BadMessage otherwise."""
+    name = " ".join(name.split())
+    if not name:
+        raise BadMessage("a name needs 1 to 16 printable characters")
+    if len(name) > MAX_NAME_CHARS:
+        raise BadMessage(f"a name has at most {MAX_NAME_CHARS} characters")
+    if any(unicodedata.category(char).startswith("C") for char in name):
+        raise BadMessage("a name holds printable characters only")
+    return name
+
+
+def clean_chat(text: str) -> str:
+    """One chat line: control characters dropped, at most 200 characters."""
+    text = "".join(char for char in " ".join(text.split()) if not unicodedata.category(char).startswith("C"))
+    if not text:
+        raise BadMessage("an empty chat line")
+    return text[:MAX_CHAT_CHARS]
+
+
+def markup_safe(text: str) -> str:
+    """Text a screen may render as Rich markup: a name like ``[bold]x`` stays literal."""
+    return escape(text)
+
+
+def new_code(taken: set[str]) -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        if code not in taken:
+            return code
+
+
+def normal_code(code: str) -> str:
+    return code.strip().upper()

@@ -1,0 +1,298 @@
+"""The table server: a unix socket in a private folder, clients speaking JSON lines, and one
+:class:`Table` task per table.
+
+A client's bad line (not JSON, too long, an unknown field) gets an ``error`` for that client
+only; the connection and every table go on. Tables are saved under ``<data dir>/tables``
+after every move, and a server started again resumes them, their players counted as away
+until they reconnect with their seat token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import stat
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from rummy_tui.engine import Game
+from rummy_tui.engine.variant import SettingError
+from rummy_tui.storage.paths import data_dir
+from rummy_tui.storage.saves import BadSave, SaveStore, _write_atomically
+
+from .protocol import MAX_LINE_BYTES, SEAT_KINDS, BadMessage, clean_chat, clean_name, decode, encode, new_code, normal_code
+from .table import DEFAULT_GRACE_SECONDS, Seat, Table
+
+SOCKET_NAME = "tables.sock"
+META_SUFFIX = ".table"  # not .json: the save store owns those names
+SEND_BUFFER_LIMIT = 4 * 1024 * 1024  # a client this far behind is not reading: drop it
+READ_CHUNK = 16 * 1024
+
+
+def runtime_folder() -> Path:
+    """Where the socket lives: a folder only this user can enter, in the runtime directory."""
+    base = os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()
+    return Path(base) / f"rummy-tui-{os.getuid()}"
+
+
+def default_socket_path() -> Path:
+    return runtime_folder() / SOCKET_NAME
+
+
+def private_folder(folder: Path) -> Path:
+    """Create ``folder`` with mode 0700, or make sure an existing one is ours and private."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    info = folder.stat()
+    if info.st_uid != os.getuid():
+        raise PermissionError(f"{folder} belongs to another user; not using it for the table socket")
+    if stat.S_IMODE(info.st_mode) != 0o700:
+        folder.chmod(0o700)
+    return folder
+
+
+class Connection:
+    """One client: reads its lines, sends it messages, remembers who it is and where it sits."""
+
+    def __init__(self, server: TableServer, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+        self.server, self.reader, self.writer = server, reader, writer
+        self.name = ""
+        self.identity: str | None = None
+        self.token: str | None = None
+        self.table: Table | None = None
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        self.writer.write(encode(message))
+        if self.writer.transport.get_write_buffer_size() > SEND_BUFFER_LIMIT:
+            self.close()
+
+    def close(self) -> None:
+        self.closed = True
+        self.writer.close()
+
+    async def lines(self):
+        """The client's lines; a line longer than the limit is reported and skipped."""
+        buffer, skipping = bytearray(), False
+        while not self.closed:
+            chunk = await self.reader.read(READ_CHUNK)
+            if not chunk:
+                return
+            buffer += chunk
+            while (end := buffer.find(b"\n")) >= 0:
+                line, buffer = bytes(buffer[:end]), buffer[end + 1:]
+                if skipping:
+                    skipping = False
+                elif line.strip():
+                    yield line
+            if len(buffer) > MAX_LINE_BYTES:
+                if not skipping:
+                    self.send(error(f"a line longer than {MAX_LINE_BYTES} bytes; it was dropped"))
+                buffer, skipping = bytearray(), True
+
+
+def error(reason: str) -> dict[str, str]:
+    return {"type": "error", "reason": reason}
+
+
+class TableServer:
+    def __init__(self, socket_path: str | os.PathLike | None = None, tables_dir: str | os.PathLike | None = None,
+                 ai_delay: float = 0.5):
+        self.socket_path = Path(socket_path) if socket_path else default_socket_path()
+        self.tables_dir = Path(tables_dir) if tables_dir else data_dir() / "tables"
+        self.ai_delay = ai_delay
+        self.tables: dict[str, Table] = {}
+        self.store: SaveStore | None = None
+        self._server: asyncio.base_events.Server | None = None
+        self._connections: set[Connection] = set()
+        self._handlers: set[asyncio.Task] = set()
+        self._meta_written: dict[str, bytes] = {}  # table code -> what its seats file holds
+
+    # --- running --------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        private_folder(self.socket_path.parent)
+        private_folder(self.tables_dir)
+        self.store = SaveStore(self.tables_dir)
+        self._clear_stale_socket()
+        self._server = await asyncio.start_unix_server(self._serve, path=str(self.socket_path), limit=MAX_LINE_BYTES)
+        os.chmod(self.socket_path, 0o600)
+        for table in self._resume_tables():
+            self.tables[table.code] = table
+            table.start_task()
+
+    async def serve_forever(self) -> None:
+        await self.start()
+        async with self._server:
+            await self._server.serve_forever()
+
+    async def close(self) -> None:
+        if self._server:
+            self._server.close()
+        for connection in list(self._connections):
+            connection.close()  # its reader sees the end of the stream and its task ends
+        if self._handlers:
+            await asyncio.wait(self._handlers, timeout=2)
+        for table in self.tables.values():
+            await table.stop()
+        with contextlib.suppress(FileNotFoundError):
+            self.socket_path.unlink()
+
+    def _clear_stale_socket(self) -> None:
+        if not self.socket_path.exists():
+            return
+        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            probe.connect(str(self.socket_path))
+        except OSError:
+            self.socket_path.unlink()  # left behind by a server that died
+        else:
+            raise RuntimeError(f"a table server is already running on {self.socket_path}")
+        finally:
+            probe.close()
+
+    # --- one client -----------------------------------------------------------------------
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        connection = Connection(self, reader, writer)
+        self._connections.add(connection)
+        self._handlers.add(asyncio.current_task())
+        try:
+            async for line in connection.lines():
+                try:
+                    await self._handle(connection, decode(line))
+                except BadMessage as problem:
+                    connection.send(error(str(problem)))
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self._connections.discard(connection)
+            self._handlers.discard(asyncio.current_task())
+            if connection.table is not None:
+                connection.table.post("dropped", connection)
+            connection.closed = True
+            with contextlib.suppress(Exception):
+                writer.close()
+
+    async def _handle(self, connection: Connection, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "hello":
+            connection.name = clean_name(message["name"])
+            connection.identity, connection.token = message.get("identity"), message.get("token")
+            connection.send({"type": "hello", "re": "hello", "name": connection.name})
+        elif kind == "lobby":
+            connection.send({"type": "lobby", "re": "lobby", "tables": [t.summary() for t in self.tables.values()]})
+        elif not connection.name:
+            raise BadMessage("say hello first: {\"type\": \"hello\", \"name\": \"your name\"}")
+        elif kind == "create":
+            await self._create(connection, message)
+        elif kind in ("join", "watch"):
+            await self._sit(connection, kind, message)
+        elif connection.table is None:
+            raise BadMessage(f"{kind} needs a table: create or join one first")
+        else:
+            self._forward(connection, kind, message)
+
+    def _forward(self, connection: Connection, kind: str, message: dict[str, Any]) -> None:
+        table = connection.table
+        if kind == "act":
+            table.post("act", connection, message["seq"], message["action"])
+        elif kind == "why_not":
+            table.post("why_not", connection, message["action"])
+        elif kind == "chat":
+            table.post("chat", connection, clean_chat(message["text"]))
+        elif kind == "start":
+            table.post("start", connection)
+        elif kind == "leave":
+            table.post("leave", connection)
+            connection.table = None
+
+    async def _create(self, connection: Connection, message: dict[str, Any]) -> None:
+        kinds = message["seats"]
+        if any(kind not in SEAT_KINDS for kind in kinds) or not kinds or kinds[0] != "human":
+            raise BadMessage(f"seats is a list of {', '.join(SEAT_KINDS)}, and seat 1 is the host's (human)")
+        grace = message.get("grace", DEFAULT_GRACE_SECONDS)
+        if grace is not None and grace < 0:
+            raise BadMessage("grace is a number of seconds (or null for no limit)")
+        try:
+            game = Game(message["variant"], len(kinds), message.get("settings") or {}, seed=random.randrange(2**31))
+        except (SettingError, ValueError) as problem:
+            connection.send({"type": "refused", "re": "create", "reason": str(problem)})
+            return
+        seats = [Seat("human", f"Seat {i + 1}") if kind == "human" else Seat("ai", f"Computer {i + 1}", level=kind)
+                 for i, kind in enumerate(kinds)]
+        table = self._new_table(new_code(set(self.tables)), game, seats, grace=grace)
+        await self._sit(connection, "join", {"code": table.code, "seat": 0})
+
+    async def _sit(self, connection: Connection, kind: str, message: dict[str, Any]) -> None:
+        table = self.tables.get(normal_code(message["code"]))
+        if table is None:
+            connection.send({"type": "refused", "re": kind, "reason": f"There is no table {message['code']!r} here."})
+            return
+        if connection.table is not None and connection.table is not table:
+            connection.table.post("leave", connection)
+        if kind == "watch":
+            connection.table = table
+            table.post("watch", connection)
+            return
+        seated = asyncio.get_running_loop().create_future()
+        token = message.get("token") or connection.token
+        table.post("join", connection, message.get("seat"), token, connection.identity, seated)
+        if await seated is not None:
+            connection.table = table
+
+    # --- tables on disk -------------------------------------------------------------------
+
+    def _new_table(self, code: str, game: Game, seats: list[Seat], **options: Any) -> Table:
+        table = Table(code, game, seats, ai_delay=self.ai_delay, save=self._save, **options)
+        table._write_seats_into_record()
+        self.tables[code] = table
+        table.start_task()
+        return table
+
+    def _save(self, table: Table) -> None:
+        """The game through the atomic save store, and the seats (token hashes, never tokens)
+        and table log next to it; run in a worker thread by the table's task."""
+        self.store.save(table.code, table.game)
+        meta = json.dumps(table.saved(), separators=(",", ":")).encode("utf-8")
+        if self._meta_written.get(table.code) != meta:  # most moves change only the game
+            _write_atomically(self.tables_dir / f"{table.code}{META_SUFFIX}", meta)
+            self._meta_written[table.code] = meta
+
+    def _resume_tables(self) -> list[Table]:
+        resumed = []
+        for path in sorted(self.tables_dir.glob(f"*{META_SUFFIX}")):
+            code = path.name[: -len(META_SUFFIX)]
+            try:
+                meta = json.loads(path.read_text("utf-8"))
+                game = self.store.load(code)
+                seats = [Seat(**seat) for seat in meta["seats"]]
+            except (OSError, ValueError, KeyError, TypeError, BadSave) as problem:
+                print(f"table {code} cannot be resumed: {problem}", file=sys.stderr)
+                continue
+            for seat in seats:
+                if seat.kind == "human" and seat.token_hash:
+                    seat.away_since = time.monotonic()  # its player has to reconnect
+            table = Table(code, game, seats, grace=meta.get("grace", DEFAULT_GRACE_SECONDS),
+                          started=bool(meta.get("started")), log=meta.get("log"), ai_delay=self.ai_delay,
+                          save=self._save)
+            table.log.add("The table server restarted; players, please reconnect.")
+            resumed.append(table)
+        return resumed
+
+
+def run(socket_path: str | None = None, ai_delay: float = 0.5) -> None:
+    """``rummy table-server``: serve tables until interrupted."""
+    server = TableServer(socket_path, ai_delay=ai_delay)
+    print(f"rummy table server on {server.socket_path} (tables saved in {server.tables_dir}); Ctrl+C stops it")
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(server.serve_forever())
+

@@ -1,0 +1,360 @@
+"""One shared table: the authoritative :class:`Game`, its seats, and the one task that plays it.
+
+Everything that changes a table arrives as a command on :attr:`Table.inbox`, and only
+:meth:`Table.run` takes commands off it, so only that task ever calls ``apply``. AI seats
+think in a worker thread on their own seat's observation; their answer comes back as a
+command and is checked against the current sequence number and ``why_not`` before it is
+played. After every move the table is saved, then every seat gets its new view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
+
+from rummy_tui.engine import Game
+from rummy_tui.engine.ai import ai_rng
+
+from .protocol import markup_safe
+
+DEFAULT_GRACE_SECONDS = 60.0
+LOG_LINES = 50
+
+
+class Member(Protocol):
+    """A client at the table (a seat holder or a spectator), as the table sees it."""
+
+    name: str
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+
+@dataclass
+class Seat:
+    kind: str  # "human" (a player's seat, taken or open) or "ai"
+    name: str
+    level: str = "normal"  # the AI that plays it, or covers for it while its player is away
+    token_hash: str | None = None  # set once a player has taken the seat
+    identity: str | None = None  # e.g. an SSH key fingerprint that may reclaim it
+    away_since: float | None = None  # a taken human seat whose player is not connected
+
+    @property
+    def is_open(self) -> bool:
+        return self.kind == "human" and self.token_hash is None
+
+    def saved(self) -> dict[str, Any]:
+        return {key: value for key, value in asdict(self).items() if key != "away_since"}
+
+
+@dataclass
+class TableLog:
+    lines: list[dict[str, Any]] = field(default_factory=list)
+
+    def add(self, text: str, seat: int | None = None, kind: str = "table") -> None:
+        self.lines.append({"kind": kind, "seat": seat, "text": text})
+        del self.lines[:-LOG_LINES]
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Table:
+    def __init__(self, code: str, game: Game, seats: list[Seat], *, grace: float | None = DEFAULT_GRACE_SECONDS,
+                 started: bool = False, log: list[dict] | None = None, ai_delay: float = 0.0,
+                 save: Callable[[Table], Any] | None = None):
+        self.code, self.game, self.seats = code, game, seats
+        self.grace, self.started, self.ai_delay = grace, started, ai_delay
+        self.log = TableLog(list(log or []))
+        self.inbox: asyncio.Queue[tuple] = asyncio.Queue()
+        self.members: dict[int, Member] = {}  # seat -> the connected player
+        self.spectators: set[Member] = set()
+        self.covered: set[int] = set()  # away seats the AI is playing for
+        self._save = save
+        self._thinking = False  # an AI move is being chosen
+        self._timer: asyncio.TimerHandle | None = None
+        self.task: asyncio.Task | None = None
+
+    # --- the state every message reports ---------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        """The state version: how many actions have been applied."""
+        return len(self.game.record["actions"])
+
+    def seat_list(self) -> list[dict[str, Any]]:
+        return [{"name": seat.name, "kind": "open" if seat.is_open else seat.kind,
+                 "connected": index in self.members, "away": seat.away_since is not None,
+                 "ai_playing": index in self.covered} for index, seat in enumerate(self.seats)]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A full snapshot for one seat (None: a spectator); legal moves only for the mover."""
+        game = self.game
+        observation = game.observation(seat) if seat is not None else game.observation_public()
+        to_move = self.started and seat is not None and game.current_seat == seat and seat not in self.covered
+        return {"type": "view", "table": self.code, "seq": self.seq, "started": self.started, "seat": seat,
+                "observation": observation, "legal": game.legal_actions() if to_move else [],
+                "seats": self.seat_list(), "log": list(self.log.lines)}
+
+    def summary(self) -> dict[str, Any]:
+        return {"code": self.code, "variant": self.game.variant.key, "started": self.started,
+                "over": self.game.is_over, "seats": self.seat_list()}
+
+    def saved(self) -> dict[str, Any]:
+        return {"code": self.code, "grace": self.grace, "started": self.started,
+                "seats": [seat.saved() for seat in self.seats], "log": self.log.lines}
+
+    # --- the one task ---------------------------------------------------------------------
+
+    def start_task(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self.run(), name=f"table {self.code}")
+        self.inbox.put_nowait(("wake",))
+
+    async def run(self) -> None:
+        while True:
+            command, *arguments = await self.inbox.get()
+            if command == "stop":
+                return
+            try:
+                await getattr(self, f"_on_{command}")(*arguments)
+                self._plan_ai_turn()
+            except Exception:  # one failing command (a full disk, say) must not end the table
+                print(f"table {self.code}: {command} failed", file=sys.stderr)
+                traceback.print_exc()
+                for waiting in (a for a in arguments if isinstance(a, asyncio.Future) and not a.done()):
+                    waiting.set_result(None)
+
+    def post(self, *command: Any) -> None:
+        self.inbox.put_nowait(command)
+
+    async def stop(self) -> None:
+        if self._timer:
+            self._timer.cancel()
+        if self.task and not self.task.done():
+            self.post("stop")
+            await self.task
+
+    # --- commands -------------------------------------------------------------------------
+
+    async def _on_wake(self) -> None:
+        """Nothing to do but look whether an AI (or an expired grace period) is to move."""
+
+    async def _on_join(self, member: Member, wanted: int | None, token: str | None,
+                       identity: str | None, seated: asyncio.Future) -> None:
+        """Seat a player: the seat its token or identity reclaims, else the wanted or first
+        free one. ``seated`` gets the seat number, or None if the player was refused."""
+        seat = self._seat_of(member)
+        if seat is not None:  # already sitting here
+            member.send({"type": "welcome", "table": self.code, "seat": seat, "token": token or ""})
+            seated.set_result(seat)
+            return
+        seat = self._reclaimable_seat(token, identity)
+        if seat is None:
+            reason, seat = self._free_seat(wanted)
+            if reason:
+                member.send({"type": "refused", "re": "join", "reason": reason})
+                seated.set_result(None)
+                return
+            token = secrets.token_urlsafe(18)
+            self.seats[seat].token_hash, self.seats[seat].identity = token_hash(token), identity
+            self.seats[seat].name = member.name
+            self.log.add(f"{markup_safe(member.name)} sits down.", seat)
+        else:
+            token = token or ""
+            self._come_back(seat, member)
+        old = self.members.get(seat)
+        if old is not None and old is not member:
+            old.send({"type": "refused", "re": "join", "reason": "You sat down at this table from somewhere else."})
+        self.members[seat] = member
+        await self._save_table()
+        member.send({"type": "welcome", "table": self.code, "seat": seat, "token": token})
+        seated.set_result(seat)
+        self.broadcast()
+
+    async def _on_watch(self, member: Member) -> None:
+        self.spectators.add(member)
+        member.send(self.view(None))
+
+    async def _on_start(self, member: Member) -> None:
+        if self.started:
+            member.send({"type": "refused", "re": "start", "reason": "The game has already started."})
+            return
+        if self.members.get(0) is not member:
+            member.send({"type": "refused", "re": "start", "reason": "Only the host (seat 1) starts the game."})
+            return
+        for index, seat in enumerate(self.seats):
+            if seat.is_open:
+                seat.kind, seat.name = "ai", f"Computer {index + 1}"
+        self.started = True
+        self._write_seats_into_record()
+        self.log.add("The game starts.")
+        await self._save_table()
+        self.broadcast()
+
+    async def _on_act(self, member: Member, seq: int, action: str) -> None:
+        seat = self._seat_of(member)
+        reason = self._why_not_now(seat, seq, action)
+        if reason:
+            member.send({"type": "refused", "re": "act", "reason": reason, "seq": self.seq, "action": action})
+            return
+        await self._play(action)
+
+    async def _on_why_not(self, member: Member, action: str) -> None:
+        seat = self._seat_of(member)
+        reason = self._why_not_now(seat, self.seq, action)
+        member.send({"type": "why_not", "action": action, "reason": reason})
+
+    async def _on_chat(self, member: Member, text: str) -> None:
+        seat = self._seat_of(member)
+        if seat is None:
+            member.send({"type": "refused", "re": "chat", "reason": "Only players at the table can chat."})
+            return
+        self.log.add(f"{markup_safe(self.seats[seat].name)}: {markup_safe(text)}", seat, kind="chat")
+        await self._save_table()
+        self.broadcast()
+
+    async def _on_leave(self, member: Member) -> None:
+        seat = self._seat_of(member)
+        self.spectators.discard(member)
+        if seat is not None:  # no grace period: the computer takes over at once
+            self._go_away(seat, f"{markup_safe(self.seats[seat].name)} left the table.")
+            self.seats[seat].away_since = float("-inf")
+            self.broadcast()
+
+    async def _on_dropped(self, member: Member) -> None:
+        self.spectators.discard(member)
+        seat = self._seat_of(member)
+        if seat is not None:
+            self._go_away(seat, f"{markup_safe(self.seats[seat].name)} is away.")
+            self.broadcast()
+
+    async def _on_ai_move(self, seq: int, seat: int, action: str) -> None:
+        self._thinking = False
+        if seq != self.seq or not self._ai_plays(seat):  # a player came back or moved meanwhile
+            return
+        if self.game.why_not(action) is not None:  # a variant AI bug must never stall a table
+            action = self.game.legal_actions()[0]
+        await self._play(action)
+
+    # --- seats ----------------------------------------------------------------------------
+
+    def _seat_of(self, member: Member) -> int | None:
+        return next((seat for seat, held in self.members.items() if held is member), None)
+
+    def _reclaimable_seat(self, token: str | None, identity: str | None) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.token_hash and token and secrets.compare_digest(seat.token_hash, token_hash(token)):
+                return index
+            if seat.token_hash and identity and seat.identity == identity:
+                return index
+        return None
+
+    def _free_seat(self, wanted: int | None) -> tuple[str | None, int]:
+        if self.started:
+            return "The game has started; only its players can come back to it.", -1
+        if wanted is not None:
+            if not 0 <= wanted < len(self.seats):
+                return f"There is no seat {wanted + 1} at this table.", -1
+            if not self.seats[wanted].is_open:
+                return f"Seat {wanted + 1} is not free.", -1
+            return None, wanted
+        free = [index for index, seat in enumerate(self.seats) if seat.is_open]
+        return (None, free[0]) if free else ("The table is full.", -1)
+
+    def _come_back(self, seat: int, member: Member) -> None:
+        place = self.seats[seat]
+        if place.away_since is not None:
+            self.log.add(f"{markup_safe(place.name)} is back.", seat)
+        place.away_since = None
+        self.covered.discard(seat)
+
+    def _go_away(self, seat: int, line: str) -> None:
+        del self.members[seat]
+        self.seats[seat].away_since = time.monotonic()
+        self.log.add(line, seat)
+
+    def _write_seats_into_record(self) -> None:
+        self.game.record["seats"] = [{"name": seat.name, "kind": seat.kind, "level": seat.level}
+                                     for seat in self.seats]
+
+    # --- moves ----------------------------------------------------------------------------
+
+    def _why_not_now(self, seat: int | None, seq: int, action: str) -> str | None:
+        """The reason this seat may not play ``action`` answering view ``seq``, or None."""
+        if seat is None:
+            return "You have no seat at this table."
+        if not self.started:
+            return "The game has not started yet."
+        if seq != self.seq:
+            return f"The table has moved on (your view {seq} is old; it is at {self.seq})."
+        if self.game.current_seat != seat:
+            return "It is not your turn."
+        return self.game.why_not(action)
+
+    async def _play(self, action: str) -> None:
+        self.game.apply(action)
+        await self._save_table()
+        self.broadcast()
+
+    async def _save_table(self) -> None:
+        if self._save is not None:
+            await asyncio.to_thread(self._save, self)
+
+    def broadcast(self) -> None:
+        for seat, member in list(self.members.items()):
+            member.send(self.view(seat))
+        for member in list(self.spectators):
+            member.send(self.view(None))
+
+    # --- AI turns -------------------------------------------------------------------------
+
+    def _ai_plays(self, seat: int) -> bool:
+        place = self.seats[seat]
+        return place.kind == "ai" or (seat in self.covered and seat not in self.members)
+
+    def _plan_ai_turn(self) -> None:
+        """Start the AI if it is to move: an AI seat, or an away player past the grace period."""
+        seat = self.game.current_seat
+        if not self.started or seat is None or self._thinking:
+            return
+        place = self.seats[seat]
+        if place.kind == "human" and seat not in self.members and seat not in self.covered:
+            waited = time.monotonic() - (place.away_since or time.monotonic())
+            if self.grace is None:
+                return
+            if waited < self.grace:
+                self._wake_in(self.grace - waited)
+                return
+            self.covered.add(seat)
+            self.log.add(f"{markup_safe(place.name)} is away: the computer plays for them until they are back.", seat)
+            self.broadcast()
+        if self._ai_plays(seat):
+            self._thinking = True
+            game = self.game  # what the AI may know is taken now, by this task, not later
+            question = (game.observation(seat), game.legal_actions(), self.seats[seat].level, ai_rng(game, seat))
+            asyncio.get_running_loop().create_task(self._think(self.seq, seat, *question))
+
+    def _wake_in(self, seconds: float) -> None:
+        if self._timer:
+            self._timer.cancel()
+        self._timer = asyncio.get_running_loop().call_later(max(seconds, 0.0), self.post, "wake")
+
+    async def _think(self, seq: int, seat: int, observation: dict, legal: list[str], level: str,
+                     rng: Any) -> None:
+        """Choose the AI's move in a worker thread, off the event loop, and post it back."""
+        if self.ai_delay:
+            await asyncio.sleep(self.ai_delay)
+        action = legal[0]
+        if len(legal) > 1:
+            try:
+                action = await asyncio.to_thread(self.game.variant.choose_ai_action, observation, legal, level, rng)
+            except Exception:
+                traceback.print_exc()
+        self.post("ai_move", seq, seat, action)
