@@ -412,5 +412,12 @@ def export_command(game_id: str, out_path: str | None) -> None:
     click.echo(f"Wrote {out_path}", err=True)
 
 
+# --- serve: others play over SSH or in a browser (rummy_tui/serve) ------------------------
+
+from rummy_tui.serve.command import serve_command  # noqa: E402  (click only; the servers load lazily)
+
+main.add_command(serve_command)
+
+
 if __name__ == "__main__":
     main()
