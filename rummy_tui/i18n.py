@@ -7,6 +7,7 @@ filling one catalogue, not touching every widget.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 CATALOGUES: dict[str, dict] = {"en": {}}
@@ -51,3 +52,34 @@ def N_(text: str) -> str:
     """Mark a module-level text for translation; it is translated with ``_()`` where it is shown,
     so a language chosen after import still applies."""
     return text
+
+
+# English verbs the engine's texts put after a seat's name, in the third person, and the form
+# that follows "You". A translation brings its own (a catalogue's "second_person" entry).
+SECOND_PERSON = {
+    "wins": "win", "has": "have", "is": "are", "was": "were", "takes": "take", "collects": "collect",
+    "deals": "deal", "shows": "show", "lays": "lay", "scores": "score", "knocks": "knock", "draws": "draw",
+    "passes": "pass", "goes": "go", "cuts": "cut", "reaches": "reach", "keeps": "keep", "declares": "declare",
+    "pays": "pay", "gets": "get", "loses": "lose", "plays": "play", "starts": "start", "needs": "need",
+    "holds": "hold", "does": "do", "cannot": "cannot", "owes": "owe", "receives": "receive", "leads": "lead",
+    "turns": "turn", "makes": "make", "leaves": "leave", "ends": "end", "stays": "stay", "opens": "open",
+    "melds": "meld", "discards": "discard", "puts": "put", "becomes": "become", "chooses": "choose",
+    "asks": "ask", "throws": "throw", "goes out": "go out", "re-enters": "re-enter", "says": "say",
+}
+_AND_VERB = re.compile(r"\band (\w+)\b")
+
+
+def as_viewer(text: str, name: str) -> str:
+    """``text`` with the viewer's own seat in the second person: "Ann wins the hand" becomes
+    "You win the hand", "Ann threw in and is out" becomes "You threw in and are out"."""
+    verbs = CATALOGUES[_language].get("second_person", SECOND_PERSON)
+    you = t("You")
+
+    def personal(match: re.Match) -> str:
+        word, rest = match.group(1), match.group(2)
+        rest = _AND_VERB.sub(lambda m: "and " + verbs.get(m.group(1), m.group(1)), rest)
+        return f"{you} {verbs.get(word, word)}{rest}"
+
+    if not name:
+        return text
+    return re.sub(rf"(?<!\w){re.escape(name)} (\w+)([^.;:,]*)", personal, text)

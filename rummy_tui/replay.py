@@ -21,7 +21,7 @@ from rummy_tui.plain import PlainDisplay, plain_terminal
 from rummy_tui.engine import Game, RecordError
 from rummy_tui.engine.cards import sort_key_by_suit
 from rummy_tui.engine.melds import Meld
-from rummy_tui.i18n import _
+from rummy_tui.i18n import _, ngettext
 from rummy_tui.storage.jsonfile import NotJson, parse_json
 from rummy_tui.storage.saves import seat_names
 from rummy_tui.widgets.actions import describe
@@ -69,7 +69,7 @@ def hands_text(game: Game, names: list[str], look: CardLook) -> Text:
         total = state.totals[seat] if seat < len(state.totals) else 0
         cards = sorted(state.hands[seat], key=sort_key_by_suit) if state.hands else []
         header = Text(f"{marker}{name}  ", style="bold" if seat == game.current_seat else "")
-        header.append(_("({count} cards, total {total})", count=len(cards), total=total))
+        header.append(ngettext("({n} card, total {total})", "({n} cards, total {total})", len(cards), total=total))
         lines.append(header + Text("\n    ") + cards_piece(cards, look))
     return Text("\n").join(lines)
 

@@ -260,7 +260,7 @@ def end_hand(game: Game, winner: int, handolas: bool) -> None:
             continue
         values = [value_of(c, s.settings) for c in s.hands[seat]]
         base = sum(values)
-        line = f"{game.seat_name(seat)}: " + (" + ".join(str(v) for v in values) or "0") + f" = {base}"
+        line = f"{game.seat_name(seat)}: " + sum_text(values, base)
         if multiplier != 1:
             line += f" × {multiplier} (handolás) = {base * multiplier}"
         points.append(base * multiplier)
@@ -288,7 +288,7 @@ def finish_game(game: Game) -> None:
     lines = []
     for seat in range(s.players):
         rows = [row["points"][seat] for row in s.sheet if row.get("note") != "void"]
-        lines.append(f"{game.seat_name(seat)}: " + " + ".join(str(p) for p in rows) + f" = {s.totals[seat]}")
+        lines.append(f"{game.seat_name(seat)}: " + sum_text(rows, s.totals[seat]))
     names = " and ".join(game.seat_name(w) for w in winners)
     lines.append(f"Lowest total {best}: {names} win{'s' if len(winners) == 1 else ''}.")
     game.log(None, f"Game over: {names} win{'s' if len(winners) == 1 else ''} with {best} penalty points.")
@@ -989,3 +989,8 @@ def plan_codes(position: TurnPosition, completion: Completion) -> list[str]:
 
 def freed_by(completion: Completion, position: TurnPosition) -> set[int]:
     return {j for index, _ in completion.exchanges for j in position.table[index].jokers}
+
+
+def sum_text(values: list[int], total: int) -> str:
+    """``3 + 10 = 13``; a single value (or none) is just the total, not ``5 = 5``."""
+    return f"{' + '.join(map(str, values))} = {total}" if len(values) > 1 else str(total)

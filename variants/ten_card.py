@@ -192,6 +192,7 @@ def money_text(amount: int, unit: int, signed: bool = False) -> str:
 # --- the variant ---------------------------------------------------------------------------------
 
 class TenCardRummy(Variant):
+    ending_names = ENDING_NAMES  # the app's declare menu says "Declare römi", not the code
     key = "ten-card"
     scores_deadwood = True
     crib_lines = ("Knock: 9 melded + natural 2/3", "Römi: all 10 melded  −10", "Colour or figure flush  −25",
@@ -602,7 +603,8 @@ class TenCardRummy(Variant):
         for seat, delta in enumerate(money):
             extra["money"][seat] += delta
         lines.append(f"money: {names[finisher]} {money_text(money[finisher], unit, signed=True)} "
-                     f"({money_text(each, unit)} from each of {len(payers)})")
+                     f"({money_text(each, unit)} "
+                     + (f"from each of {len(payers)})" if len(payers) != 1 else "from one player)"))
         return money
 
     def _eliminate(self, game: Game, seats: list[int], threw_in: list[int], names: list[str],
@@ -686,8 +688,9 @@ class TenCardRummy(Variant):
         pot, extra["kassza"] = extra["kassza"], 0
         extra["money"][winner] += pot
         lines = [f"{names[winner]} {why} and wins the buli",
-                 f"{names[winner]} collects {money_text(each, unit)} from each of {len(others)} players: "
-                 f"{money_text(each * len(others), unit, signed=True)}"]
+                 f"{names[winner]} collects {money_text(each, unit)} "
+                 + (f"from each of {len(others)} players: " if len(others) != 1 else "from the other player: ")
+                 + f"{money_text(each * len(others), unit, signed=True)}"]
         if pot:
             lines.append(f"{names[winner]} takes the kassza: {money_text(pot, unit, signed=True)}")
         lines += [f"{names[seat]}: {money_text(extra['money'][seat], unit, signed=True)} (total {state.totals[seat]})"

@@ -11,7 +11,7 @@ from textual.widgets import Footer, Static
 
 from rummy_tui.engine.cards import card_text
 from rummy_tui.engine.melds import Meld
-from rummy_tui.i18n import _
+from rummy_tui.i18n import _, as_viewer, ngettext
 from rummy_tui.widgets.base import CardWidget, TableView
 from rummy_tui.widgets.cards import CardLook, cards_piece, log_line
 from rummy_tui.widgets.melds import meld_piece
@@ -30,17 +30,19 @@ class HandSummary(CardWidget):
         look = self.card_look()
         names = self.view.names
         lines = [Text(_("Hand {number} is over.", number=last.get("hand", "?")), style="bold")]
+        personal = self.personal
         if last.get("void"):
             lines.append(Text(_("The hand is void: nobody scores.")))
         elif last.get("winner") is not None:
-            lines.append(Text(_("{name} wins the hand.", name=names[last["winner"]])))
+            won = last["winner"] == self.view.viewer
+            lines.append(Text(_("You win the hand.") if won else _("{name} wins the hand.", name=names[last["winner"]])))
             showdown = self._knock_story(last)
             if showdown:
-                lines.append(log_line(showdown, look))
+                lines.append(log_line(personal(showdown), look))
         sheet = self.view.observation["sheet"]
         note = sheet[-1].get("note") if sheet and sheet[-1].get("hand") == last.get("hand") else None
         if note and note not in (last.get("lines") or []):  # Gin's note is its score line, shown below
-            lines.append(Text(str(note), style="italic"))
+            lines.append(Text(personal(str(note)), style="italic"))
         for seat, name in enumerate(names):
             lines.append(Text(""))
             points = (last.get("points") or [0] * len(names))[seat]
@@ -67,9 +69,14 @@ class HandSummary(CardWidget):
                 lines.append(Text(_("  hand: ")) + cards_piece(_seat(last, "hands", seat), look))
         if last.get("lines"):
             lines += [Text(""), Text(_("Score"), style="bold")]
-            lines += [Text("  ") + log_line(line, look) for line in last["lines"]]
+            lines += [Text("  ") + log_line(personal(line), look) for line in last["lines"]]
         self.update(Text("\n").join(lines))
 
+
+    def personal(self, text: str) -> str:
+        """An engine text with the viewer's own seat in the second person."""
+        viewer = self.view.viewer
+        return as_viewer(text, self.view.names[viewer]) if viewer is not None else text
 
     def _knock_story(self, last: dict) -> str | None:
         """Gin: who knocked (or went gin) with what, against the knock limit, and the defender's
@@ -141,10 +148,18 @@ class EndOfGameScreen(Screen):
         result = self.view.observation["result"] or {}
         names = self.view.names
         winners = result.get("winners", [])
-        title = _("{names} wins the game!", names=" & ".join(names[s] for s in winners)) if winners else _("Game over")
+        viewer = self.view.viewer
+        if winners == [viewer]:
+            title = _("You win the game!")
+        elif winners:
+            title = ngettext("{names} wins the game!", "{names} win the game!", len(winners),
+                             names=" & ".join(names[s] for s in winners))
+        else:
+            title = _("Game over")
         lines = [Text(title, style="bold"), Text("")]
         look = CardLook(ascii_only=getattr(self.app, "ascii_only", False))
-        lines += [log_line(line, look) for line in result.get("lines", [])]
+        mine = (lambda text: as_viewer(text, names[viewer])) if viewer is not None else (lambda text: text)
+        lines += [log_line(mine(line), look) for line in result.get("lines", [])]
         legend = settlement_legend(self.view)
         if legend:
             lines.append(Text(legend, style="dim"))

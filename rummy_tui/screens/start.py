@@ -23,7 +23,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from rummy_tui.i18n import N_, _
+from rummy_tui.i18n import N_, _, ngettext
 
 DEFAULT_NAMES = (N_("You"), N_("North"), N_("East"), N_("South"), N_("West"), N_("Centre"))
 
@@ -37,7 +37,7 @@ def seat_kinds() -> list[tuple[str, str]]:
 
 def players_text(variant) -> str:
     if variant.min_players == variant.max_players:
-        return _("{count} players", count=variant.min_players)
+        return ngettext("{n} player", "{n} players", variant.min_players)
     return _("{low}-{high} players", low=variant.min_players, high=variant.max_players)
 
 

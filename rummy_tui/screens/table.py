@@ -447,7 +447,8 @@ class TableScreen(UndoMoves, JokerMeanings, Screen):
         from .menus import MovesMenu
 
         look = self.hand.card_look()
-        self.app.push_screen(MovesMenu([(code, describe(code, look)) for code in codes]),
+        endings = getattr(self.game.variant, "ending_names", {})  # what a declaration is called
+        self.app.push_screen(MovesMenu([(code, describe(code, look, endings)) for code in codes]),
                              lambda code: code and self.perform(code))
 
     # --- the cards and the meld target ----------------------------------------------------
@@ -647,7 +648,7 @@ class TableScreen(UndoMoves, JokerMeanings, Screen):
 
     def _latest_public_words(self, seat: int) -> Text:
         events = [event for event in self.game.state.events if event.get("seat") == seat][-1:]
-        return event_line(events[0], self.names, self.hand.card_look()) if events else Text()
+        return event_line(events[0], self.names, self.hand.card_look(), self.viewer) if events else Text()
 
     # --- saves ----------------------------------------------------------------------------
 

@@ -51,8 +51,9 @@ def _cards_words(text: str, look: CardLook) -> Text:
     return Text(" + ").join(groups) if groups else Text(_("nothing"))
 
 
-def describe(code: str, look: CardLook | None = None) -> Text:
-    """``knock:QH`` becomes "Knock, discarding Q♥"."""
+def describe(code: str, look: CardLook | None = None, endings: dict[str, str] | None = None) -> Text:
+    """``knock:QH`` becomes "Knock, discarding Q♥"; ``endings`` names a variant's declarations
+    (``declare:romi`` is "Declare römi")."""
     look = look or CardLook()
     if code in PLAIN:
         return Text(_(PLAIN[code]))
@@ -64,5 +65,5 @@ def describe(code: str, look: CardLook | None = None) -> Text:
         words = Text(before) + _cards_words(cards, look) + Text(after.replace("{target}", target))
         return words
     if verb == "declare":
-        return Text(_("Declare {what}", what=argument.replace("-", " ")))
+        return Text(_("Declare {what}", what=(endings or {}).get(argument, argument.replace("-", " "))))
     return Text(code)

@@ -10,7 +10,7 @@ from textual.message import Message
 
 from rummy_tui.engine.cards import sort_key_by_rank, sort_key_by_suit
 from rummy_tui.engine.solver import best_arrangement
-from rummy_tui.i18n import _
+from rummy_tui.i18n import _, ngettext
 
 from .base import CardWidget, TableView
 from .cards import card_cell
@@ -148,8 +148,8 @@ class HandView(CardWidget):
         value = arrangement.value if view.variant.scores_deadwood else sum(
             view.variant.card_value(card, view.observation["settings"]) for card in hand)
         label = _("deadwood") if view.variant.scores_deadwood else _("in hand")
-        self.border_title = _("{name} · {count} cards · {label} {value}", name=view.names[view.viewer],
-                              count=len(hand), label=label, value=value)
+        self.border_title = ngettext("{name} · {n} card · {label} {value}", "{name} · {n} cards · {label} {value}",
+                                     len(hand), name=view.names[view.viewer], label=label, value=value)
         self.border_subtitle = _("sorted by {key}", key=_(self.sort_by)) if hand else ""
 
     def _arrangement(self, view: TableView, hand: list[int]):

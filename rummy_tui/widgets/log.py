@@ -5,16 +5,20 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
-from rummy_tui.i18n import _
+from rummy_tui.i18n import _, as_viewer
 
 from .base import CardWidget, TableView
 from .cards import log_line
 
 
-def event_line(event: dict, names: list[str], look) -> Text:
+def event_line(event: dict, names: list[str], look, viewer: int | None = None) -> Text:
+    """An engine log line with the seat's name in front; the viewer's own seat is "You"."""
     seat = event.get("seat")
     who = f"{names[seat]} " if seat is not None and 0 <= seat < len(names) else ""
-    line = Text(who, no_wrap=True, overflow="ellipsis") + log_line(event["text"], look)
+    text = who + event["text"]
+    if viewer is not None and 0 <= viewer < len(names):
+        text = as_viewer(text, names[viewer])
+    line = log_line(text, look)
     line.no_wrap, line.overflow = True, "ellipsis"
     return line
 
@@ -28,4 +32,4 @@ class GameLog(CardWidget):
         look = self.card_look()
         room = max(self.content_size.height, 3)
         events = view.observation["events"][-room:]
-        self.update(Group(*(event_line(event, view.names, look) for event in events)))
+        self.update(Group(*(event_line(event, view.names, look, view.viewer) for event in events)))
