@@ -45,7 +45,6 @@ async def test_a_visitor_plays_resizes_leaves_and_continues(server, alice_key):
                      message=f"no 100-column layout:\n{terminal.text()}")
 
     terminal.press(b"p")  # pass on the upcard: a move, so the game is saved
-    await terminal.wait_for("North")
     folder = server.players / key_identity(alice_key.get_fingerprint("sha256"))
     await wait_until(lambda: any((folder / "saves").glob("*.json")), message="no save after a move")
     [pid] = game_pids(server)
