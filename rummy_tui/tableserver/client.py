@@ -1,10 +1,7 @@
 """The seat client: what a ``rummy`` process uses to sit at a shared table.
 
-:class:`TableClient` speaks the protocol (connect, hello, create or join, act, receive views).
-:class:`SeatView` is what a table screen needs from a seat, wherever the game lives:
-what this seat sees, what it may do, why not, and playing an action. :class:`RemoteSeat`
-is that seat over the socket: it only ever holds what the server sent to this seat, so a
-screen built on it cannot show another seat's cards.
+:class:`TableClient` speaks the protocol: connect, hello, create or join, act, and receive
+the views the server sends. :mod:`.seat` builds the screen-facing seat on top of it.
 """
 
 from __future__ import annotations
@@ -12,12 +9,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from pathlib import Path
 from collections.abc import Callable
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any
 
 from .protocol import MAX_LINE_BYTES, encode
 from .server import default_socket_path
+from .tokens import SeatTokens
 
 REPLY_TIMEOUT = 10.0
 PUSHED_REFUSALS = ("act", "start", "chat")  # refusals of a request nobody waits on
@@ -27,25 +25,12 @@ class TableError(Exception):
     """The server refused a request or reported a bad message; the text is its reason."""
 
 
-class SeatView(Protocol):
-    """One seat at one game, as a screen sees it."""
-
-    @property
-    def observation(self) -> dict[str, Any]: ...  # Game.observation(seat): this seat's view
-
-    @property
-    def legal(self) -> list[str]: ...  # the actions offered, empty unless this seat is to move
-
-    async def why_not(self, action: str) -> str | None: ...
-
-    async def apply(self, action: str) -> None: ...  # raises TableError with the reason if refused
-
-
 class TableClient:
     """One connection to the table server. Views and other pushed messages arrive on
     :attr:`messages`; replies to requests are returned by the request methods."""
 
-    def __init__(self, record: bool = False) -> None:
+    def __init__(self, record: bool = False, tokens: SeatTokens | None = None) -> None:
+        self.tokens = tokens  # where seat tokens are kept between runs, if anywhere
         self.received: list[dict[str, Any]] | None = [] if record else None  # every message, for tests
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
@@ -84,6 +69,10 @@ class TableClient:
         return self._seated(await self.request(message, "welcome"))
 
     async def join(self, code: str, seat: int | None = None, token: str | None = None) -> dict[str, Any]:
+        """Sit at table ``code``: the seat a token (given, or kept in :attr:`tokens`) reclaims,
+        else seat ``seat`` or the first free one."""
+        if token is None and self.tokens is not None:
+            token = self.tokens.token_for(code)
         message = {"type": "join", "code": code, "seat": seat, "token": token}
         return self._seated(await self.request(message, "welcome"))
 
@@ -151,44 +140,6 @@ class TableClient:
 
     def _seated(self, welcome: dict[str, Any]) -> dict[str, Any]:
         self.table, self.seat, self.token = welcome["table"], welcome["seat"], welcome["token"] or self.token
+        if self.tokens is not None and welcome["token"]:
+            self.tokens.remember(self.table, self.seat, welcome["token"])
         return welcome
-
-
-class RemoteSeat:
-    """A :class:`SeatView` over a :class:`TableClient`: the seat the server gave us."""
-
-    def __init__(self, client: TableClient):
-        self.client = client
-
-    @property
-    def observation(self) -> dict[str, Any]:
-        return self.client.view["observation"] if self.client.view else {}
-
-    @property
-    def legal(self) -> list[str]:
-        return list(self.client.view["legal"]) if self.client.view else []
-
-    @property
-    def seats(self) -> list[dict[str, Any]]:
-        return self.client.view["seats"] if self.client.view else []
-
-    async def why_not(self, action: str) -> str | None:
-        return await self.client.why_not(action)
-
-    async def apply(self, action: str) -> None:
-        """Play ``action`` and wait until the table has moved on; TableError if refused."""
-        await self.apply_at(self.client.view["seq"], action)
-
-    async def apply_at(self, seq: int, action: str) -> None:
-        """Play ``action`` as the answer to view ``seq`` (the server refuses a stale one)."""
-        while not self.client.messages.empty():  # what arrived before this move says nothing about it
-            self.client.messages.get_nowait()
-        await self.client.act(action, seq)
-        while True:
-            message = await asyncio.wait_for(self.client.messages.get(), REPLY_TIMEOUT)
-            if message["type"] == "refused" and message.get("re") == "act" and message.get("action") == action:
-                raise TableError(message["reason"])
-            if message["type"] == "view" and message["seq"] > seq:
-                return
-
-

@@ -6,8 +6,9 @@ import asyncio
 
 import pytest
 
-from rummy_tui.tableserver.client import RemoteSeat, TableError
+from rummy_tui.tableserver.client import TableError
 from rummy_tui.tableserver.protocol import BadMessage, clean_name
+from rummy_tui.tableserver.seat import RemoteSeat
 
 from .players import seat_everyone
 
@@ -103,3 +104,38 @@ async def test_empty_seats_become_ai_at_the_start_and_play(server, connect):
     view = await host.wait_view(lambda v: v["started"])
     assert [seat["kind"] for seat in view["seats"]] == ["human", "ai", "ai"]
     await asyncio.wait_for(host.wait_view(lambda v: v["legal"]), 10)
+
+
+async def test_the_socket_lives_in_a_folder_only_its_user_can_enter(server, tmp_path):
+    assert server.socket_path.parent.stat().st_mode & 0o777 == 0o700
+    assert server.socket_path.stat().st_mode & 0o777 == 0o600
+
+
+def test_an_existing_open_folder_is_made_private(tmp_path):
+    from rummy_tui.tableserver.server import private_folder
+
+    folder = tmp_path / "run"
+    folder.mkdir(mode=0o755)
+    folder.chmod(0o755)
+    assert private_folder(folder).stat().st_mode & 0o777 == 0o700
+
+
+async def test_a_player_who_leaves_is_replaced_by_the_ai_at_once(server, connect):
+    clients = await seat_everyone(connect, "gin", 2, record=False, grace=3600)
+    view = await clients[0].wait_view(lambda v: v["started"])
+    mover = view["observation"]["to_move"]
+    await clients[mover].leave()
+    other = clients[1 - mover]
+    moved = await other.wait_view(lambda v: v["seq"] > view["seq"], timeout=5)
+    texts = [line["text"] for line in moved["log"]]
+    assert f"Seat {mover + 1} left the table." in texts
+    assert any("computer plays for" in text for text in texts)
+
+
+async def test_a_table_of_an_unknown_variant_or_bad_seats_is_refused(server, connect):
+    client = await connect("Anna")
+    with pytest.raises(TableError, match="unknown variant 'poker'"):
+        await client.create("poker", ["human", "normal"])
+    with pytest.raises(TableError, match="seat 1 is the host"):
+        await client.create("gin", ["normal", "human"])
+    assert server.tables == {}
