@@ -225,7 +225,10 @@ def next_turn(game: Game) -> None:
     s.private[seat] = {}
     s.extra["turn"] = None
     s.to_move, s.phase = game.next_seat(seat), DRAW
-    if not s.stock and not (len(s.discard) > 1 and game.rebuild_stock()):
+    if s.stock or (len(s.discard) > 1 and game.rebuild_stock()):
+        return
+    # RULES 0.2: void only when he must draw from the empty stock; he may still take the discard
+    if not (s.discard and VARIANT.why_not(game, "take:discard") is None):
         void_hand(game)
 
 
@@ -234,7 +237,8 @@ def void_hand(game: Game) -> None:
     game.log(None, "The stock ran out too often: the hand is void and the same dealer deals again.")
     zero = [0] * s.players
     s.last_hand = {
-        "hand": s.hand_no, "void": True, "winner": None, "hands": [list(h) for h in s.hands],
+        "hand": s.hand_no, "void": True, "winner": None, "ending": "void", "finisher": None,
+        "hands": [list(h) for h in s.hands],
         "melds": melds_by_owner(game), "deadwood": [list(h) for h in s.hands],
         "layoffs": [[] for _ in range(s.players)], "points": zero,
         "lines": ["Void hand: the stock was rebuilt too often. No score; the same dealer deals again."],
@@ -268,7 +272,8 @@ def end_hand(game: Game, winner: int, handolas: bool) -> None:
         points.append(base * multiplier)
         lines.append(line)
     s.last_hand = {
-        "hand": s.hand_no, "void": False, "winner": winner, "hands": [list(h) for h in s.hands],
+        "hand": s.hand_no, "void": False, "winner": winner, "finisher": winner,
+        "ending": "handolas" if handolas else "out", "hands": [list(h) for h in s.hands],
         "melds": melds_by_owner(game), "deadwood": [list(h) for h in s.hands],
         "layoffs": [[] for _ in range(s.players)], "points": points, "lines": lines,
     }
