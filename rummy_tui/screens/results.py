@@ -107,8 +107,20 @@ def _seat(last: dict, key: str, seat: int) -> list:
     return values[seat] if seat < len(values) and values[seat] else []
 
 
-class EndOfHandScreen(Screen):
-    BINDINGS = [Binding("enter,space", "next", _("Next"), id="next")]
+class ScrollingPage:
+    """A results page may be longer than the terminal: the footer names the keys that scroll it."""
+
+    # PgDn, PgUp and the arrows scroll too, but the page's own bindings keep them off the footer.
+    SCROLL_BINDINGS = [Binding("m", "page(1)", _("More below"), id="page-down"),
+                       Binding("b", "page(-1)", _("Back up"), id="page-up")]
+
+    def action_page(self, step: int) -> None:
+        page = self.query_one(VerticalScroll)
+        page.scroll_page_down() if step > 0 else page.scroll_page_up()
+
+
+class EndOfHandScreen(ScrollingPage, Screen):
+    BINDINGS = [Binding("enter,space", "next", _("Next"), id="next"), *ScrollingPage.SCROLL_BINDINGS]
 
     def __init__(self, view: TableView) -> None:
         super().__init__()
@@ -136,9 +148,9 @@ def settlement_legend(view: TableView) -> str | None:
              box=settings["box_bonus"])
 
 
-class EndOfGameScreen(Screen):
+class EndOfGameScreen(ScrollingPage, Screen):
     BINDINGS = [Binding("n", "app.new_game", _("New game"), id="new-game"),
-                Binding("q", "app.quit", _("Quit"), id="quit")]
+                Binding("q", "app.quit", _("Quit"), id="quit"), *ScrollingPage.SCROLL_BINDINGS]
 
     def __init__(self, view: TableView) -> None:
         super().__init__()

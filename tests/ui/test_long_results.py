@@ -1,0 +1,40 @@
+"""Issue 13: a results page longer than 80x24 says so (a footer key) and scrolls to its end."""
+
+from __future__ import annotations
+
+from textual.containers import VerticalScroll
+
+from rummy_tui.engine import Game
+from rummy_tui.engine.ai import choose_action
+from rummy_tui.screens.results import EndOfGameScreen
+
+from .driver import make_app, settle
+
+
+def long_gin_game() -> Game:
+    game = Game("gin", 2, seed=1)  # fifteen hands
+    while not game.is_over:
+        game.apply(choose_action(game, game.current_seat))
+    assert len(game.state.sheet) >= 10
+    return game
+
+
+async def test_the_gin_game_over_sheet_after_many_hands_offers_a_key_to_scroll_to_the_totals():
+    app = make_app("gin", 2, ["Ann"], seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table()
+        finished = long_gin_game()
+        table.game.state, table.game.record = finished.state, finished.record
+        app.push_screen(EndOfGameScreen(table.table_view()))
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        keys = {active.binding.key for active in app.active_bindings.values() if active.enabled and active.binding.show}
+        assert {"m", "b"} <= keys
+        page = screen.query_one(VerticalScroll)
+        assert page.max_scroll_y > 0
+        for _ in range(5):
+            await pilot.press("m")
+        await pilot.pause()
+        assert page.scroll_y == page.max_scroll_y
