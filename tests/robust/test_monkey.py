@@ -19,7 +19,7 @@ from variants import registry
 
 from ui.driver import make_app
 
-EVENTS = int(os.environ.get("RUMMY_MONKEY_EVENTS", "300"))
+EVENTS = int(os.environ.get("RUMMY_MONKEY_EVENTS", "200"))
 SEEDS = range(int(os.environ.get("RUMMY_MONKEY_SEEDS", "1")))
 NEVER = {"ctrl+q", "ctrl+c", "ctrl+z"}  # quitting or suspending ends the run, not a crash
 RANDOM_KEYS = ["up", "down", "left", "right", "home", "end", "pageup", "pagedown", "enter", "escape", "tab",
