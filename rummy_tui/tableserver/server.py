@@ -171,6 +171,8 @@ class TableServer:
                     await self._handle(connection, decode(line))
                 except BadMessage as problem:
                     connection.send(error(str(problem)))
+                except Exception as problem:  # a message nobody foresaw: that client hears of it, no one else
+                    connection.send(error(f"the server could not handle that message ({type(problem).__name__}: {problem})"))
         except (ConnectionError, OSError):
             pass
         finally:
@@ -253,7 +255,7 @@ class TableServer:
 
     def _new_table(self, code: str, game: Game, seats: list[Seat], **options: Any) -> Table:
         table = Table(code, game, seats, ai_delay=self.ai_delay, save=self._save, **options)
-        table._write_seats_into_record()
+        table.write_seats_into_record()
         self.tables[code] = table
         table.start_task()
         return table

@@ -193,7 +193,7 @@ class Table:
             if seat.is_open:
                 seat.kind, seat.name = "ai", f"Computer {index + 1}"
         self.started = True
-        self._write_seats_into_record()
+        self.write_seats_into_record()
         self.log.add("The game starts.")
         await self._save_table()
         self.broadcast()
@@ -280,7 +280,7 @@ class Table:
         self.seats[seat].away_since = time.monotonic()
         self.log.add(line, seat)
 
-    def _write_seats_into_record(self) -> None:
+    def write_seats_into_record(self) -> None:
         self.game.record["seats"] = [{"name": seat.name, "kind": seat.kind, "level": seat.level}
                                      for seat in self.seats]
 
