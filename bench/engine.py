@@ -131,6 +131,28 @@ def solver_rows(count: int, seed: int) -> list[tuple[str, float]]:
     return rows
 
 
+# --- Römi: is taking the discard legal? (the exact completion search) -------------------------
+
+def romi_take_decisions(players: int, count: int, seed: int) -> list[float]:
+    """CPU time of deciding ``take:discard`` at the draws of AI games, with the plan cache
+    emptied first, so that every decision runs the search (RULES.md C-6)."""
+    from variants import hungarian
+
+    times: list[float] = []
+    game = Game("hungarian", players, {"jokers": 4 if players > 2 else 2}, seed=seed)
+    while len(times) < count:
+        if game.is_over:
+            seed += 1
+            game = Game("hungarian", players, {"jokers": 4 if players > 2 else 2}, seed=seed)
+        if game.state.phase == hungarian.DRAW and game.state.discard:
+            hungarian._plan_cache.clear()
+            tick = clock()
+            game.why_not("take:discard")
+            times.append(clock() - tick)
+        game.apply(choose_action(game, game.current_seat, "normal"))
+    return times
+
+
 # --- report --------------------------------------------------------------------------------
 
 def machine() -> str:
@@ -165,6 +187,14 @@ def main() -> None:
             print(f"{key:<12} {players:>7} {statistics.median(random_rates):>15.1f} "
                   f"{statistics.median(ai_rates):>11.1f} {percentile(decisions, 0.5) * 1e3:>10.2f} "
                   f"{percentile(decisions, 0.99) * 1e3:>10.2f}", flush=True)
+
+    print("\nRömi take:discard decision (exact completion search, cache emptied), ms")
+    for players in (2, 4):
+        samples: list[float] = []
+        for run in range(runs):
+            samples += romi_take_decisions(players, 150 if options.quick else 600, seed=7000 + 100 * run)
+        print(f"  {players} players: p50 {percentile(samples, 0.5) * 1e3:.2f}  p99 {percentile(samples, 0.99) * 1e3:.2f}"
+              f"  max {max(samples) * 1e3:.2f}   (target p99 ≤ 50)", flush=True)
 
     print(f"\nsolver, time per hand on distinct random hands ({solver_hands} Gin hands per size)")
     results: dict[str, list[float]] = {}

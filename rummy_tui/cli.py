@@ -132,7 +132,7 @@ def _parse_settings(pairs: tuple[str, ...]) -> dict[str, str]:
 @main.command("simulate")
 @click.option("--variant", "variant_key", required=True, help="Variant key (see `rummy variants`).")
 @click.option("--players", type=WholeNumber("the number of seats, such as 2"), default=2, show_default=True)
-@click.option("--seats", default=None, help="AI level per seat, comma separated: easy,normal.")
+@click.option("--seats", default=None, help="AI level per seat, comma separated: easy, normal or hard (e.g. hard,normal).")
 @click.option("--games", type=WholeNumber("how many games to play, 1 or more"), default=100, show_default=True)
 @click.option("--seed", type=WholeNumber("any whole number, such as 42"), default=0, show_default=True)
 @click.option("--set", "setting_pairs", multiple=True, metavar="NAME=VALUE", help="Change a setting.")
@@ -185,7 +185,7 @@ def _print_report(report: dict) -> None:
               help="Number of seats (default: humans plus one AI).")
 @click.option("--humans", default="You", show_default=True, metavar="NAME[,NAME...]",
               help="The human seats, by name; more than one plays hot-seat.")
-@click.option("--ai", "ai_level", default="normal", show_default=True, help="Level of the AI seats: easy or normal.")
+@click.option("--ai", "ai_level", default="normal", show_default=True, help="Level of the AI seats: easy, normal or hard.")
 @click.option("--seed", type=WholeNumber("any whole number, such as 42"), default=None,
               help="Seed for a repeatable deal.")
 @click.option("--set", "setting_pairs", multiple=True, metavar="NAME=VALUE", help="Change a setting.")
@@ -410,6 +410,13 @@ def export_command(game_id: str, out_path: str | None) -> None:
     except OSError as error:
         _fail(f"cannot write {out_path}: {error.strerror or error}")
     click.echo(f"Wrote {out_path}", err=True)
+
+
+# --- serve: others play over SSH or in a browser (rummy_tui/serve) ------------------------
+
+from rummy_tui.serve.command import serve_command  # noqa: E402  (click only; the servers load lazily)
+
+main.add_command(serve_command)
 
 
 if __name__ == "__main__":

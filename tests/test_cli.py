@@ -56,6 +56,13 @@ def test_simulate_is_repeatable_for_a_seed():
         assert first[field] == second[field]
 
 
+def test_simulate_takes_every_level_in_seats():
+    result = run("simulate", "--variant", "gin", "--seats", "hard,easy", "--games", "1", "--set", "single_hand=true",
+                 "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["seats"] == ["hard", "easy"]
+
+
 def test_simulate_table_output():
     result = run("simulate", "--variant", "gin", "--games", "2", "--seed", "1")
     assert result.exit_code == 0, result.output
@@ -68,7 +75,7 @@ def test_simulate_table_output():
     (("simulate", "--variant", "gin", "--players", "3"), "3"),
     (("simulate", "--variant", "basic", "--players", "7"), "7"),
     (("simulate", "--variant", "basic", "--players", "1"), "1"),
-    (("simulate", "--variant", "gin", "--seats", "easy,hard"), "hard"),
+    (("simulate", "--variant", "gin", "--seats", "easy,expert"), "expert"),
     (("simulate", "--variant", "gin", "--seats", "easy"), "--seats"),
     (("simulate", "--variant", "gin", "--seats", "easy,normal,normal"), "--seats"),
     (("simulate", "--variant", "gin", "--games", "0"), "--games"),

@@ -271,6 +271,7 @@ class GinRummy(Variant):
             "taken": None,
             "last_chance": False,
             "picked": [[], []],
+            "discarded": [[], []],
         })
         state.phase = "upcard"
         state.to_move = non_dealer
@@ -421,6 +422,7 @@ class GinRummy(Variant):
     def _discard(self, game: Game, seat: int, card: int) -> None:
         state = game.state
         game.discard_card(seat, card)
+        state.extra.setdefault("discarded", [[], []])[seat].append(card)
         game.log(seat, f"discarded {bracket(card)}")
         if state.extra["last_chance"]:
             game.log(None, "No knock with the last discard: the hand is void.")
@@ -517,119 +519,13 @@ class GinRummy(Variant):
             return
         self._deal_hand(game)
 
-    # --- the computer player ----------------------------------------------------------------
+    # --- the computer player (variants/_gin_ai.py) -------------------------------------------
 
     def choose_ai_action(self, observation: dict[str, Any], legal: list[str], level: str,
                          rng: random.Random) -> str:
-        phase = observation["phase"]
-        if phase == "last_chance":
-            return "take:discard" if "take:discard" in legal else "void"
-        if phase in ("upcard", "draw"):
-            return self._ai_draw(observation, legal, level)
-        if phase == "discard":
-            return self._ai_discard(observation, legal, level)
-        return legal[0]
+        from ._gin_ai import choose_ai_action
 
-    def _ai_draw(self, observation: dict[str, Any], legal: list[str], level: str) -> str:
-        take = "take:upcard" if "take:upcard" in legal else "take:discard"
-        draw = "pass" if "pass" in legal else "draw:stock"
-        if take not in legal:
-            return draw
-        hand, top = observation["hand"], observation["discard"][-1]
-        with_top = hand + [top]
-        top_melds = any(top in meld.cards for meld in arrangement_of(with_top).melds)
-        if level == "easy":
-            return take if top_melds else draw
-        if ending_discards(with_top, observation["extra"]["knock_limit"], top):
-            return take
-        if not top_melds:
-            return draw
-        best_after = min(least_deadwood_discards(with_top, top).values())
-        return take if best_after < deadwood_of(hand) else draw
-
-    def _ai_discard(self, observation: dict[str, Any], legal: list[str], level: str) -> str:
-        hand = observation["hand"]
-        taken = observation["extra"]["taken"]
-        endings = [a for a in legal if a.startswith(("gin:", "knock:"))]
-        if level == "easy":
-            unmatched = [c for c in arrangement_of(hand).deadwood if c != taken]
-            pool = unmatched or [c for c in hand if c != taken]
-            card = max(pool, key=lambda c: (card_points(c), rank_of(c)))
-            for verb in ("gin", "knock"):
-                if f"{verb}:{_code(card)}" in legal:
-                    return f"{verb}:{_code(card)}"
-            return endings[0] if endings else f"discard:{_code(card)}"
-        if endings:
-            gins = [a for a in endings if a.startswith("gin:")]
-            return gins[0] if gins else min(endings, key=lambda a: _deadwood_after(hand, a))
-        return f"discard:{_code(_thoughtful_discard(observation))}"
-
-
-OUT_WEIGHT = 3  # deadwood points a card is worth keeping for each unseen card that would meld it
-DANGER_WEIGHT = 1  # deadwood points worth paying to avoid feeding the opponent's known cards
-
-
-def _deadwood_after(hand: list[int], action: str) -> int:
-    code = split_action(action)[1]
-    return deadwood_of([c for c in hand if _code(c) != code])
-
-
-def _thoughtful_discard(observation: dict[str, Any]) -> int:
-    """Normal AI: shed deadwood, but keep cards with live chances to meld and avoid the cards
-    the opponent has shown he collects."""
-    hand = observation["hand"]
-    taken = observation["extra"]["taken"]
-    whole = arrangement_of(hand)
-    unmatched = [c for c in whole.deadwood if c != taken]
-    if not unmatched:  # every card is melded: break the meld that costs least
-        return min(least_deadwood_discards(hand, taken))
-    unseen = _unseen_cards(observation)
-    danger = _danger_map(observation)
-
-    def cost(card: int) -> tuple[int, int]:
-        outs = _outs(card, [c for c in whole.deadwood if c != card], unseen)
-        left = whole.value - card_points(card)  # exact: dropping an unmatched card
-        flexibility = -rank_of(card)  # a king fits fewer runs than a jack of the same value
-        return (left + OUT_WEIGHT * outs + DANGER_WEIGHT * danger.get(card, 0), -card_points(card), flexibility)
-
-    return min(unmatched, key=cost)
-
-
-def _unseen_cards(observation: dict[str, Any]) -> set[int]:
-    """Cards this seat has not seen: not in its hand, not on the discard pile, not openly
-    taken by the opponent."""
-    opponent = 1 - observation["seat"]
-    seen = set(observation["hand"]) | set(observation["discard"]) | set(observation["extra"]["picked"][opponent])
-    return set(range(52)) - seen
-
-
-def _outs(card: int, others: list[int], unseen: set[int]) -> int:
-    """Unseen cards that would make a meld of ``card`` with one of the ``others``."""
-    rank, suit = rank_of(card), suit_of(card)
-    completing: set[int] = set()
-    for other in others:
-        if rank_of(other) == rank:
-            completing.update(make_face(rank, s) for s in range(4) if s not in (suit, suit_of(other)))
-        elif suit_of(other) == suit and abs(rank_of(other) - rank) <= 2:
-            low, high = sorted((rank, rank_of(other)))
-            wanted = [low + 1] if high - low == 2 else [low - 1, high + 1]
-            completing.update(make_face(r, suit) for r in wanted if 1 <= r <= 13)
-    return len(completing & unseen)
-
-
-def _danger_map(observation: dict[str, Any]) -> dict[int, int]:
-    """How likely each card is to help the opponent, judged from the cards he took openly."""
-    opponent = 1 - observation["seat"]
-    on_pile = set(observation["discard"])
-    picked = [c for c in observation["extra"]["picked"][opponent] if c not in on_pile]
-    danger: dict[int, int] = {}
-    for card in observation["hand"]:
-        for seen in picked:
-            same_rank = rank_of(card) == rank_of(seen)
-            near_in_suit = suit_of(card) == suit_of(seen) and abs(rank_of(card) - rank_of(seen)) <= 2
-            if same_rank or near_in_suit:
-                danger[card] = danger.get(card, 0) + 1
-    return danger
+        return choose_ai_action(observation, legal, level, rng)
 
 
 def _code(card: int) -> str:

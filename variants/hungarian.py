@@ -14,10 +14,11 @@ Table moves (RULES.md C-5, codes of docs/ENGINE.md):
 
 Taking the top discard T (C-6) is free on a player's first draw; otherwise T must reach the
 table this turn (to open with it, in a new meld with two natural cards from the hand, on a
-table meld with a second copy held or another hand card laid with it, or to go out). Such
-duties are checked at the discard. Before a take is accepted, a small search (the
-"completion plan") must find a way to meet them; the plan is kept in ``state.private`` so that
-the offered moves always lead to a legal discard.
+table meld with a second copy held or a toló laid past it, or to go out). Such duties are
+checked at the discard. A take, a handolás step or a joker exchange is accepted if and only if
+a legal completion of the turn exists after it: the exact search of ``variants/_romi_turn.py``
+decides, and its plan is kept in ``state.private`` so that the offered moves always lead to a
+legal discard.
 
 Public data in ``state.extra``: ``opened`` and ``drawn`` per seat, ``starter``,
 ``deals_played``, and ``turn`` (this turn's taken card, freed jokers, new melds, the table as it
@@ -35,12 +36,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rummy_tui.engine.cards import (
-    JOKER, face_of, face_text, is_joker, make_face, parse_face, rank_of, suit_of,
+    JOKER, face_of, face_text, is_joker, make_face, rank_of, suit_of,
 )
 from rummy_tui.engine.game import bracket, bracket_all
 from rummy_tui.engine.melds import (
     RUN, Meld, MeldRules, candidate_melds, exchange_joker, lay_off, meld_problem, read_meld,
 )
+from variants._romi_turn import OUT, STAY, Completion, TurnPosition, card_code, completions, taken_card_duty
+from variants._romi_turn import is_szuro as fits_table
 from rummy_tui.engine.solver import best_arrangement
 from rummy_tui.engine.variant import (
     Setting, Variant, parse_card_group, parse_meld_groups, parse_target, split_action,
@@ -107,7 +110,6 @@ class HungarianRomi(Variant):
         "opening_min": Setting(40, "points the first melds of a player must reach"),
         "hand_out_multiplier": Setting(2, "the others' penalties are multiplied by this after a handolás"),
         "deals": Setting(7, "deals in a game (10 for a long game)", minimum=1),
-        "direction": Setting("clockwise", "play direction (cosmetic)", ("clockwise", "counterclockwise")),
         "joker_in_hand": Setting(20, "penalty of a joker left in hand"),
         "ace": Setting(11, "value of an ace, low or high"),
         "max_reshuffles": Setting(3, "stock rebuilds per hand before the hand is void"),
@@ -143,6 +145,18 @@ class HungarianRomi(Variant):
             return play_actions(game)
         return []
 
+    phases = (DRAW, PLAY)
+
+    def prepare_position(self, game: Game, extra: dict[str, Any]) -> None:
+        """A crafted position: nobody has opened and everybody has drawn (not the first round)
+        unless ``extra`` says otherwise (``opened``, ``drawn``, ``starter``, ``deals_played``)."""
+        s = game.state
+        s.extra.update(opened=[False] * s.players, drawn=[True] * s.players, turn=None)
+        super().prepare_position(game, extra)
+        s.private = [{} for _ in range(s.players)]
+        if s.phase == PLAY:
+            begin_turn(game, s.to_move, taken=None, free=False)
+
     def why_not(self, game: Game, action: str) -> str | None:
         try:
             check_action(game, action)
@@ -155,6 +169,8 @@ class HungarianRomi(Variant):
 
     def choose_ai_action(self, observation: dict[str, Any], legal: list[str], level: str,
                          rng: random.Random) -> str:
+        from ._hungarian_ai import choose_move
+
         return choose_move(observation, legal, level)
 
 
@@ -191,7 +207,8 @@ def begin_turn(game: Game, seat: int, taken: int | None, free: bool) -> None:
     s.extra["turn"] = {
         "seat": seat, "taken": taken, "free": free,
         "opened_at_start": s.extra["opened"][seat], "table_before": copy_table(s.table),
-        "new_melds": [], "freed": [], "meld_points": 0, "moved": False,
+        "new_melds": [], "freed": [], "meld_points": 0, "moved": False, "handolas_only": False,
+        "szuro": taken is not None and fits_table(taken, [m for _, m in game.table_melds()], RULES),
     }
     # "dupla": he holds a second copy of the taken card (C-6 szúró rule); hidden, like his hand
     dupla = taken is not None and any(face_of(c) == face_of(taken) for c in hand if c != taken)
@@ -393,20 +410,8 @@ def check_take(game: Game) -> None:
         return  # C-6 (F): free on the first draw of the hand
     if planning(game):
         return  # a scratch copy: the planner judges the whole turn at its end
-    if not could_reach_table(game, s.discard[-1]) or completion_after(game, "take:discard") is None:
+    if completion_after(game, "take:discard") is None:
         raise Refusal(take_refusal(game))
-
-
-def could_reach_table(game: Game, card: int) -> bool:
-    """A quick necessary test before the search: the card fits a table meld or a hand meld."""
-    s = game.state
-    face = face_of(card)
-    if any(could_fit(meld, face) and lay_off(meld, [card], RULES) for _, meld in game.table_melds()):
-        return True
-    hand = s.hands[s.to_move] + [card]
-    naturals = sorted(face_of(c) for c in hand if not is_joker(c))
-    jokers = sum(1 for c in hand if is_joker(c))
-    return any(face in meld for meld in candidate_melds(naturals, RULES, jokers))
 
 
 def take_refusal(game: Game) -> str:
@@ -417,22 +422,12 @@ def take_refusal(game: Game) -> str:
         return (f"You may take {card} only to open with it (new melds of {s.settings['opening_min']} points "
                 f"including it, with two natural cards from your hand in its meld) or to go out this turn; "
                 f"your hand allows neither.")
-    if is_szuro(game, top):
+    if fits_table(top, [m for _, m in game.table_melds()], RULES):
         return (f"{card} is a szúró (it fits a meld on the table): you may take it only to meld it with two "
                 f"natural cards from your hand, if you hold a second {card}, or if you lay it off together "
                 f"with another card from your hand.")
     return (f"You may take {card} only if it goes on the table this turn: in a new meld with two natural "
             f"cards from your hand, or to go out.")
-
-
-def is_szuro(game: Game, card: int) -> bool:
-    """Could ``card`` be laid off on a table meld, or exchanged for one of its jokers?"""
-    for _, meld in game.table_melds():
-        if lay_off(meld, [card], RULES) is not None:
-            return True
-        if meld.kind == RUN and exchange_joker(meld, [card], RULES) is not None:
-            return True
-    return False
 
 
 def check_meld(game: Game, argument: str) -> list[Meld]:
@@ -443,7 +438,7 @@ def check_meld(game: Game, argument: str) -> list[Meld]:
     if s.extra["opened"][s.to_move]:
         return melds
     total = turn_of(game)["meld_points"] + sum(meld_points(m, s.settings) for m in melds)
-    if total >= s.settings["opening_min"] or handolas_allows(game, "meld:" + argument):
+    if total >= s.settings["opening_min"] or goes_out_after(game, "meld:" + argument):
         return melds
     earlier = " with your earlier melds" if turn_of(game)["meld_points"] else ""
     raise Refusal(f"You need {s.settings['opening_min']} points to open; these melds make {total}{earlier}.")
@@ -456,7 +451,7 @@ def check_layoff(game: Game, argument: str) -> tuple[int, Meld, list[int]]:
     if not faces:
         raise Refusal("Name the cards to lay off, like layoff:5C>2.")
     cards = pick_cards(game, faces)
-    extended = lay_off(meld, cards, RULES)
+    extended = lay_off(meld, cards, RULES, {cards[i]: face for i, face in hints.items()})
     if extended is None:
         hint = ""
         if meld.kind == RUN and any(f in meld.faces for f in faces):
@@ -504,20 +499,26 @@ def planning(game: Game) -> bool:
 def check_may_use_table(game: Game, action: str) -> None:
     """Lay-offs and joker exchanges need an opening, or must be part of a handolás."""
     s = game.state
-    if s.extra["opened"][s.to_move] or handolas_allows(game, action):
+    if s.extra["opened"][s.to_move] or completes_after(game, action):
         return
     raise Refusal(f"You have not opened yet: lay-offs and joker exchanges need your "
                   f"{s.settings['opening_min']}-point opening first (or going out from hand this turn).")
 
 
-def handolas_allows(game: Game, action: str) -> bool:
-    """Is ``action`` a step of some way to go out this very turn?"""
-    if planning(game):
-        return True  # the planner judges the whole plan at its end
-    if continuation(game, action) is not None:
+def goes_out_after(game: Game, action: str) -> bool:
+    """Is ``action`` a step of some way to go out from hand this very turn (in any order)?"""
+    if planning(game) or continuation(game, action) is not None:
         return True
     after = scratch_after(game, action)
     return after is not None and go_out_plan(after) is not None
+
+
+def completes_after(game: Game, action: str) -> bool:
+    """Can the turn still be finished legally after ``action``? (Before opening, a lay-off or
+    exchange leaves only going out from hand.)"""
+    if planning(game):
+        return True  # the planner judges the whole plan at its end
+    return continuation(game, action) is not None or completion_after(game, action) is not None
 
 
 def check_discard(game: Game, argument: str) -> int:
@@ -556,6 +557,9 @@ def discard_problem(game: Game, card: int) -> str | None:
         return "The joker you took from the table must be placed on the table this turn before you discard."
     if len(hand) == 1:
         return None  # going out: no minimum, no szúró restriction (C-5 handolás, C-6 O3)
+    if turn.get("handolas_only"):
+        return ("Before opening you may lay off or take a joker only to go out from hand this turn. "
+                "Go out, or take back your moves.")
     if not s.extra["opened"][seat] and turn["moved"]:
         return (f"You need {s.settings['opening_min']} points to open; your melds this turn make "
                 f"{turn['meld_points']}. Lay more, go out from hand, or take back your moves.")
@@ -566,36 +570,21 @@ def discard_problem(game: Game, card: int) -> str | None:
 
 def taken_card_problem(game: Game) -> str | None:
     """C-6: where the card taken from the discard pile ended up, and whether that is allowed."""
-    turn = turn_of(game)
-    taken = turn["taken"]
-    card = bracket(taken)
-    index = next((i for i, entry in enumerate(game.state.table) if taken in entry["meld"]["cards"]), None)
-    if index is None:
-        return f"You took {card} from the discard pile: it must go on the table this turn."
-    meld = Meld.from_json(game.state.table[index]["meld"])
-    if index in turn["new_melds"]:
-        naturals = [c for c in meld.cards if c != taken and not is_joker(c)]
-        if len(naturals) < 2:
-            return f"The meld with {card} needs two natural cards from your hand besides it."
-        return None
-    if not turn["opened_at_start"]:
-        return f"You took {card} to open: it must be part of your opening melds."
-    if holds_dupla(game) or cards_added_this_turn(game, index, exclude=[taken]):
-        return None
-    return (f"{card} was a szúró: laid off, it needs a second {card} in your hand or another card "
-            f"from your hand laid on the same meld.")
+    card = bracket(turn_of(game)["taken"])
+    why = taken_card_duty([m for _, m in game.table_melds()], turn_position(game),
+                          frozenset(turn_of(game)["new_melds"]))
+    return {
+        None: None,
+        "on-table": f"You took {card} from the discard pile: it must go on the table this turn.",
+        "two-naturals": f"The meld with {card} needs two natural cards from your hand besides it.",
+        "opening": f"You took {card} to open: it must be part of your opening melds.",
+        "tolo": (f"{card} was a szúró: laid off, it needs a second {card} in your hand, or a toló: "
+                 f"another card from your hand laid on the same run, beyond {card}."),
+    }[why]
 
 
 def holds_dupla(game: Game) -> bool:
     return game.state.private[game.state.to_move].get("dupla", False)
-
-
-def cards_added_this_turn(game: Game, index: int, exclude: Sequence[int]) -> list[int]:
-    turn = turn_of(game)
-    before = turn["table_before"]
-    old = set(before[index]["meld"]["cards"]) if index < len(before) else set()
-    skip = set(exclude) | set(turn["freed"])
-    return [c for c in game.state.table[index]["meld"]["cards"] if c not in old and c not in skip]
 
 
 def bracketed(meld: Meld) -> str:
@@ -639,11 +628,13 @@ def perform(game: Game, action: str) -> None:
         put_melds(game, check_meld(game, argument))
     elif verb == "layoff":
         index, extended, cards = check_layoff(game, argument)
+        note_table_use(game)
         move_to_table(game, cards)
         game.put_meld(s.table[index]["owner"], extended, index)
         game.log(seat, f"laid off {bracket_all(cards)} on {bracketed(extended)}")
     elif verb == "exchange":
         index, new_meld, cards, freed = check_exchange(game, argument)
+        note_table_use(game)
         move_to_table(game, cards)
         s.hands[seat].extend(freed)
         turn_of(game)["freed"].extend(freed)
@@ -653,6 +644,12 @@ def perform(game: Game, action: str) -> None:
         take_back(game)
     if not trusted:
         update_plan(game, expected)
+
+
+def note_table_use(game: Game) -> None:
+    """A lay-off or exchange before opening binds the turn to going out from hand."""
+    if not game.state.extra["opened"][game.state.to_move]:
+        turn_of(game)["handolas_only"] = True
 
 
 def move_to_table(game: Game, cards: Sequence[int]) -> None:
@@ -687,7 +684,7 @@ def take_back(game: Game) -> None:
     s.hands[seat] = list(s.private[seat]["hand_before"])
     s.table = copy_table(turn["table_before"])
     s.extra["opened"][seat] = turn["opened_at_start"]
-    turn.update(new_melds=[], freed=[], meld_points=0, moved=False)
+    turn.update(new_melds=[], freed=[], meld_points=0, moved=False, handolas_only=False)
     game.log(seat, "took back the table moves of this turn")
 
 
@@ -927,308 +924,68 @@ def works(game: Game, plan: list[str]) -> bool:
 def _completion_plan(game: Game) -> list[str] | None:
     if legal_discards(game):
         return []
-    plan = stay_plan(scratch(game), depth=3)
-    if plan is not None:
-        return plan
-    return go_out_plan(game)
+    return first_working_plan(game, (STAY, OUT))
 
 
 def _go_out_plan(game: Game) -> list[str] | None:
-    """Lay every card but one this turn: the solver's melds, then greedy lay-offs."""
-    s = game.state
-    turn = turn_of(game)
-    must_place = {turn["taken"]} | set(turn["freed"])
-    hand = sorted(s.hands[s.to_move])
-    arrangement = best_arrangement(hand, RULES, lambda card: 1)
-    table = [m for _, m in game.table_melds()] + list(arrangement.melds)
-    codes = ["meld:" + meld_code(arrangement.melds)] if arrangement.melds else []
-    left = sorted(arrangement.deadwood, key=lambda c: (is_joker(c), c))
-    laid: list[int] = []
-    progress = True
-    while progress and left:
-        progress = False
-        for card in list(left):
-            for index, meld in enumerate(table):
-                extended = lay_off(meld, [card], RULES) if could_fit(meld, face_of(card)) else None
-                if extended is not None:
-                    table[index] = extended
-                    codes.append(f"layoff:{face_text(face_of(card))}>{index}")
-                    left.remove(card)
-                    laid.append(card)
-                    progress = True
-                    break
-    if len(left) == 1 and left[0] not in must_place:
-        return codes if works(game, codes) else None
-    if left:
-        return None
-    return keep_one_card(game, codes, arrangement.melds, laid, must_place)
-
-
-def keep_one_card(game: Game, codes: list[str], melds: list[Meld], laid: list[int],
-                  must_place: set[int]) -> list[str] | None:
-    """Everything fits on the table: hold one card back for the final discard."""
-    if laid and laid[-1] not in must_place:
-        plan = codes[:-1]
-        return plan if works(game, plan) else None
-    for position, meld in enumerate(melds):
-        if len(meld.cards) < 4:
-            continue
-        for card in (meld.cards[0], meld.cards[-1]) if meld.kind == RUN else meld.cards:
-            if is_joker(card) or card in must_place:
-                continue
-            smaller = read_meld([c for c in meld.cards if c != card], RULES)
-            if smaller is None:
-                continue
-            trimmed = list(melds)
-            trimmed[position] = smaller
-            plan = ["meld:" + meld_code(trimmed)] + codes[1:]
-            if works(game, plan):
-                return plan
-    return None
+    """Lay every card but one this turn, in some order the rules accept."""
+    return first_working_plan(game, (OUT,))
 
 
 completion_plan = cached("complete", _completion_plan)
 go_out_plan = cached("out", _go_out_plan)
 
 
-def stay_plan(game: Game, depth: int) -> list[str] | None:
-    """Meet this turn's duties without going out: a short search over fixing moves."""
-    if legal_discards(game):
-        return []
-    if depth == 0:
-        return None
-    for step in fixing_moves(game):
-        trial = scratch(game)
-        if not try_step(trial, step):
-            continue
-        rest = stay_plan(trial, depth - 1)
-        if rest is not None:
-            return [step] + rest
+def first_working_plan(game: Game, modes: Sequence[str]) -> list[str] | None:
+    """The exact search's first completion, written as moves and checked move by move."""
+    position = turn_position(game)
+    for completion in completions(position, modes):
+        plan = plan_codes(position, completion)
+        if works(game, plan):
+            return plan
     return None
 
 
-def fixing_moves(game: Game) -> list[str]:
-    """Candidate moves for the first unmet duty of this turn."""
+def turn_position(game: Game) -> TurnPosition:
     s = game.state
     seat = s.to_move
     turn = turn_of(game)
-    hand = s.hands[seat]
+    before = [Meld.from_json(e["meld"]) for e in turn["table_before"]]
     taken = turn["taken"]
-    if taken is not None and not turn["free"] and taken in hand:
-        if not turn["opened_at_start"]:
-            return openings_with(game, taken)
-        return melds_with(game, taken) + taken_card_layoffs(game, taken)
-    if taken is not None and not turn["free"] and taken_card_problem(game):
-        index = next(i for i, e in enumerate(s.table) if taken in e["meld"]["cards"])
-        return [f"layoff:{face_text(f)}>{index}" for f in sorted({face_of(c) for c in hand})]
-    freed = [j for j in turn["freed"] if j in hand]
-    if freed:
-        return [f"layoff:JK>{i}" for i in range(len(s.table))] + melds_with(game, freed[0])
-    if not s.extra["opened"][seat] and turn["moved"]:
-        needed = s.settings["opening_min"] - turn["meld_points"]
-        arrangement = best_arrangement(sorted(hand), RULES, VARIANT.value_function(s.settings))
-        melds = sorted(arrangement.melds, key=lambda m: -meld_points(m, s.settings))
-        chosen = fit_opening(melds, needed, arrangement.deadwood, s.settings)
-        return ["meld:" + meld_code(chosen)] if chosen else []
-    return []
+    szuro = turn.get("szuro")
+    if szuro is None:  # a save from before the szúró was recorded
+        szuro = taken is not None and fits_table(taken, before, RULES)
+    return TurnPosition(
+        hand=tuple(sorted(s.hands[seat])), table=tuple(m for _, m in game.table_melds()),
+        before=tuple(before), new_melds=frozenset(turn["new_melds"]), taken=taken,
+        taken_free=bool(turn["free"]), freed=frozenset(turn["freed"]),
+        opened_at_start=turn["opened_at_start"], opened=s.extra["opened"][seat],
+        meld_points=turn["meld_points"], handolas_only=bool(turn.get("handolas_only")),
+        szuro=bool(szuro), dupla=holds_dupla(game), opening_min=s.settings["opening_min"],
+        rules=RULES, value=VARIANT.value_function(s.settings),
+    )
 
 
-def melds_with(game: Game, card: int) -> list[str]:
-    """New melds holding ``card`` and at least two natural cards from the hand besides it."""
-    hand = game.state.hands[game.state.to_move]
-    others = [c for c in hand if c != card]
-    naturals = sorted(face_of(c) for c in others if not is_joker(c))
-    jokers = sum(1 for c in others if is_joker(c))
-    face = face_of(card)
-    found = []
-    pool = naturals + ([face] if face != JOKER else [])
-    for faces in candidate_melds(pool, RULES, jokers + (1 if face == JOKER else 0)):
-        if face not in faces:
-            continue
-        natural_count = sum(1 for f in faces if f != JOKER)
-        if natural_count - (0 if face == JOKER else 1) < 2:
-            continue
-        found.append("meld:" + "-".join(face_text(f) for f in faces))
-    found.sort(key=lambda code: -code.count("-"))
-    return found[:MAX_OPENING_CANDIDATES]
+def plan_codes(position: TurnPosition, completion: Completion) -> list[str]:
+    """The moves of a completion: exchanges first; a player who opens and stays lays his
+    opening melds before anything else; the taken card's lay-off goes before the melds, so that
+    its copy in a new meld is not taken for it."""
+    freed_melds = [m for m in completion.melds if any(j in position.freed or j in freed_by(completion, position)
+                                                       for j in m.jokers)]
+    plain_melds = [m for m in completion.melds if m not in freed_melds]
+    exchanges = [f"exchange:{'-'.join(face_text(face_of(c)) for c in cards)}>{index}"
+                 for index, cards in completion.exchanges]
+    layoffs = [f"layoff:{'-'.join(card_code(c, f) for c, f in block)}>{index}"
+               for index, block in sorted(completion.blocks.items())]
+    first = [code for code, (_, block) in zip(layoffs, sorted(completion.blocks.items()))
+             if any(c == position.taken for c, _ in block)]
+    layoffs = [code for code in layoffs if code not in first]
+    jokers = [f"layoff:JK>{index}" for index, _ in completion.joker_layoffs]
+    melds = lambda group: ["meld:" + meld_code(group)] if group else []  # noqa: E731
+    if not position.opened and not completion.out:
+        return melds(plain_melds) + exchanges + melds(freed_melds) + layoffs + first + jokers
+    return exchanges + first + melds(plain_melds + freed_melds) + layoffs + jokers
 
 
-def taken_card_layoffs(game: Game, taken: int) -> list[str]:
-    """The taken card on a table meld: alone with a second copy held, or with a toló."""
-    s = game.state
-    hand = s.hands[s.to_move]
-    text = face_text(face_of(taken))
-    moves = []
-    for index, (_, meld) in enumerate(game.table_melds()):
-        if not could_fit(meld, face_of(taken)):
-            continue
-        if holds_dupla(game) and lay_off(meld, [taken], RULES) is not None:
-            moves.append(f"layoff:{text}>{index}")
-        for face in sorted({face_of(c) for c in hand if c != taken}):
-            other = next(c for c in hand if face_of(c) == face and c != taken)
-            if lay_off(meld, [taken, other], RULES) is not None:
-                moves.append(f"layoff:{text}-{face_text(face)}>{index}")
-    return moves
-
-
-def openings_with(game: Game, taken: int) -> list[str]:
-    """Openings (C-6 O1) whose melds include the taken card in a meld with two hand naturals."""
-    s = game.state
-    hand = s.hands[s.to_move]
-    needed = s.settings["opening_min"] - turn_of(game)["meld_points"]
-    openings = []
-    for code in melds_with(game, taken):
-        faces = parse_meld_groups(code.split(":", 1)[1])[0][0]
-        try:
-            cards = pick_cards(game, faces)
-        except Refusal:
-            continue
-        meld = read_meld(cards, RULES)
-        if meld is None or taken not in meld.cards:
-            continue
-        rest = sorted(c for c in hand if c not in cards)
-        arrangement = best_arrangement(rest, RULES, VARIANT.value_function(s.settings))
-        others = sorted(arrangement.melds, key=lambda m: -meld_points(m, s.settings))
-        chosen = fit_opening(others, needed - meld_points(meld, s.settings), arrangement.deadwood, s.settings)
-        if chosen is None and meld_points(meld, s.settings) >= needed and arrangement.deadwood:
-            chosen = []
-        if chosen is not None:
-            openings.append("meld:" + meld_code([meld] + chosen))
-    return openings
-
-
-# --- the AI ------------------------------------------------------------------------------
-
-def choose_move(observation: dict[str, Any], legal: list[str], level: str) -> str:
-    if len(legal) == 1:
-        return legal[0]
-    settings = observation["settings"]
-    if observation["phase"] == DRAW:
-        return choose_draw(observation, legal, level)
-    discards = [a for a in legal if a.startswith("discard:")]
-    table_moves = [a for a in legal if not a.startswith("discard:") and a != "takeback"]
-    if not discards:
-        return table_moves[0] if table_moves else legal[0]
-    seat = observation["seat"]
-    hand = observation["hand"]
-    opened = observation["extra"]["opened"][seat]
-    if not opened:
-        move = choose_opening(observation, table_moves, level, settings)
-    else:
-        move = choose_table_move(table_moves, level, len(hand))
-    return move or choose_discard(observation, discards, level)
-
-
-def choose_draw(observation: dict[str, Any], legal: list[str], level: str) -> str:
-    if "take:discard" not in legal:
-        return "draw:stock"
-    seat = observation["seat"]
-    hand = observation["hand"]
-    top = observation["discard"][-1]
-    free = not observation["extra"]["drawn"][seat]
-    if not free:
-        return "take:discard" if level == "normal" else "draw:stock"
-    settings = observation["settings"]
-    before = best_arrangement(sorted(hand), RULES, VARIANT.value_function(settings)).melded_count
-    after = best_arrangement(sorted(hand + [top]), RULES, VARIANT.value_function(settings)).melded_count
-    return "take:discard" if after > before else "draw:stock"
-
-
-def code_points(code: str, settings: dict[str, Any]) -> int:
-    total = 0
-    for faces, hints in parse_meld_groups(code.split(":", 1)[1]):
-        total += sum(value_of(hints.get(i, f), settings) for i, f in enumerate(faces) if f != JOKER)
-        total += sum(value_of(hints[i], settings) for i, f in enumerate(faces) if f == JOKER and i in hints)
-    return total
-
-
-def choose_opening(observation: dict[str, Any], moves: list[str], level: str, settings: dict) -> str | None:
-    """Unopened: the offered moves are the solver's opening and the first step of a handolás."""
-    if not moves:
-        return None
-    hand_size = len(observation["hand"])
-    openings = [m for m in moves if m.startswith("meld:") and code_points(m, settings) >= settings["opening_min"]]
-    going_out = [m for m in moves if m not in openings or hand_size - code_cards(m) <= 1]
-    if going_out and level == "normal":
-        return going_out[0]
-    if not openings:
-        return None
-    if level == "normal" and close_to_handolas(observation):
-        return None
-    return openings[0]
-
-
-def code_cards(code: str) -> int:
-    return sum(len(faces) for faces, _ in parse_meld_groups(code.split(":", 1)[1])) if code.startswith("meld:") else 0
-
-
-def close_to_handolas(observation: dict[str, Any]) -> bool:
-    """Worth waiting for a doubled handolás: almost everything melds and nobody is close to out."""
-    hand = sorted(observation["hand"])
-    unmatched = best_arrangement(hand, RULES, lambda c: 1).deadwood
-    others = [n for seat, n in enumerate(observation["hand_sizes"]) if seat != observation["seat"]]
-    nobody_opened = not any(observation["extra"]["opened"])
-    return len(unmatched) == 2 and observation["stock_count"] > 20 and nobody_opened and min(others) >= 10
-
-
-def choose_table_move(moves: list[str], level: str, hand_size: int) -> str | None:
-    exchanges = [m for m in moves if m.startswith("exchange:")]
-    melds = [m for m in moves if m.startswith("meld:")]
-    layoffs = [m for m in moves if m.startswith("layoff:")]
-    if level == "normal" and exchanges:
-        return exchanges[0]
-    if melds:
-        return max(melds, key=lambda m: (m.count("-") - 2 * m.count("JK"), m))
-    natural_layoffs = [m for m in layoffs if not m.startswith("layoff:JK")]
-    if natural_layoffs:
-        return natural_layoffs[0]
-    if layoffs and (level == "easy" or hand_size <= 3):
-        return layoffs[0]
-    return None
-
-
-def choose_discard(observation: dict[str, Any], discards: list[str], level: str) -> str:
-    settings = observation["settings"]
-    hand = sorted(observation["hand"])
-    unmatched = set(face_of(c) for c in best_arrangement(hand, RULES, VARIANT.value_function(settings)).deadwood)
-    table = [Meld.from_json(e["meld"]) for e in observation["table"]]
-    wanted = picked_by_next_player(observation)
-
-    def cost(code: str) -> tuple:
-        face = parse_card_group(code.split(":", 1)[1])[0][0]
-        if face == JOKER:
-            return (2, 0, code)
-        useful = 0 if face in unmatched else 1
-        keep = value_of(face, settings) * -1 + 3 * connections(face, hand)
-        if level == "normal" and any(could_fit(m, face) and lay_off(m, [face], RULES) for m in table):
-            keep += 8  # the next player could use it
-        if level == "normal" and connections(face, wanted):
-            keep += 6  # he took a card from the pile that this one goes with
-        return (useful, keep, code)
-
-    return min(discards, key=cost)
-
-
-def picked_by_next_player(observation: dict[str, Any]) -> list[int]:
-    """Cards the next player took from the discard pile this hand (everyone saw them)."""
-    following = (observation["seat"] + 1) % observation["players"]
-    picked = []
-    for event in observation["events"]:
-        text = event["text"]
-        if event["seat"] == following and event["hand"] == observation["hand_no"] \
-                and text.startswith("took [") and text.endswith("from the discard pile"):
-            picked.append(parse_face(text[len("took ["):text.index("]")]))
-    return picked
-
-
-def connections(face: int, hand: list[int]) -> int:
-    """Hand cards that could meld with ``face``: same rank, or same suit within two ranks."""
-    count = 0
-    for card in hand:
-        other = face_of(card)
-        if other == face or is_joker(card):
-            continue
-        if rank_of(other) == rank_of(face) or (suit_of(other) == suit_of(face)
-                                               and abs(rank_of(other) - rank_of(face)) <= 2):
-            count += 1
-    return count
+def freed_by(completion: Completion, position: TurnPosition) -> set[int]:
+    return {j for index, _ in completion.exchanges for j in position.table[index].jokers}

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from .game import Game
 
-LEVELS = ("easy", "normal")
+LEVELS = ("easy", "normal", "hard")
 
 
 def ai_rng(game: Game, seat: int) -> random.Random:

@@ -254,6 +254,22 @@ class Game:
         return game
 
     @classmethod
+    def from_position(cls, variant: str, players: int, **position: Any) -> Game:
+        """A game in a chosen position (tests, puzzles, tutorials, bug reports).
+
+        Keywords: ``hands`` (one per seat), ``stock``, ``discard``, ``table`` (melds as text
+        ``"6H 7H JK=8H"`` or ``(owner, text)``), ``to_move``, ``phase``, ``extra`` (variant data,
+        such as Römi's ``opened``), ``settings``, ``seed``, ``dealer``. Cards are text (``"9H 9H
+        JK"`` gives distinct copies) or card ids; the top of a pile is its last card. Every card
+        of the deck must be placed exactly once (a stock left out takes the rest), and the phase
+        must be one of the variant's: otherwise :class:`~rummy_tui.engine.position.PositionError`.
+        The record of such a game does not replay: its position was not dealt.
+        """
+        from .position import from_position
+
+        return from_position(variant, players, **position)
+
+    @classmethod
     def replay(cls, record: dict[str, Any], upto: int | None = None) -> Game:
         """Rebuild a game by applying the record's actions to a fresh deal of its seed.
         Any record that is not a game of this version gives :class:`RecordError`, with the reason."""

@@ -183,15 +183,20 @@ def joker_meanings(meld: Meld) -> dict[int, int]:
     return {c: f for c, f in zip(meld.cards, meld.faces) if is_joker(c)}
 
 
-def lay_off(meld: Meld, cards: Sequence[int], rules: MeldRules) -> Meld | None:
-    """The meld with ``cards`` added (jokers on the table keep their meaning), or None."""
+def lay_off(meld: Meld, cards: Sequence[int], rules: MeldRules,
+            fixed: dict[int, int] | None = None) -> Meld | None:
+    """The meld with ``cards`` added (jokers on the table keep their meaning), or None.
+
+    ``fixed`` pins what some of the added jokers stand for in a run (``JK=4H`` below 5-6-7♥
+    rather than the default reading, which extends upwards first)."""
     if not cards:
         return None
     combined = list(meld.cards) + list(cards)
     if sum(1 for c in combined if is_joker(c)) > rules.joker_limit():
         return None
     if meld.kind == RUN:
-        readings = [m for m in _run_readings(combined, rules, joker_meanings(meld)) if _keeps(meld, m)]
+        pinned = dict(fixed or {}) | joker_meanings(meld)
+        readings = [m for m in _run_readings(combined, rules, pinned) if _keeps(meld, m)]
         extended = max(readings, key=lambda m: m.low, default=None)
     else:
         extended = _set_reading(combined, rules, {})

@@ -74,6 +74,7 @@ class Variant:
     seat_names_hint: tuple[str, ...] = ()
     # A hand is judged by its unmatched cards (knock games) rather than by every card in it.
     scores_deadwood: bool = False
+    phases: tuple[str, ...] = ()  # the values state.phase takes during a hand (Game.from_position)
 
     # --- parameters ---------------------------------------------------------------------
 
@@ -121,6 +122,17 @@ class Variant:
 
     def legal_actions(self, game: Game) -> list[str]:
         raise NotImplementedError
+
+    def prepare_position(self, game: Game, extra: dict[str, Any]) -> None:
+        """After ``Game.from_position`` placed the cards: set what the variant derives from them,
+        then the caller's ``extra`` (refuse keys the variant does not know)."""
+        unknown = sorted(set(extra) - set(game.state.extra))
+        if unknown:
+            from .position import PositionError
+
+            raise PositionError(f"{self.name} keeps no '{unknown[0]}' in state.extra "
+                                f"(it keeps: {', '.join(sorted(game.state.extra)) or 'nothing'})")
+        game.state.extra.update(extra)
 
     def why_not(self, game: Game, action: str) -> str | None:
         """None if legal; otherwise the reason. The default accepts exactly the offered actions."""

@@ -1,0 +1,152 @@
+"""One session's game: a real PTY and one `rummy` process whose controlling terminal it is.
+
+The PTY is on the child's stdin, stdout and stderr (Textual draws to stderr). Hanging up closes
+the master, which sends the child SIGHUP; a child still running after that gets SIGTERM and then
+SIGKILL, to its whole process group.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import os
+import pty
+import signal
+import struct
+import sys
+import termios
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+GRACE = 2.0  # seconds a child gets after each signal before the next, harder one
+READ_SIZE = 65536
+UTF8_LOCALE = "en_US.UTF-8" if sys.platform == "darwin" else "C.UTF-8"
+CLIENT_VARIABLES = ("COLORTERM", "NO_COLOR")  # passed on only when the client sent them
+
+
+def child_command(options: list[str]) -> list[str]:
+    """The project's own CLI, run by this Python; never a shell."""
+    return [sys.executable, "-m", "rummy_tui", *options]
+
+
+def child_environment(term: str, folder: Path, client_env: dict[str, str]) -> dict[str, str]:
+    """Only what the game needs. Never COLUMNS/LINES: they would freeze the window size."""
+    environment = {"TERM": term, "LANG": UTF8_LOCALE, "HOME": str(folder), "RUMMY_TUI_DATA_DIR": str(folder)}
+    for name in CLIENT_VARIABLES:
+        value = client_env.get(name)
+        if isinstance(value, str) and value.isprintable() and len(value) < 64:
+            environment[name] = value
+    return environment
+
+
+def set_window_size(descriptor: int, width: int, height: int, pixel_width: int = 0, pixel_height: int = 0) -> None:
+    """TIOCSWINSZ: the kernel then sends SIGWINCH to the terminal's foreground process group."""
+    size = struct.pack("HHHH", max(height, 1), max(width, 1), pixel_width, pixel_height)
+    fcntl.ioctl(descriptor, termios.TIOCSWINSZ, size)
+
+
+def _take_the_terminal() -> None:
+    """In the child, after setsid: default signal handling (a server started under nohup would
+    pass on an ignored SIGHUP and games would outlive their players), and the PTY as the
+    controlling terminal."""
+    for number in (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGTERM):
+        signal.signal(number, signal.SIG_DFL)
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class GameProcess:
+    def __init__(self, process: asyncio.subprocess.Process, master: int) -> None:
+        self.process = process
+        self.pid = process.pid
+        self.master = master
+        self.writer: asyncio.StreamWriter | None = None
+        self.read_transport: asyncio.ReadTransport | None = None
+
+    @classmethod
+    async def start(cls, command: list[str], environment: dict[str, str], folder: Path,
+                    size: tuple[int, int, int, int]) -> GameProcess:
+        master, slave = pty.openpty()
+        try:
+            set_window_size(slave, *size)
+            process = await asyncio.create_subprocess_exec(
+                *command, stdin=slave, stdout=slave, stderr=slave, env=environment, cwd=folder,
+                start_new_session=True, preexec_fn=_take_the_terminal)
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)  # only the child holds the slave, so its exit reads as end of file
+        game = cls(process, master)
+        await game._open_input()
+        return game
+
+    async def _open_input(self) -> None:
+        loop = asyncio.get_running_loop()
+        pipe = os.fdopen(os.dup(self.master), "wb", buffering=0)
+        transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, pipe)
+        self.writer = asyncio.StreamWriter(transport, protocol, None, loop)
+
+    async def copy_output(self, write: Callable[[bytes], None], drain: Callable[[], Awaitable[None]],
+                          first_output: asyncio.Event | None = None) -> None:
+        """Send everything the game draws to `write` until the child lets go of the terminal.
+        Waiting on `drain` makes a slow client slow the game's output, not fill the memory."""
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader(limit=READ_SIZE)
+        pipe = os.fdopen(self.master, "rb", buffering=0)
+        self.read_transport, _ = await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), pipe)
+        while True:
+            try:
+                data = await reader.read(READ_SIZE)
+            except OSError:  # EIO: the child has closed the terminal
+                return
+            if not data:
+                return
+            if first_output is not None:
+                first_output.set()
+            write(data)
+            await drain()
+
+    async def send_input(self, data: bytes) -> None:
+        assert self.writer is not None
+        self.writer.write(data)
+        await self.writer.drain()
+
+    def resize(self, width: int, height: int, pixel_width: int = 0, pixel_height: int = 0) -> None:
+        set_window_size(self.master, width, height, pixel_width, pixel_height)
+
+    @property
+    def returncode(self) -> int | None:
+        return self.process.returncode
+
+    async def wait(self) -> int:
+        return await self.process.wait()
+
+    async def hang_up(self) -> int:
+        """End the game: hang up the terminal, then SIGTERM and SIGKILL its process group."""
+        self._close_terminal()
+        for number in (signal.SIGTERM, signal.SIGKILL):
+            if await self._exited_within(GRACE):
+                break
+            try:
+                os.killpg(self.pid, number)
+            except ProcessLookupError:
+                break
+        return await self.process.wait()
+
+    def _close_terminal(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        if self.read_transport is not None:
+            self.read_transport.close()
+        else:
+            try:
+                os.close(self.master)
+            except OSError:
+                pass
+
+    async def _exited_within(self, seconds: float) -> bool:
+        try:
+            await asyncio.wait_for(asyncio.shield(self.process.wait()), seconds)
+        except asyncio.TimeoutError:
+            return False
+        return True

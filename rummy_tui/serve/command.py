@@ -1,0 +1,81 @@
+"""The `rummy serve` command. Only click is imported here; the servers load when one starts."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from .limits import Limits
+
+
+def _fail(message: str) -> None:
+    click.echo(f"Error: {message}", err=True)
+    sys.exit(2)
+
+
+def _at_least_one(ctx, param, value):
+    if value is not None and value < 1:
+        raise click.BadParameter("must be at least 1")
+    return value
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; 0.0.0.0 lets anyone on the network connect.")
+@click.option("--port", type=click.IntRange(0, 65535), default=None,
+              help="Port to listen on (SSH default 2222, --web default 8000; 0 picks a free one).")
+@click.option("--web", is_flag=True, help="Serve browsers with textual-serve instead (no authentication!).")
+@click.option("--authorized-keys", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Admit only the public keys in FILE (authorized_keys format); no guests.")
+@click.option("--max-sessions", type=int, default=Limits.max_sessions, show_default=True, callback=_at_least_one,
+              help="Sessions at once, in all.")
+@click.option("--max-per-ip", type=int, default=Limits.max_sessions_per_ip, show_default=True,
+              callback=_at_least_one, help="Sessions at once from one address.")
+@click.option("--max-starting", type=int, default=Limits.max_starting, show_default=True, callback=_at_least_one,
+              help="Games starting at once (start-up is the CPU-heavy part).")
+@click.option("--connections-per-minute", type=int, default=Limits.connections_per_minute, show_default=True,
+              callback=_at_least_one, help="New connections per address per minute.")
+@click.option("--idle-minutes", type=float, default=Limits.idle_timeout / 60, show_default=True,
+              help="Close a session after this long without a key.")
+@click.option("--ascii", "ascii_only", is_flag=True, help="Every game draws suits as letters.")
+@click.option("--no-mouse", is_flag=True, help="Every game ignores the mouse (less traffic on slow links).")
+def serve_command(host: str, port: int | None, web: bool, authorized_keys: Path | None, max_sessions: int,
+                  max_per_ip: int, max_starting: int, connections_per_minute: int, idle_minutes: float,
+                  ascii_only: bool, no_mouse: bool) -> None:
+    """Let others play: an SSH server (every visitor lands at the start screen, never a shell).
+
+    Each visitor gets their own saves and statistics: per public key, or `guest-NAME` without
+    one. Listens on 127.0.0.1 unless --host says otherwise.
+    """
+    from rummy_tui.storage.paths import data_dir
+
+    if idle_minutes <= 0:
+        _fail("--idle-minutes must be more than 0")
+    game_options = (["--ascii"] if ascii_only else []) + (["--no-mouse"] if no_mouse else [])
+    data_root = data_dir() / "serve"
+    if web:
+        from .web import serve_web
+
+        serve_web(host, 8000 if port is None else port, data_root / "web", game_options)
+        return
+    limits = Limits(max_sessions=max_sessions, max_sessions_per_ip=max_per_ip, max_starting=max_starting,
+                    connections_per_minute=connections_per_minute, idle_timeout=idle_minutes * 60)
+    _serve_ssh(host, 2222 if port is None else port, authorized_keys, limits, game_options, data_root)
+
+
+def _serve_ssh(host: str, port: int, authorized_keys: Path | None, limits: Limits, game_options: list[str],
+               data_root: Path) -> None:
+    import asyncio
+
+    from .ssh import ServeOptions, serve_forever
+
+    options = ServeOptions(host=host, port=port, authorized_keys=authorized_keys, limits=limits,
+                           game_options=game_options)
+    try:
+        asyncio.run(serve_forever(options, data_root))
+    except OSError as error:
+        _fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+    except ValueError as error:  # asyncssh: an authorized_keys line it cannot read
+        _fail(f"cannot use {authorized_keys}: {error}")

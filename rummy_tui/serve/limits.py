@@ -1,0 +1,76 @@
+"""The server's caps: how many sessions in all and per address, how many may start at once
+(start-up CPU, about 0.5-1 s per session, is the real limit on a small machine), and how many
+new connections an address may open per minute."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import defaultdict, deque
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_sessions: int = 32
+    max_sessions_per_ip: int = 4
+    max_starting: int = 2
+    connections_per_minute: int = 20
+    login_timeout: float = 20.0
+    idle_timeout: float = 30 * 60.0
+    keepalive_interval: float = 30.0
+    keepalive_count_max: int = 3
+
+
+class ConnectionRate:
+    """New connections per address in a sliding one-minute window."""
+
+    WINDOW = 60.0
+
+    def __init__(self, per_minute: int, clock=time.monotonic) -> None:
+        self.per_minute = per_minute
+        self.clock = clock
+        self.recent: dict[str, deque[float]] = defaultdict(deque)
+
+    def allow(self, address: str) -> bool:
+        """Count a new connection from `address`; False when it is over the rate."""
+        now = self.clock()
+        times = self.recent[address]
+        while times and now - times[0] >= self.WINDOW:
+            times.popleft()
+        if len(times) >= self.per_minute:
+            return False
+        times.append(now)
+        return True
+
+    def forget_idle(self) -> None:
+        """Drop addresses with nothing in the window, so the table cannot grow without bound."""
+        now = self.clock()
+        for address in [a for a, times in self.recent.items() if not times or now - times[-1] >= self.WINDOW]:
+            del self.recent[address]
+
+
+class SessionSeats:
+    """Sessions in use, in all and per address; `take` refuses with the reason to show."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.per_address: dict[str, int] = defaultdict(int)
+        self.total = 0
+        self.starting = asyncio.Semaphore(limits.max_starting)
+
+    def take(self, address: str) -> str | None:
+        """Claim a seat for a session from `address`: None, or why there is none."""
+        if self.total >= self.limits.max_sessions:
+            return "the server is full; try again later"
+        if self.per_address[address] >= self.limits.max_sessions_per_ip:
+            return f"the table is full for your address ({self.limits.max_sessions_per_ip} sessions at most)"
+        self.total += 1
+        self.per_address[address] += 1
+        return None
+
+    def give_back(self, address: str) -> None:
+        self.total -= 1
+        self.per_address[address] -= 1
+        if not self.per_address[address]:
+            del self.per_address[address]

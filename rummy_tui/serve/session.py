@@ -1,0 +1,178 @@
+"""One SSH session, from its request to its end: refuse what is not a game, take a seat, start
+the game in its own PTY and pass bytes both ways until one side goes."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+
+from .child import GameProcess, child_command, child_environment
+from .eventlog import EventLog
+from .identity import player_dir
+from .limits import SessionSeats
+
+# Undo what a game that did not get to clean up leaves on: alternate screen, mouse and focus
+# reports, bracketed paste, hidden cursor, colours.
+RESTORE_TERMINAL = b"\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l\x1b[?25h\x1b[0m"
+DEFAULT_TERM = "xterm-256color"
+SETTLE = 0.3  # quiet seconds after the first frame that count as "started"
+START_LIMIT = 8.0  # a start slot is given back after this long in any case
+
+
+@dataclass
+class Visit:
+    """What the connection knows about the visitor when a session starts."""
+    ip: str
+    identity: str
+
+
+class Session:
+    def __init__(self, process: asyncssh.SSHServerProcess, visit: Visit, seats: SessionSeats,
+                 players_root: Path, game_options: list[str], idle_timeout: float, log: EventLog) -> None:
+        self.process = process
+        self.visit = visit
+        self.seats = seats
+        self.players_root = players_root
+        self.game_options = game_options
+        self.idle_timeout = idle_timeout
+        self.log = log
+        self.game: GameProcess | None = None
+        self.incoming: asyncio.Task | None = None
+        self.stopping: str | None = None  # why the server ends this session, if it does
+
+    # --- refusals -------------------------------------------------------------------------
+
+    def refusal(self) -> tuple[str, str, int] | None:
+        """(log reason, message, exit status) for a request that is not an interactive game."""
+        process = self.process
+        if process.subsystem:
+            return "subsystem", f"this server offers no {process.subsystem}; connect with plain ssh to play", 1
+        if process.command:
+            return "exec", "this server only plays rummy: connect without a command (ssh -p PORT HOST)", 2
+        if process.get_terminal_type() is None:
+            return "no-pty", "the game needs a terminal: connect without -T (or add -t)", 1
+        return None
+
+    def say(self, message: str) -> None:
+        """A one-line message to the visitor, on stderr."""
+        ending = "\r\n" if self.process.get_terminal_type() else "\n"
+        self.process.stderr.write(f"rummy: {message}{ending}".encode())
+
+    def refuse(self, reason: str, message: str, status: int) -> None:
+        self.log.write("refused", self.visit.ip, identity=self.visit.identity, reason=reason)
+        self.say(message)
+        self.process.exit(status)
+
+    # --- the game -------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        refusal = self.refusal()
+        if refusal:
+            self.refuse(*refusal)
+            return
+        full = self.seats.take(self.visit.ip)
+        if full:
+            self.refuse("full", full, 1)
+            return
+        started = time.monotonic()
+        status = None
+        try:
+            status = await self._play()
+        finally:
+            self.seats.give_back(self.visit.ip)
+            self.log.write("game-over", self.visit.ip, identity=self.visit.identity,
+                           pid=self.game.pid if self.game else "-", status=status,
+                           duration=time.monotonic() - started)
+
+    async def _play(self) -> int | None:
+        starting = self.seats.starting
+        if starting.locked():
+            self.say("a moment: other players are sitting down")
+        async with starting:
+            first_output = asyncio.Event()
+            self.game = await self._start_game()
+            output = asyncio.create_task(self.game.copy_output(self.process.stdout.write, self.process.stdout.drain,
+                                                               first_output))
+            await self._settled(first_output)
+        self.incoming = incoming = asyncio.create_task(self._copy_input())
+        if self.stopping:
+            incoming.cancel()
+        try:
+            await asyncio.wait({output, incoming}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            status = await self._finish(output, incoming)
+        return status
+
+    async def _start_game(self) -> GameProcess:
+        process = self.process
+        folder = player_dir(self.players_root, self.visit.identity)
+        term = process.get_terminal_type() or DEFAULT_TERM
+        if not term.isprintable() or len(term) > 64:
+            term = DEFAULT_TERM
+        width, height, pixel_width, pixel_height = process.get_terminal_size()
+        game = await GameProcess.start(child_command(self.game_options),
+                                       child_environment(term, folder, dict(process.env)), folder,
+                                       (width or 80, height or 24, pixel_width, pixel_height))
+        self.log.write("play", self.visit.ip, identity=self.visit.identity, pid=game.pid,
+                       size=f"{width}x{height}", term=term)
+        return game
+
+    @staticmethod
+    async def _settled(first_output: asyncio.Event) -> None:
+        """Hold the start slot until the game has drawn its first frame (start-up is the CPU-heavy
+        part), or START_LIMIT at most."""
+        try:
+            await asyncio.wait_for(first_output.wait(), START_LIMIT)
+            await asyncio.sleep(SETTLE)
+        except asyncio.TimeoutError:
+            pass
+
+    async def _copy_input(self) -> None:
+        """Keys and window changes from the visitor, until they go or stay idle too long."""
+        stdin = self.process.stdin
+        while True:
+            try:
+                data = await asyncio.wait_for(stdin.read(65536), self.idle_timeout)
+            except asyncssh.TerminalSizeChanged as change:
+                self.game.resize(change.width, change.height, change.pixwidth, change.pixheight)
+                continue
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                continue
+            except asyncio.TimeoutError:
+                self.stopping = f"closed after {_duration(self.idle_timeout)} without a key; your game is saved"
+                return
+            except (asyncssh.Error, OSError):
+                return
+            if not data:
+                return
+            await self.game.send_input(data)
+
+    async def _finish(self, output: asyncio.Task, incoming: asyncio.Task) -> int:
+        """Whoever went first, the game ends: hang up (immediate when it already exited)."""
+        for task in (incoming, output):
+            task.cancel()
+        await asyncio.gather(incoming, output, return_exceptions=True)
+        status = await asyncio.shield(self.game.hang_up())
+        if not self.process.is_closing():
+            try:
+                self.process.stdout.write(RESTORE_TERMINAL)
+                if self.stopping:
+                    self.say(self.stopping)
+                self.process.exit(status if status >= 0 else 128 - status)
+            except (asyncssh.Error, OSError):
+                pass  # the visitor is already gone
+        return status
+
+    def stop(self, reason: str) -> None:
+        """The server is shutting down: end this session (its game is saved)."""
+        self.stopping = reason
+        if self.incoming is not None:
+            self.incoming.cancel()
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds / 60:g} minutes" if seconds >= 60 else f"{seconds:g} seconds"

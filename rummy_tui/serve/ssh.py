@@ -1,0 +1,201 @@
+"""The SSH server: every connection lands at the rummy start screen, never at a shell.
+
+Any public key is welcome and is the visitor's identity; a visitor without a key is a guest
+(`guest-<username>`), unless `--authorized-keys` makes the server private. Exec requests,
+sessions without a terminal, subsystems (sftp), port forwarding, agent and X11 forwarding are
+refused, each with a one-line message where the protocol lets the server send one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+from .eventlog import EventLog
+from .hostkey import fingerprint, load_or_create_host_key
+from .identity import guest_identity, key_identity, safe_text
+from .limits import ConnectionRate, Limits, SessionSeats
+from .session import Session, Visit
+
+NO_SESSION_TIMEOUT = 30.0  # an authenticated connection that opens no session is closed after this
+FORWARDING_REFUSED = "rummy serve does not forward ports or sockets"
+
+
+@dataclass
+class ServeOptions:
+    host: str = "127.0.0.1"
+    port: int = 2222
+    authorized_keys: Path | None = None
+    limits: Limits = field(default_factory=Limits)
+    game_options: list[str] = field(default_factory=list)  # e.g. --no-mouse for every game
+
+
+class Visitor(asyncssh.SSHServer):
+    """One connection: its address, how it authenticated, and its identity."""
+
+    def __init__(self, server: RummyServer) -> None:
+        self.server = server
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.ip = "-"
+        self.username = ""
+        self.key_fingerprint: str | None = None
+        self.identity: str | None = None
+        self.connected_at = time.monotonic()
+        self.sessions = 0
+        self.rate_limited = False
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        self.ip = (conn.get_extra_info("peername") or ("-",))[0]
+        if not self.server.rate.allow(self.ip):
+            self.rate_limited = True  # turned away once the key exchange lets the client read why
+            self.server.log.write("rate-limited", self.ip)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.identity is not None:
+            self.server.log.write("disconnect", self.ip, identity=self.identity,
+                                  duration=time.monotonic() - self.connected_at, sessions=self.sessions)
+        elif not self.rate_limited:
+            self.server.log.write("auth-failed", self.ip, user=safe_text(self.username) or "-")
+
+    # --- authentication -------------------------------------------------------------------
+
+    def begin_auth(self, username: str) -> bool:
+        self.username = username
+        if self.rate_limited:
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                           "rummy: too many new connections from your address; try again in a minute")
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        allowed = self.server.authorized
+        if allowed is not None and allowed.validate(key, self.ip, self.ip) is None:
+            return False
+        self.key_fingerprint = fingerprint(key)  # the last key validated is the one that signs
+        return True
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.server.authorized is None  # guests only on an open server
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.key_fingerprint = None
+        return True  # a guest needs to answer nothing
+
+    def auth_completed(self) -> None:
+        if self.key_fingerprint:
+            self.identity = key_identity(self.key_fingerprint)
+        else:
+            self.identity = guest_identity(self.username)
+        self.server.log.write("connect", self.ip, identity=self.identity, user=safe_text(self.username),
+                              key=self.key_fingerprint or "none")
+        asyncio.get_running_loop().call_later(NO_SESSION_TIMEOUT, self._close_if_idle)
+
+    def _close_if_idle(self) -> None:
+        if self.sessions == 0 and self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "rummy: no session was opened")
+
+    # --- everything but a session is refused ----------------------------------------------
+
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int):
+        self.server.log.write("refused", self.ip, identity=self.identity, reason="port-forward")
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, FORWARDING_REFUSED)
+
+    def unix_connection_requested(self, dest_path: str):
+        self.server.log.write("refused", self.ip, identity=self.identity, reason="socket-forward")
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, FORWARDING_REFUSED)
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        self.server.log.write("refused", self.ip, identity=self.identity, reason="remote-forward")
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        self.server.log.write("refused", self.ip, identity=self.identity, reason="remote-forward")
+        return False
+
+
+class RummyServer:
+    def __init__(self, options: ServeOptions, data_root: Path, log: EventLog | None = None) -> None:
+        self.options = options
+        self.limits = options.limits
+        self.data_root = data_root
+        self.players_root = data_root / "players"
+        self.log = log or EventLog()
+        self.rate = ConnectionRate(self.limits.connections_per_minute)
+        self.seats = SessionSeats(self.limits)
+        self.authorized = asyncssh.read_authorized_keys(str(options.authorized_keys)) if options.authorized_keys else None
+        self.host_key = load_or_create_host_key(data_root)
+        self.sessions: set[Session] = set()
+        self.listener: asyncssh.SSHAcceptor | None = None
+
+    @property
+    def fingerprint(self) -> str:
+        return fingerprint(self.host_key)
+
+    async def start(self) -> int:
+        """Listen; returns the port (useful with --port 0)."""
+        limits = self.limits
+        self.listener = await asyncssh.create_server(
+            lambda: Visitor(self), self.options.host, self.options.port,
+            server_host_keys=[self.host_key], server_version="rummy",
+            process_factory=self.handle_session, encoding=None, line_editor=False,
+            agent_forwarding=False, x11_forwarding=False, allow_scp=False, sftp_factory=None,
+            password_auth=False, login_timeout=limits.login_timeout,
+            keepalive_interval=limits.keepalive_interval, keepalive_count_max=limits.keepalive_count_max)
+        return self.listener.get_port()
+
+    async def handle_session(self, process: asyncssh.SSHServerProcess) -> None:
+        visitor: Visitor = process.channel.get_connection().get_owner()
+        visitor.sessions += 1
+        session = Session(process, Visit(visitor.ip, visitor.identity or "-"), self.seats, self.players_root,
+                          self.options.game_options, self.limits.idle_timeout, self.log)
+        self.sessions.add(session)
+        try:
+            await session.run()
+        finally:
+            self.sessions.discard(session)
+        self.rate.forget_idle()
+
+    async def stop(self) -> None:
+        """Stop listening and end every session (the games save after every move)."""
+        if self.listener is not None:
+            self.listener.close()
+        for session in list(self.sessions):
+            session.stop("the server is stopping; your game is saved")
+        deadline = time.monotonic() + 10
+        while self.sessions and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+
+
+def announce(server: RummyServer, port: int) -> None:
+    host = server.options.host
+    print(f"rummy serve listening on {host}:{port} (SSH)", flush=True)
+    print(f"host key fingerprint: {server.fingerprint} (ED25519)", flush=True)
+    print(f"players connect with: ssh -p {port} {host}", flush=True)
+    if server.authorized is not None:
+        print(f"only keys in {server.options.authorized_keys} get in", flush=True)
+    else:
+        print("anyone who can reach this port may play (any key, or none as a guest)", flush=True)
+
+
+async def serve_forever(options: ServeOptions, data_root: Path) -> None:
+    server = RummyServer(options, data_root)
+    port = await server.start()
+    announce(server, port)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(number, stop.set)
+    await stop.wait()
+    print("rummy serve: stopping", flush=True)
+    await server.stop()

@@ -1,0 +1,152 @@
+"""Test helpers: a real `rummy serve` in a subprocess, and a real SSH client whose terminal is
+a pyte screen, so tests read what a player would see."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+import pyte
+
+WAIT = 60.0  # generous: the suite runs on a loaded 2-core machine
+LISTENING = re.compile(r"listening on [\d.]+:(\d+)")
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen
+    port: int
+    fingerprint: str
+    data_dir: Path
+    log_path: Path
+
+    @property
+    def players(self) -> Path:
+        return self.data_dir / "serve" / "players"
+
+    def log(self) -> str:
+        return self.log_path.read_text()
+
+    def stop(self) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(timeout=30)
+        finally:
+            self.process.stdout.close()
+
+
+def start_server(data_dir: Path, *options: str) -> Server:
+    """`rummy serve --port 0 ...` with its own data folder; waits for the listening line."""
+    log_path = data_dir / f"serve-{time.monotonic_ns()}.log"
+    environment = dict(os.environ, RUMMY_TUI_DATA_DIR=str(data_dir))
+    command = [sys.executable, "-m", "rummy_tui", "serve", "--port", "0", "--connections-per-minute", "1000",
+               *options]
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE, stderr=log, text=True)
+    port = fingerprint = None
+    deadline = time.monotonic() + WAIT
+    while fingerprint is None and time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        if match := LISTENING.search(line):
+            port = int(match.group(1))
+        if line.startswith("host key fingerprint:"):
+            fingerprint = line.split()[3]
+    if port is None or fingerprint is None:
+        process.kill()
+        raise AssertionError(f"the server did not start: {log_path.read_text()}")
+    return Server(process, port, fingerprint, data_dir, log_path)
+
+
+async def connect(server: Server, username: str = "guest", key=None) -> asyncssh.SSHClientConnection:
+    """A key-holding visitor, or (without a key) a guest through an empty keyboard-interactive round."""
+    keys = {"client_keys": [key]} if key is not None else {"client_keys": None, "password": ""}
+    return await asyncssh.connect("127.0.0.1", server.port, username=username, known_hosts=None,
+                                  agent_path=None, connect_timeout=WAIT, **keys)
+
+
+class Terminal:
+    """A PTY session on the server, drawn into a pyte screen."""
+
+    def __init__(self, process: asyncssh.SSHClientProcess, width: int, height: int) -> None:
+        self.process = process
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.readers = [asyncio.create_task(self._read(stream)) for stream in (process.stdout, process.stderr)]
+
+    @classmethod
+    async def open(cls, conn: asyncssh.SSHClientConnection, width: int = 80, height: int = 24) -> Terminal:
+        process = await conn.create_process(term_type="xterm-256color", term_size=(width, height), encoding=None)
+        return cls(process, width, height)
+
+    async def _read(self, stream: asyncssh.SSHReader) -> None:
+        """stdout and stderr both reach the screen, as in a real terminal."""
+        while data := await stream.read(65536):
+            self.stream.feed(data)
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def wait_for(self, *texts: str, timeout: float = WAIT) -> str:
+        """Poll the screen until every one of `texts` is on it."""
+        deadline = time.monotonic() + timeout
+        while not all(text in self.text() for text in texts):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"never saw {texts!r} on the screen:\n{self.text()}")
+            await asyncio.sleep(0.05)
+        return self.text()
+
+    def press(self, keys: bytes) -> None:
+        self.process.stdin.write(keys)
+
+    def resize(self, width: int, height: int) -> None:
+        self.process.change_terminal_size(width, height)
+        self.screen.resize(height, width)
+
+    def line_with(self, text: str) -> str:
+        return next(line for line in self.screen.display if text in line)
+
+
+def processes_using(folder: Path) -> list[int]:
+    """Pids of live processes whose environment names `folder` (our games set it as their data dir)."""
+    needle = str(folder).encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if needle in (entry / "environ").read_bytes():
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+def running(pid: int) -> bool:
+    """Alive and not a zombie (the server reaps its games)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def game_pids(server: Server) -> list[int]:
+    return [int(pid) for pid in re.findall(r" play .* pid=(\d+)", server.log())]
+
+
+async def wait_until(condition, timeout: float = WAIT, message: str = "") -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(message or "timed out")
+        await asyncio.sleep(0.05)

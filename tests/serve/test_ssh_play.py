@@ -1,0 +1,94 @@
+"""`rummy serve` end to end: a real server, a real SSH client, the screen read through pyte."""
+
+from __future__ import annotations
+
+import signal
+
+import asyncssh
+import pytest
+
+from rummy_tui.serve.identity import key_identity
+
+from .sshplay import Terminal, connect, game_pids, processes_using, running, start_server, wait_until
+
+START_SCREEN = ("Rummy: five variants", "Seat 2", "AI (normal)", "^s Start")  # the form is built
+CTRL_S, CTRL_O = b"\x13", b"\x0f"
+
+
+@pytest.fixture
+def server(tmp_path):
+    server = start_server(tmp_path)
+    yield server
+    assert server.stop() == 0
+    assert processes_using(server.players) == []
+
+
+@pytest.fixture(scope="module")
+def alice_key():
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+async def start_gin(terminal: Terminal) -> None:
+    await terminal.wait_for(*START_SCREEN)
+    terminal.press(CTRL_S)  # Gin is the first variant: you against the computer
+    await terminal.wait_for("You · 10 cards", "take the upcard (t) or pass (p)")
+
+
+async def test_a_visitor_plays_resizes_leaves_and_continues(server, alice_key):
+    conn = await connect(server, "alice", alice_key)
+    terminal = await Terminal.open(conn, 80, 24)
+    await start_gin(terminal)
+    assert len(terminal.line_with("╭─ You").rstrip()) == 80
+
+    terminal.resize(100, 30)
+    await wait_until(lambda: "╭─ You" in terminal.text() and len(terminal.line_with("╭─ You").rstrip()) == 100,
+                     message=f"no 100-column layout:\n{terminal.text()}")
+
+    terminal.press(b"p")  # pass on the upcard: a move, so the game is saved
+    await terminal.wait_for("North")
+    folder = server.players / key_identity(alice_key.get_fingerprint("sha256"))
+    await wait_until(lambda: any((folder / "saves").glob("*.json")), message="no save after a move")
+    [pid] = game_pids(server)
+
+    conn.close()
+    await conn.wait_closed()
+    await wait_until(lambda: not processes_using(folder), message=f"games left running: {processes_using(folder)}")
+    await wait_until(lambda: not running(pid), message=f"the game {pid} outlived its player")
+    assert list((folder / "saves").glob("*.json"))
+
+    again = await connect(server, "alice-on-her-laptop", alice_key)  # same key, same person
+    terminal = await Terminal.open(again, 80, 24)
+    await terminal.wait_for(*START_SCREEN)
+    terminal.press(CTRL_O)
+    await terminal.wait_for("Saved games", "Gin", "Enter continues the highlighted game")
+    terminal.press(b"\r")
+    await terminal.wait_for("You · 10 cards")
+    again.close()
+
+    stranger = await connect(server, "bob")
+    terminal = await Terminal.open(stranger, 80, 24)
+    await terminal.wait_for(*START_SCREEN)
+    terminal.press(CTRL_O)
+    await terminal.wait_for("Saved games", "No saved games yet.")
+    stranger.close()
+
+
+async def test_an_idle_session_is_closed_and_a_stopping_server_hangs_up(tmp_path):
+    server = start_server(tmp_path, "--idle-minutes", "0.05")  # 3 seconds
+    try:
+        idle = await connect(server, "sleepy")
+        terminal = await Terminal.open(idle, 80, 24)
+        await terminal.wait_for(*START_SCREEN)
+        await terminal.process.wait_closed()
+        assert "closed after 3 seconds without a key; your game is saved" in terminal.text()
+
+        busy = await connect(server, "busy")
+        terminal = await Terminal.open(busy, 80, 24)
+        await terminal.wait_for(*START_SCREEN)
+        server.process.send_signal(signal.SIGTERM)
+        await terminal.process.wait_closed()
+        assert "the server is stopping; your game is saved" in terminal.text()
+        assert server.process.wait(timeout=60) == 0
+        assert processes_using(server.players) == []
+    finally:
+        server.stop()

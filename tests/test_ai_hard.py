@@ -1,0 +1,65 @@
+"""The hard AI: offered in every variant, legal, and deciding from its seat's observation only."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rummy_tui.engine import Game
+from rummy_tui.engine.ai import ai_rng, choose_action
+from variants import registry
+
+VARIANT_KEYS = list(registry())
+
+
+def hidden_cards_shuffled(game: Game, seat: int, rng: random.Random) -> Game:
+    """The same game from ``seat``'s point of view, with every card it cannot see (the other
+    hands and the stock) dealt out again at random, each hand keeping its size."""
+    copy = Game.from_json(game.to_json())
+    state = copy.state
+    others = [s for s in range(state.players) if s != seat]
+    pool = list(state.stock) + [card for s in others for card in state.hands[s]]
+    rng.shuffle(pool)
+    for s in others:
+        size = len(state.hands[s])
+        state.hands[s], pool = pool[:size], pool[size:]
+    state.stock = pool
+    return copy
+
+
+@pytest.mark.parametrize("key", VARIANT_KEYS)
+def test_hard_decides_from_the_observation_only(key):
+    """Changing what the seat cannot see never changes what the hard AI does."""
+    rng = random.Random(key)
+    variant = registry()[key]
+    checked = 0
+    for players in (variant.min_players, variant.max_players):
+        game = Game(key, players, seed=23)
+        for step in range(120):
+            seat = game.current_seat
+            if seat is None:
+                break
+            if len(game.legal_actions()) > 1 and step % 3 == 0:
+                twin = hidden_cards_shuffled(game, seat, rng)
+                if twin.observation(seat) == game.observation(seat):  # some phases show more
+                    assert choose_action(twin, seat, "hard") == choose_action(game, seat, "hard"), (key, step)
+                    checked += 1
+            game.apply(choose_action(game, seat, "hard"))
+    assert checked >= 5, f"only {checked} positions compared"
+
+
+@pytest.mark.parametrize("key", VARIANT_KEYS)
+def test_hard_seats_finish_a_game(key):
+    variant = registry()[key]
+    players = variant.min_players
+    game = Game(key, players, settings={"single_hand": True} if key == "gin" else None, seed=31)
+    for _ in range(3000):
+        seat = game.current_seat
+        if seat is None:
+            break
+        legal = game.legal_actions()
+        action = variant.choose_ai_action(game.observation(seat), legal, "hard", ai_rng(game, seat))
+        assert action in legal or game.why_not(action) is None, (key, action)
+        game.apply(action)
+    assert game.state.hand_no >= 2 or game.is_over

@@ -1,0 +1,361 @@
+"""The hard Gin Römi player: card tracking, a one-step look-ahead, safe discards, knock timing.
+
+Everything is computed from the seat's observation. :func:`hard_move` returns the action and
+the reason a player would give for it (the hint text).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from rummy_tui.engine.cards import SUIT_SYMBOLS, card_text, make_face, rank_of, suit_of
+from rummy_tui.engine.melds import SET, Meld
+
+from .gin import arrangement_of, card_points, deadwood_after_discards, deadwood_of
+
+NOW_WEIGHT = 0.35  # a hand's value: this share of its deadwood now, the rest after the next draw
+DANGER_POINTS = 0.0  # what feeding the opponent a card he can meld costs, in deadwood points (tuning)
+TAKE_MARGIN = 0.5  # taking the discard must beat the stock by this much (it shows our hand)
+UNDERCUT_RISK = 0.30  # wait rather than knock when an undercut is at least this likely ...
+LATE_STOCK = 8  # ... unless the stock is this low (waiting has little left to gain)
+SAMPLES = 24  # opponent hands sampled to judge a knock
+
+
+@dataclass
+class Knowledge:
+    """What this seat knows about the cards of the current hand."""
+
+    hand: list[int]
+    known_opponent: list[int]  # cards the opponent took openly and still holds
+    opponent_discards: set[int]  # cards the opponent threw away this hand
+    opponent_passed: set[int]  # cards he could have taken and did not
+    unseen: list[int]  # in the stock or the opponent's hand
+    hidden_in_opponent: int  # how many of the opponent's cards are unseen
+    stock_count: int
+    limit: int
+    taken: int | None
+    opponent_draws: int
+    outs_cache: dict = field(default_factory=dict)
+
+    @property
+    def opponent_share(self) -> float:
+        """Chance that a given unseen card is in the opponent's hand rather than the stock."""
+        return self.hidden_in_opponent / max(len(self.unseen), 1)
+
+
+def read_knowledge(observation: dict[str, Any]) -> Knowledge:
+    seat = observation["seat"]
+    opponent = 1 - seat
+    extra = observation["extra"]
+    hand = list(observation["hand"])
+    pile = set(observation["discard"])
+    discarded = extra.get("discarded") or [[], []]
+    opponent_discards = set(discarded[opponent]) | _discards_in_events(observation, opponent)
+    known = [c for c in extra["picked"][opponent] if c not in pile and c not in hand]
+    seen = set(hand) | pile | set(known)
+    unseen = [c for c in range(52) if c not in seen]
+    passed = set()
+    if opponent in extra.get("passed", []):
+        passed.add(extra["upcard"])
+    passed |= _declined_discards(observation, opponent)
+    return Knowledge(
+        hand=hand, known_opponent=known, opponent_discards=opponent_discards, opponent_passed=passed,
+        unseen=unseen, hidden_in_opponent=max(observation["hand_sizes"][opponent] - len(known), 0),
+        stock_count=observation["stock_count"], limit=extra["knock_limit"], taken=extra.get("taken"),
+        opponent_draws=len(discarded[opponent]))
+
+
+def _discards_in_events(observation: dict[str, Any], seat: int) -> set[int]:
+    """Discards of ``seat`` in the recent log (for games saved before discards were recorded)."""
+    from rummy_tui.engine.cards import parse_face
+
+    found = set()
+    for event in observation["events"]:
+        text = event["text"]
+        if event["seat"] == seat and event["hand"] == observation["hand_no"] and text.startswith("discarded ["):
+            found.add(parse_face(text[len("discarded ["):text.index("]")]))
+    return found
+
+
+def _declined_discards(observation: dict[str, Any], seat: int) -> set[int]:
+    """Top discards ``seat`` left lying when he drew from the stock, read from the recent log."""
+    from rummy_tui.engine.cards import parse_face
+
+    declined = set()
+    top = None
+    for event in observation["events"]:
+        if event["hand"] != observation["hand_no"]:
+            continue
+        text = event["text"]
+        if text.startswith("discarded [") or text.startswith("dealt hand"):
+            top = parse_face(text[text.index("[") + 1:text.index("]")])
+        elif text.startswith("took ["):
+            top = None
+        elif text == "drew from the stock" and event["seat"] == seat and top is not None:
+            declined.add(top)
+    return declined
+
+
+# --- valuing hands ------------------------------------------------------------------------------
+
+def _connected_mask(hand: list[int]) -> int:
+    """Faces that could meld with some card of ``hand``: same rank, or same suit within two."""
+    mask = 0
+    for card in hand:
+        rank, suit = rank_of(card), suit_of(card)
+        for other_suit in range(4):
+            mask |= 1 << make_face(rank, other_suit)
+        for step in (-2, -1, 1, 2):
+            if 1 <= rank + step <= 13:
+                mask |= 1 << make_face(rank + step, suit)
+    return mask
+
+
+def after_next_draw(hand: list[int], know: Knowledge) -> float:
+    """The deadwood this 10-card hand may expect after one more draw from the unseen cards and
+    the best discard. A card that connects with nothing is either thrown back or replaces the
+    cheapest removable card, so only connected cards need the solver."""
+    key = tuple(sorted(hand))
+    hit = know.outs_cache.get(key)
+    if hit is not None:
+        return hit
+    now = deadwood_of(hand)
+    best_nine = min(deadwood_after_discards(hand).values())
+    connected = _connected_mask(hand)
+    total = 0.0
+    for card in know.unseen:
+        if connected >> card & 1:
+            total += min(deadwood_after_discards(hand + [card]).values())
+        else:
+            total += min(now, best_nine + card_points(card))
+    value = total / max(len(know.unseen), 1)
+    know.outs_cache[key] = value
+    return value
+
+
+def hand_value(hand: list[int], know: Knowledge) -> float:
+    """Lower is better: deadwood now, and what it is likely to become."""
+    return NOW_WEIGHT * deadwood_of(hand) + (1 - NOW_WEIGHT) * after_next_draw(hand, know)
+
+
+def holding_chance(card: int, know: Knowledge) -> float:
+    """How likely the opponent holds ``card``."""
+    if card in know.known_opponent:
+        return 1.0
+    if card not in know.unseen:
+        return 0.0
+    chance = know.opponent_share
+    if _near_any(card, know.opponent_discards) or card in know.opponent_passed:
+        chance *= 0.5  # he throws away or leaves cards he does not collect
+    return chance
+
+
+def _near_any(card: int, cards: set[int]) -> bool:
+    return any(rank_of(c) == rank_of(card) or (suit_of(c) == suit_of(card) and abs(rank_of(c) - rank_of(card)) <= 1)
+               for c in cards if c != card)
+
+
+def meld_partners(card: int) -> list[tuple[int, int]]:
+    """Pairs of cards that would meld with ``card``: two of its rank, or its run neighbours."""
+    rank, suit = rank_of(card), suit_of(card)
+    others = [make_face(rank, s) for s in range(4) if s != suit]
+    pairs = [(others[0], others[1]), (others[0], others[2]), (others[1], others[2])]
+    for low, high in ((-2, -1), (-1, 1), (1, 2)):
+        if 1 <= rank + low and rank + high <= 13:
+            pairs.append((make_face(rank + low, suit), make_face(rank + high, suit)))
+    return pairs
+
+
+def feeding_chance(card: int, know: Knowledge) -> float:
+    """How likely the opponent can meld ``card`` if we throw it."""
+    if card in know.opponent_passed:
+        return 0.0
+    missing = 1.0
+    for first, second in meld_partners(card):
+        missing *= 1 - holding_chance(first, know) * holding_chance(second, know)
+    chance = 1 - missing
+    if _near_any(card, know.opponent_discards):
+        chance *= 0.6
+    return chance
+
+
+# --- decisions ----------------------------------------------------------------------------------
+
+def hard_move(observation: dict[str, Any], legal: list[str], rng: random.Random) -> tuple[str, str]:
+    if len(legal) == 1:
+        return legal[0], "It is the only move."
+    know = read_knowledge(observation)
+    phase = observation["phase"]
+    if phase == "last_chance":
+        return _last_chance(observation, legal, know)
+    if phase in ("upcard", "draw"):
+        return _draw(observation, legal, know)
+    if phase == "discard":
+        return _discard(observation, legal, know, rng)
+    return legal[0], "It is the only sensible move."
+
+
+def discard_options(hand: list[int], know: Knowledge, careful: bool = True) -> list[tuple[float, int]]:
+    """(cost, card) for every allowed discard, best first; ``careful`` counts the risk of
+    feeding the opponent."""
+    options = []
+    for card in hand:
+        if card == know.taken:
+            continue
+        rest = [c for c in hand if c != card]
+        cost = hand_value(rest, know) + (DANGER_POINTS * feeding_chance(card, know) if careful else 0)
+        options.append((cost, card))
+    options.sort(key=lambda option: (option[0], -card_points(option[1]), -rank_of(option[1])))
+    return options
+
+
+def _discard(observation: dict[str, Any], legal: list[str], know: Knowledge, rng: random.Random) -> tuple[str, str]:
+    hand = know.hand
+    endings = {}
+    for action in legal:
+        verb, code = action.split(":", 1) if ":" in action else (action, "")
+        if verb in ("gin", "knock"):
+            endings[action] = deadwood_of([c for c in hand if card_text(c) != code])
+    gins = [a for a, left in endings.items() if left == 0]
+    if gins:
+        card = gins[0].split(":", 1)[1]
+        return gins[0], f"Go gin, throwing {_show(card)}: all ten cards are in melds."
+    if endings:
+        knock = min(endings, key=endings.get)
+        left = endings[knock]
+        risk = undercut_risk([c for c in hand if card_text(c) != knock.split(":", 1)[1]], left, know, rng)
+        if risk < UNDERCUT_RISK or know.stock_count <= LATE_STOCK:
+            card = knock.split(":", 1)[1]
+            return knock, (f"Knock, throwing {_show(card)}: {left} deadwood is low enough and an undercut "
+                           f"looks unlikely ({risk:.0%}).")
+    cost, card = discard_options(hand, know)[0]
+    return f"discard:{card_text(card)}", discard_reason(hand, card, know, waited=bool(endings))
+
+
+def _draw(observation: dict[str, Any], legal: list[str], know: Knowledge) -> tuple[str, str]:
+    take = "take:upcard" if "take:upcard" in legal else "take:discard"
+    other = "pass" if "pass" in legal else "draw:stock"
+    if take not in legal:
+        return other, "Draw from the stock."
+    top = observation["discard"][-1]
+    hand = know.hand
+    with_top = hand + [top]
+    know_after_take = _replace_taken(know, top)
+    take_cost, throw = discard_options(with_top, know_after_take, careful=False)[0]
+    stock_cost = _stock_estimate(hand, know)
+    makes_meld = any(top in meld.cards for meld in arrangement_of(with_top).melds)
+    if take_cost + TAKE_MARGIN < stock_cost:
+        why = (f"it completes {_meld_text(_meld_of(with_top, top))}" if makes_meld
+               else f"it is worth more to you than a card from the stock (you would throw {_show(card_text(throw))})")
+        return take, f"Take {_show(card_text(top))}: {why}."
+    word = "Pass" if other == "pass" else "Draw from the stock"
+    return other, f"{word}: {_show(card_text(top))} does not improve your hand enough to show it."
+
+
+def _replace_taken(know: Knowledge, top: int) -> Knowledge:
+    return Knowledge(**{**know.__dict__, "taken": top, "hand": know.hand + [top], "outs_cache": know.outs_cache})
+
+
+def _stock_estimate(hand: list[int], know: Knowledge) -> float:
+    """The value we may expect after drawing from the stock: the hand's value improves by about
+    what one draw improves its deadwood."""
+    now = deadwood_of(hand)
+    later = after_next_draw(hand, know)
+    return hand_value(hand, know) - (now - later)
+
+
+def _last_chance(observation: dict[str, Any], legal: list[str], know: Knowledge) -> tuple[str, str]:
+    if "take:discard" not in legal:
+        return "void", "Nothing lets you knock: the hand is void."
+    top = observation["discard"][-1]
+    return "take:discard", f"Take {_show(card_text(top))}: it lets you knock before the hand runs out."
+
+
+# --- the knock ----------------------------------------------------------------------------------
+
+def undercut_risk(kept: list[int], deadwood: int, know: Knowledge, rng: random.Random) -> float:
+    """The share of sampled opponent hands that would tie or beat ``deadwood`` after lay-offs.
+
+    A sampled hand is the known cards plus unseen ones, improved the way a player improves: it
+    is dealt a few extra cards (one per draw he has made, at most six) and keeps the best ten.
+    """
+    melds = arrangement_of(kept).melds
+    hidden = know.hidden_in_opponent
+    extra = min(know.opponent_draws, 6)
+    pool = know.unseen
+    if hidden + extra > len(pool):
+        extra = max(len(pool) - hidden, 0)
+    undercuts = 0
+    for _ in range(SAMPLES):
+        cards = know.known_opponent + rng.sample(pool, hidden + extra)
+        for _ in range(extra):
+            options = deadwood_after_discards(cards)
+            drop = min((c for c in options if c not in know.known_opponent), key=options.get)
+            cards.remove(drop)
+        if _defender_deadwood(cards, melds) <= deadwood:
+            undercuts += 1
+    return undercuts / SAMPLES
+
+
+def _defender_deadwood(cards: list[int], melds: list[Meld]) -> int:
+    """A quick estimate of the defender's deadwood: his best arrangement, less the unmatched
+    cards that extend one of the knocker's melds directly."""
+    arrangement = arrangement_of(cards)
+    left = arrangement.value
+    for card in arrangement.deadwood:
+        if any(_extends(meld, card) for meld in melds):
+            left -= card_points(card)
+    return left
+
+
+def _extends(meld: Meld, card: int) -> bool:
+    if meld.kind == SET:
+        return len(meld.cards) < 4 and rank_of(card) == meld.low
+    if suit_of(card) != suit_of(meld.cards[0]):
+        return False
+    return rank_of(card) in (meld.low - 1, meld.low + len(meld.cards))
+
+
+# --- reasons in a player's words ----------------------------------------------------------------
+
+def discard_reason(hand: list[int], card: int, know: Knowledge, waited: bool) -> str:
+    arrangement = arrangement_of(hand)
+    shown = _show(card_text(card))
+    prefix = "Do not knock yet (an undercut is likely); " if waited else ""
+    if card not in arrangement.deadwood:
+        return f"{prefix}Discard {shown}: breaking that meld costs least."
+    reasons = []
+    partners = [c for c in hand if c != card and (rank_of(c) == rank_of(card) or (
+        suit_of(c) == suit_of(card) and abs(rank_of(c) - rank_of(card)) <= 2))]
+    reasons.append("it fits no meld" if not partners else "it fits no meld yet")
+    unmatched = [c for c in arrangement.deadwood if c != know.taken]
+    if card_points(card) == max(card_points(c) for c in unmatched):
+        reasons.append("is your highest loose card")
+    if feeding_chance(card, know) < 0.05 and know.opponent_discards:
+        reasons.append("your opponent is unlikely to use it")
+    text = reasons[0] + "".join((" and " if i == len(reasons) - 1 else ", ") + r for i, r in enumerate(reasons[1:], 1))
+    return f"{prefix}Discard {shown}: {text}."
+
+
+def _meld_of(cards: list[int], card: int) -> Meld | None:
+    return next((m for m in arrangement_of(cards).melds if card in m.cards), None)
+
+
+def _meld_text(meld: Meld | None) -> str:
+    if meld is None:
+        return "a meld"
+    if meld.kind == SET:
+        return "a set of " + _rank_word(meld.low) + "s"
+    ranks = [_rank_word(rank_of(c)) for c in sorted(meld.cards, key=rank_of)]
+    return "-".join(ranks) + SUIT_SYMBOLS[suit_of(meld.cards[0])]
+
+
+def _rank_word(rank: int) -> str:
+    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
+
+
+def _show(code: str) -> str:
+    """A card code as the hint shows it: ``[KS]`` is drawn with its suit glyph by the screen."""
+    return f"[{code}]"
