@@ -10,12 +10,13 @@ from textual.app import SystemCommand
 from textual.screen import Screen
 
 from rummy_tui.crash import CrashReporting, run_reporting_crashes
+from rummy_tui.plain import PlainDisplay, plain_terminal
 from rummy_tui.i18n import _
 
 AI_SPEEDS = {_("slow"): 1.2, _("normal"): 0.6, _("fast"): 0.25, _("instant"): 0.0}
 
 
-class RummyApp(CrashReporting):
+class RummyApp(PlainDisplay, CrashReporting):
     CSS_PATH = Path(__file__).with_name("rummy.tcss")  # absolute, so subclasses elsewhere find it
     TITLE = "rummy"
 
@@ -88,6 +89,8 @@ class RummyApp(CrashReporting):
     def toggle_option(self, name: str) -> None:
         setattr(self, name, not getattr(self, name))
         self.redraw_table()
+        if name == "ascii_only":
+            self.repaint_everything()
 
     def set_ai_speed(self, delay: float) -> None:
         self.ai_delay = delay
@@ -142,5 +145,6 @@ def run_app(ascii_only: bool = False, mouse: bool = True, **table_options: Any) 
     options = dict(table_options)
     ai_delay = options.pop("ai_delay", 0.6)
     four_colour = options.pop("four_colour", False)
+    ascii_only = ascii_only or plain_terminal()  # a vt100 or a C locale cannot show box drawing
     app = RummyApp(ascii_only=ascii_only, four_colour=four_colour, ai_delay=ai_delay, table_options=options or None)
     return run_reporting_crashes(app, mouse=mouse)

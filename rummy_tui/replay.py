@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from rummy_tui.crash import CrashReporting, run_reporting_crashes
+from rummy_tui.plain import PlainDisplay, plain_terminal
 from rummy_tui.engine import Game, RecordError
 from rummy_tui.engine.cards import sort_key_by_suit
 from rummy_tui.engine.melds import Meld
@@ -228,7 +229,7 @@ def _walk(record: dict[str, Any]) -> tuple[dict[int, int], list[int | None]]:
     return starts, movers
 
 
-class ReplayApp(CrashReporting):
+class ReplayApp(PlainDisplay, CrashReporting):
     """``rummy replay``: the viewer on its own."""
 
     CSS_PATH = "rummy.tcss"
@@ -245,4 +246,4 @@ class ReplayApp(CrashReporting):
 
 
 def run_replay(record: dict[str, Any], ascii_only: bool = False, mouse: bool = True) -> int:
-    return run_reporting_crashes(ReplayApp(record, ascii_only=ascii_only), mouse=mouse)
+    return run_reporting_crashes(ReplayApp(record, ascii_only=ascii_only or plain_terminal()), mouse=mouse)

@@ -22,6 +22,8 @@ from rummy_tui.engine.cards import (
     suit_of,
 )
 
+from rummy_tui.plain import ascii_words
+
 CARD_CLASSES = {"card--black", "card--red", "card--diamond", "card--club", "card--joker"}
 _LOG_CARD = re.compile(r"\[((?:10|[2-9AJQKT])[SHDC♠♥♦♣]|JK)\]")
 
@@ -76,6 +78,8 @@ def _centred(piece: Text, width: int) -> Text:
 
 def log_line(text: str, look: CardLook) -> Text:
     """Engine log text with its ``[7D]`` card marks drawn as coloured cards."""
+    if look.ascii_only:
+        text = ascii_words(text)
     line = Text()
     position = 0
     for match in _LOG_CARD.finditer(text):

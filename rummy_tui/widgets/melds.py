@@ -13,6 +13,7 @@ from textual.message import Message
 
 from rummy_tui.engine.melds import Meld
 from rummy_tui.i18n import _, ngettext
+from rummy_tui.plain import ascii_words
 
 from .base import CardWidget, TableView
 from .cards import card_piece
@@ -106,7 +107,8 @@ class MeldTableView(CardWidget):
         self.border_subtitle = ""
         if crib:
             self.border_title = _("How a hand ends")
-            self.update(Text("\n".join(_(line, **settings) for line in crib), style="dim", no_wrap=True,
+            words = "\n".join(_(line, **settings) for line in crib)
+            self.update(Text(ascii_words(words) if look.ascii_only else words, style="dim", no_wrap=True,
                              overflow="ellipsis"))
             return
         if not table:
