@@ -80,6 +80,7 @@ class Table:
         self.covered: set[int] = set()  # away seats the AI is playing for
         self._save, self._flush = save, flush  # write the table (durably or not); flush it to the disk
         self._thinking = False  # an AI move is being chosen
+        self._ai_task: asyncio.Task | None = None  # held, so the loop cannot drop it half-way
         self._flushing: asyncio.Task | None = None
         self._flush_wanted = False
         self._timer: asyncio.TimerHandle | None = None
@@ -360,7 +361,7 @@ class Table:
             self._thinking = True
             game = self.game  # what the AI may know is taken now, by this task, not later
             question = (game.observation(seat), game.legal_actions(), self.seats[seat].level, ai_rng(game, seat))
-            asyncio.get_running_loop().create_task(self._think(self.seq, seat, *question))
+            self._ai_task = asyncio.get_running_loop().create_task(self._think(self.seq, seat, *question))
 
     def _wake_in(self, seconds: float) -> None:
         if self._timer:
