@@ -336,6 +336,8 @@ def stats_command(variant_key: str | None, as_json: bool) -> None:
     for row in rows:
         table.add_row(*stats_cells(row))
     Console().print(table)
+    with_hints, without_hints = history.hint_counts(variant_key)
+    click.echo(f"Games played with hints: {with_hints}   without hints: {without_hints}")
 
 
 def _record_by_id(game_id: str) -> dict:

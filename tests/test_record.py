@@ -107,3 +107,11 @@ def test_missing_fields_and_unknown_variants_are_record_errors():
     record["variant"] = "snap"
     with pytest.raises(RecordError, match="snap"):
         Game.replay(record)
+
+
+def test_the_hint_count_survives_a_replay():
+    game = Game("gin", 2, seed=3)
+    game.record["hints"] = 2
+    assert Game.replay(game.record).record["hints"] == 2
+    game.record["hints"] = "many"  # nonsense from an edited file is dropped, the game still loads
+    assert "hints" not in Game.replay(game.record).record

@@ -21,6 +21,7 @@ TAKE_MARGIN = 0.5  # taking the discard must beat the stock by this much (it sho
 UNDERCUT_RISK = 0.30  # wait rather than knock when an undercut is at least this likely ...
 LATE_STOCK = 8  # ... unless the stock is this low (waiting has little left to gain)
 SAMPLES = 24  # opponent hands sampled to judge a knock
+OUT_EARLY, OUT_LATE = 3.0, 1.0  # deadwood points a live out is worth, full stock and empty
 
 
 @dataclass
@@ -197,6 +198,46 @@ def hard_move(observation: dict[str, Any], legal: list[str], rng: random.Random)
     return legal[0], "It is the only sensible move."
 
 
+def live_outs(card: int, others: list[int], know: Knowledge) -> float:
+    """Unseen cards that would meld ``card`` with one of ``others``, each counted by the chance
+    that it is still in the stock rather than in the opponent's hand."""
+    rank, suit = rank_of(card), suit_of(card)
+    completing: set[int] = set()
+    for other in others:
+        if rank_of(other) == rank:
+            completing.update(make_face(rank, s) for s in range(4) if s not in (suit, suit_of(other)))
+        elif suit_of(other) == suit and abs(rank_of(other) - rank) <= 2:
+            low, high = sorted((rank, rank_of(other)))
+            wanted = [low + 1] if high - low == 2 else [low - 1, high + 1]
+            completing.update(make_face(r, suit) for r in wanted if 1 <= r <= 13)
+    unseen = set(know.unseen)
+    return sum(1 - holding_chance(c, know) for c in completing if c in unseen)
+
+
+def out_weight(know: Knowledge) -> float:
+    """What a live out is worth in deadwood points: much early on, little once the stock is low
+    and the opponent may knock any moment."""
+    return OUT_LATE + (OUT_EARLY - OUT_LATE) * min(know.stock_count, 31) / 31
+
+
+def shedding_options(hand: list[int], know: Knowledge) -> list[tuple[float, int]]:
+    """(cost, card) for every loose card, best first: the deadwood it leaves, what its live outs
+    are worth, and the risk of feeding the opponent."""
+    arrangement = arrangement_of(hand)
+    loose = [c for c in arrangement.deadwood if c != know.taken]
+    if not loose:
+        return []
+    weight = out_weight(know)
+    options = []
+    for card in loose:
+        others = [c for c in arrangement.deadwood if c != card]
+        cost = (arrangement.value - card_points(card) + weight * live_outs(card, others, know)
+                + DANGER_POINTS * feeding_chance(card, know))
+        options.append((cost, card))
+    options.sort(key=lambda option: (option[0], -card_points(option[1]), -rank_of(option[1])))
+    return options
+
+
 def discard_options(hand: list[int], know: Knowledge, careful: bool = True) -> list[tuple[float, int]]:
     """(cost, card) for every allowed discard, best first; ``careful`` counts the risk of
     feeding the opponent."""
@@ -230,7 +271,8 @@ def _discard(observation: dict[str, Any], legal: list[str], know: Knowledge, rng
             card = knock.split(":", 1)[1]
             return knock, (f"Knock, throwing {_show(card)}: {left} deadwood is low enough and an undercut "
                            f"looks unlikely ({risk:.0%}).")
-    cost, card = discard_options(hand, know)[0]
+    options = shedding_options(hand, know) or discard_options(hand, know)
+    card = options[0][1]
     return f"discard:{card_text(card)}", discard_reason(hand, card, know, waited=bool(endings))
 
 
@@ -333,9 +375,9 @@ def discard_reason(hand: list[int], card: int, know: Knowledge, waited: bool) ->
     unmatched = [c for c in arrangement.deadwood if c != know.taken]
     if card_points(card) == max(card_points(c) for c in unmatched):
         reasons.append("is your highest loose card")
-    if feeding_chance(card, know) < 0.05 and know.opponent_discards:
-        reasons.append("your opponent is unlikely to use it")
-    text = reasons[0] + "".join((" and " if i == len(reasons) - 1 else ", ") + r for i, r in enumerate(reasons[1:], 1))
+    elif feeding_chance(card, know) < 0.05 and know.opponent_discards:
+        reasons.append("your opponent is unlikely to want it")
+    text = " and ".join(reasons)
     return f"{prefix}Discard {shown}: {text}."
 
 

@@ -527,6 +527,11 @@ class GinRummy(Variant):
 
         return choose_ai_action(observation, legal, level, rng)
 
+    def hint(self, observation: dict[str, Any], legal: list[str], rng: random.Random) -> tuple[str, str]:
+        from ._gin_hard import hard_move
+
+        return hard_move(observation, legal, rng)
+
 
 def _code(card: int) -> str:
     return card_text(card)

@@ -275,6 +275,9 @@ class Game:
         Any record that is not a game of this version gives :class:`RecordError`, with the reason."""
         check_record(record, RECORD_FORMAT)
         game = cls._set_up(record, deal=True)
+        hints = record.get("hints")
+        if isinstance(hints, int) and not isinstance(hints, bool) and hints > 0:
+            game.record["hints"] = hints  # hints asked at the table (counted for the history)
         actions = record["actions"]
         for number, action in enumerate(actions[:upto] if isinstance(upto, int) else actions, start=1):
             try:

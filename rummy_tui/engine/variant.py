@@ -149,6 +149,11 @@ class Variant:
         """The AI's move, from what its seat may see and the actions offered."""
         raise NotImplementedError
 
+    def hint(self, observation: dict[str, Any], legal: list[str], rng: random.Random) -> tuple[str, str]:
+        """What a strong player would do: the hard AI's move and its reason in a player's words
+        (an empty reason lets ``rummy_tui.engine.hints`` word one)."""
+        return self.choose_ai_action(observation, legal, "hard", rng), ""
+
 
 # --- action codes: `verb` or `verb:argument` -----------------------------------------------
 

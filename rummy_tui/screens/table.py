@@ -137,6 +137,7 @@ class TableScreen(UndoMoves, JokerMeanings, Screen):
         Binding("j", "joker_meaning", _("Joker as"), id="joker-as",
                 tooltip=_("Choose what a selected joker stands for, from the melds and lay-offs the rules allow")),
         Binding("a", "actions_menu", _("Moves"), id="moves", tooltip=_("A menu of every move possible now")),
+        Binding("i", "hint", _("Hint"), id="hint", tooltip=_("What would a strong player do? (one human at the table)")),
         Binding("left,h", "cursor(-1)", _("Left"), show=False, id="cursor-left"),
         Binding("right,l", "cursor(1)", _("Right"), show=False, id="cursor-right"),
         Binding("home", "cursor_to(0)", _("First card"), show=False, id="cursor-first"),
@@ -296,6 +297,8 @@ class TableScreen(UndoMoves, JokerMeanings, Screen):
                 return self.viewer is not None
             if action == "actions_menu":
                 return bool(self._legal) or None
+            if action == "hint":
+                return (len(self.humans) == 1 and bool(self._legal)) or None
             if action == "undo":
                 return self._undo_point() is not None or self._takeback_allowed()
             if action == "table_melds":
@@ -441,6 +444,25 @@ class TableScreen(UndoMoves, JokerMeanings, Screen):
 
     def action_actions_menu(self) -> None:
         self.choose_among(self._legal)
+
+    def action_hint(self) -> None:
+        """The hard AI's move for the viewer, with its reason; its cards are selected, so the
+        move's key plays it. Each hint is counted in the game's record (and so its history)."""
+        from rummy_tui.engine.hints import hint_for
+
+        if len(self.humans) != 1 or not self._legal:
+            return
+        hint = hint_for(self.game, self.viewer)
+        self.game.record["hints"] = self.game.record.get("hints", 0) + 1
+        self.hand.clear_selection()
+        self.hand.selected.update(hint.cards)
+        self.hand.refresh()
+        text = _("Hint: {text}", text=hint.text)
+        self.say(text)
+        if len(text) > self.query_one("#message", Panel).size.width - 2:
+            self.notify(text)  # too long for the line: show it whole as well
+        self.update_keys()
+        self._autosave()
 
     def choose_among(self, codes: list[str]) -> None:
         """Let the player pick one of ``codes`` from a menu (even a single one: a menu asks)."""

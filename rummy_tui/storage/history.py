@@ -293,6 +293,17 @@ class History:
             groups.setdefault((name, kind, variant_key), []).append((score, won, high_wins, game_id))
         return [_stats_row(key, results) for key, results in sorted(groups.items(), key=_player_order)]
 
+    def hint_counts(self, variant: str | None = None) -> tuple[int, int]:
+        """Finished games with a human seat: how many were played with hints, how many without
+        (the table counts each hint in the game's record)."""
+        query = ("SELECT g.record FROM games g WHERE EXISTS "
+                 "(SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.kind = 'human') {}")
+        where, parameters = ("AND g.variant = ?", [variant]) if variant else ("", [])
+        with self._connection() as connection:
+            records = [row[0] for row in connection.execute(query.format(where), parameters)]
+        with_hints = sum(1 for record in records if _hints_in(record) > 0)
+        return with_hints, len(records) - with_hints
+
     def recent_results(self, player: str, variant: str | None = None, limit: int = 20) -> list[RecentResult]:
         """A player's last games, oldest first (for a small chart)."""
         query = ("SELECT g.game_id, g.finished, s.score, s.won FROM seats s JOIN games g USING (game_id) "
@@ -304,6 +315,14 @@ class History:
 
 
 # --- helpers -------------------------------------------------------------------------------
+
+def _hints_in(record_text: str) -> int:
+    try:
+        hints = json.loads(record_text).get("hints", 0)
+    except (ValueError, AttributeError):
+        return 0
+    return hints if isinstance(hints, int) and not isinstance(hints, bool) else 0
+
 
 # SQLite's primary result codes (https://sqlite.org/rescode.html).
 SQLITE_PERM, SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY = 3, 5, 6, 8

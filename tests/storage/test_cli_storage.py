@@ -113,6 +113,18 @@ def test_stats_prints_a_table_and_json():
     assert anna["games"] == 3 and anna["wins"] == sum(0 in g.state.result["winners"] for g in games)
 
 
+def test_stats_counts_games_played_with_and_without_hints():
+    history = History()
+    for number in range(3):
+        game = played(None, seed=number)
+        if number == 0:
+            game.record["hints"] = 4  # the table counts each hint the player asked for
+        history.record_game(f"h{number}", game)
+    assert history.hint_counts() == (1, 2)
+    assert history.hint_counts("gin") == (0, 0)
+    assert "Games played with hints: 1   without hints: 2" in run("stats").output
+
+
 def test_stats_with_no_games_and_with_an_unknown_variant():
     assert "No finished games" in run("stats").output
     assert_one_line_error(run("stats", "--variant", "nonsense"), "unknown variant")

@@ -1,0 +1,151 @@
+""""What would a strong player do?": the hard AI's move for a seat, with a short reason.
+
+The reason is written for a player, with cards in the log notation (``[KS]``) so the screen
+draws them with glyphs. A variant may give its own reasons (``Variant.hint``); otherwise the
+reason is worked out here from the move and the seat's cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .ai import ai_rng
+from .cards import JOKER, SUIT_SYMBOLS, face_of, face_text, find_card, is_joker, parse_face, rank_of, suit_of
+from .game import Game
+from .melds import SET, Meld
+from .solver import best_arrangement
+from .variant import Variant, parse_card_group, split_action
+
+
+@dataclass(frozen=True)
+class Hint:
+    action: str  # the suggested action code (legal now)
+    text: str  # the move and its reason, in a player's words
+    cards: tuple[int, ...]  # the seat's cards the move uses, to highlight in the hand
+
+
+def hint_for(game: Game, seat: int) -> Hint:
+    """The hard AI's move for ``seat`` (whose turn it must be), with its reason."""
+    legal = game.legal_actions()
+    observation = game.observation(seat)
+    action, reason = game.variant.hint(observation, legal, ai_rng(game, seat))
+    if game.why_not(action) is not None:  # a variant bug must not offer an illegal move
+        action, reason = legal[0], ""
+    if not reason:
+        reason = explain(game.variant, observation, action)
+    return Hint(action, reason, tuple(cards_used(game.variant, observation, action)))
+
+
+def cards_used(variant: Variant, observation: dict[str, Any], action: str) -> list[int]:
+    """The hand's cards an action names; for a take, the cards the taken one melds with."""
+    verb, argument = split_action(action)
+    hand = observation["hand"]
+    if verb == "take" and observation["discard"]:
+        top = observation["discard"][-1]
+        meld = _meld_with(variant, observation, hand + [top], top)
+        return [c for c in meld.cards if c != top] if meld else []
+    if not argument or verb in ("declare", "draw"):
+        return []
+    faces = [face for group in argument.split(">")[0].split("+") for face in _faces(group)]
+    used: list[int] = []
+    for face in faces:
+        card = find_card([c for c in hand if c not in used], face)
+        if card is not None:
+            used.append(card)
+    return used
+
+
+def _faces(group: str) -> list[int]:
+    try:
+        return parse_card_group(group)[0]
+    except ValueError:
+        return []
+
+
+# --- reasons --------------------------------------------------------------------------------------
+
+def explain(variant: Variant, observation: dict[str, Any], action: str) -> str:
+    verb, argument = split_action(action)
+    if verb == "discard":
+        return discard_reason(variant, observation, parse_face(argument))
+    if verb == "take" and observation["discard"]:
+        return take_reason(variant, observation)
+    if verb == "draw":
+        top = observation["discard"][-1:] if observation["discard"] else []
+        if top:
+            return f"Draw from the stock: {_show(top[0])} does not help your hand."
+        return "Draw from the stock."
+    if verb == "pass":
+        return "Pass: the upcard does not help your hand."
+    if verb == "meld":
+        return f"Meld {_group_text(argument)}: cards on the table no longer count against you."
+    if verb == "layoff":
+        cards, _, target = argument.partition(">")
+        return f"Lay off {_group_text(cards)} on meld {target}: one card fewer in your hand."
+    if verb == "exchange":
+        cards, _, target = argument.partition(">")
+        return f"Swap {_group_text(cards)} for the joker of meld {target}: a joker fits anywhere."
+    if verb in ("knock", "gin"):
+        return f"{verb.capitalize()}, discarding {_show(parse_face(argument))}: end the hand while you are ahead."
+    if verb == "declare":
+        if argument == "none":
+            return "Play on: your hand can still become something better."
+        return f"Declare {argument.replace('-', ' ')}: it is the best ending your cards allow."
+    words = {"void": "Call the hand void: nothing lets you knock.", "keep": "Keep the hand: it is good enough.",
+             "newdeal": "Ask for a new deal: the hand is weak.", "laydown": "Lay down: your penalty is small enough.",
+             "throwin": "Throw in: laying down would cost you the game.",
+             "reenter": "Re-enter: there is still enough room below the limit.",
+             "decline": "Do not re-enter: you would start too close to the limit.",
+             "takeback": "Take back this turn's table moves."}
+    return words.get(verb, f"Play {action}.")
+
+
+def discard_reason(variant: Variant, observation: dict[str, Any], face: int) -> str:
+    settings = observation["settings"]
+    hand = observation["hand"]
+    value = variant.value_function(settings)
+    arrangement = best_arrangement(hand, variant.meld_rules(settings), value)
+    shown = _show(face)
+    loose_faces = [face_of(c) for c in arrangement.deadwood]
+    if face not in loose_faces:
+        return f"Discard {shown}: breaking that meld costs you least."
+    reasons = ["it fits no meld"]
+    if value(find_card(hand, face)) >= max(value(c) for c in arrangement.deadwood):
+        reasons.append("is your highest loose card")
+    return f"Discard {shown}: {' and '.join(reasons)}."
+
+
+def take_reason(variant: Variant, observation: dict[str, Any]) -> str:
+    top = observation["discard"][-1]
+    meld = _meld_with(variant, observation, observation["hand"] + [top], top)
+    if meld is not None:
+        return f"Take {_show(top)}: it completes {meld_words(meld)}."
+    return f"Take {_show(top)}: it is worth more to you than an unknown card from the stock."
+
+
+def _meld_with(variant: Variant, observation: dict[str, Any], cards: list[int], card: int) -> Meld | None:
+    settings = observation["settings"]
+    arrangement = best_arrangement(cards, variant.meld_rules(settings), variant.value_function(settings))
+    return next((m for m in arrangement.melds if card in m.cards), None)
+
+
+def meld_words(meld: Meld) -> str:
+    """``5-6-7♦`` for a run, ``a set of 8s`` for a set."""
+    naturals = [c for c in meld.cards if not is_joker(c)]
+    if meld.kind == SET:
+        return f"a set of {_rank_word(meld.low)}s"
+    ranks = [_rank_word(rank_of(f)) if f != JOKER else "JK" for f in meld.faces]
+    return "-".join(ranks) + SUIT_SYMBOLS[suit_of(naturals[0])]
+
+
+def _rank_word(rank: int) -> str:
+    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
+
+
+def _group_text(text: str) -> str:
+    return " ".join(f"[{token.split('=')[0]}]" for group in text.split("+") for token in group.split("-") if token)
+
+
+def _show(face: int) -> str:
+    return f"[{face_text(face)}]"
