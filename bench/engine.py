@@ -2,9 +2,10 @@
 
     python bench/engine.py           # median of 3 runs, a few minutes
     python bench/engine.py --quick   # one short run, for a smoke test
+    python bench/engine.py --variant gin   # one variant only
 
 Hands per second are measured per variant and player count, with every seat playing random
-legal moves and with every seat an AI (normal). The solver is timed on distinct random hands
+legal moves and with every seat an AI (normal); decision times for normal and for hard. The solver is timed on distinct random hands
 (no hand is repeated, so no cache can answer). AI decision times count only decisions with a
 choice (a single legal action is played without asking the AI).
 
@@ -53,7 +54,8 @@ def hand_marker(game: Game):
     return s.hand_no, len(s.sheet), game.is_over
 
 
-def play_hands(key: str, players: int, ai: bool, seconds: float, seed: int) -> tuple[float, list[float]]:
+def play_hands(key: str, players: int, ai: bool, seconds: float, seed: int,
+               level: str = "normal") -> tuple[float, list[float]]:
     """Hands per second over whole hands played for about ``seconds``, and the AI's decision
     times (seconds) when ``ai``."""
     rng = random.Random(seed)
@@ -69,7 +71,7 @@ def play_hands(key: str, players: int, ai: bool, seconds: float, seed: int) -> t
                 game.apply(rng.choice(legal))
                 continue
             tick = clock()
-            action = choose_action(game, game.current_seat, "normal")
+            action = choose_action(game, game.current_seat, level)
             if len(legal) > 1:
                 decisions.append(clock() - tick)
             game.apply(action)
@@ -165,6 +167,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="one short run instead of the median of three")
     parser.add_argument("--runs", type=int, default=None, help="runs to take the median of")
+    parser.add_argument("--variant", default=None, help="only this variant (key)")
     options = parser.parse_args()
     runs = options.runs or (1 if options.quick else 3)
     seconds = 0.3 if options.quick else 1.5
@@ -173,20 +176,25 @@ def main() -> None:
     print(f"machine: {machine()}")
     print(f"median of {runs} run(s); {seconds:g} CPU s of whole hands per measurement\n")
 
-    header = f"{'variant':<12} {'players':>7} {'random hands/s':>15} {'AI hands/s':>11} {'AI p50 ms':>10} {'AI p99 ms':>10}"
+    header = (f"{'variant':<12} {'players':>7} {'random hands/s':>15} {'AI hands/s':>11} {'AI p50 ms':>10} "
+              f"{'AI p99 ms':>10} {'hard p50 ms':>12} {'hard p99 ms':>12}")
     print(header)
     print("-" * len(header))
     for key, variant in registry().items():
+        if options.variant and key != options.variant:
+            continue
         for players in range(variant.min_players, variant.max_players + 1):
-            random_rates, ai_rates, decisions = [], [], []
+            random_rates, ai_rates, decisions, hard_decisions = [], [], [], []
             for run in range(runs):
                 random_rates.append(play_hands(key, players, False, seconds, seed=1000 * run + players)[0])
                 rate, times = play_hands(key, players, True, seconds, seed=1000 * run + players)
                 ai_rates.append(rate)
                 decisions += times
+                hard_decisions += play_hands(key, players, True, seconds, seed=1000 * run + players, level="hard")[1]
             print(f"{key:<12} {players:>7} {statistics.median(random_rates):>15.1f} "
                   f"{statistics.median(ai_rates):>11.1f} {percentile(decisions, 0.5) * 1e3:>10.2f} "
-                  f"{percentile(decisions, 0.99) * 1e3:>10.2f}", flush=True)
+                  f"{percentile(decisions, 0.99) * 1e3:>10.2f} {percentile(hard_decisions, 0.5) * 1e3:>12.2f} "
+                  f"{percentile(hard_decisions, 0.99) * 1e3:>12.2f}", flush=True)
 
     print("\nRömi take:discard decision (exact completion search, cache emptied), ms")
     for players in (2, 4):

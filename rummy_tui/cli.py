@@ -136,9 +136,10 @@ def _parse_settings(pairs: tuple[str, ...]) -> dict[str, str]:
 @click.option("--games", type=WholeNumber("how many games to play, 1 or more"), default=100, show_default=True)
 @click.option("--seed", type=WholeNumber("any whole number, such as 42"), default=0, show_default=True)
 @click.option("--set", "setting_pairs", multiple=True, metavar="NAME=VALUE", help="Change a setting.")
+@click.option("--rotate", is_flag=True, help="Move the levels one seat on each game and count wins by level.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def simulate_command(variant_key: str, players: int, seats: str | None, games: int, seed: int,
-                     setting_pairs: tuple[str, ...], as_json: bool) -> None:
+                     setting_pairs: tuple[str, ...], rotate: bool, as_json: bool) -> None:
     """Play AI-only games and report wins and scores per seat."""
     from rummy_tui.engine.ai import LEVELS, simulate
 
@@ -156,7 +157,7 @@ def simulate_command(variant_key: str, players: int, seats: str | None, games: i
         _fail(f"unknown AI level '{bad[0]}' in --seats (choose from: {', '.join(LEVELS)})")
     if games < 1:
         _fail("--games must be at least 1")
-    report = simulate(variant.key, players, levels, games, seed, settings).as_dict()
+    report = simulate(variant.key, players, levels, games, seed, settings, rotate).as_dict()
     if as_json:
         click.echo(json.dumps(report))
         return
@@ -168,12 +169,18 @@ def _print_report(report: dict) -> None:
     from rich.table import Table
 
     table = Table(title=f"{report['variant']}: {report['games']} games, {report['players']} players")
-    for column in ("seat", "AI", "wins", "average score"):
+    for column in ("seat", "AI", "wins", "win share (95% CI)", "average score"):
         table.add_column(column, justify="right" if column != "AI" else "left")
+    rotated = report.get("rotated")
     for seat, level in enumerate(report["seats"]):
-        table.add_row(str(seat), level, f"{report['wins'][seat]:g}", f"{report['average_score'][seat]:g}")
+        share, margin = report["win_share"][seat]
+        table.add_row(str(seat), "(rotating)" if rotated else level, f"{report['wins'][seat]:g}",
+                      f"{share:.1%} ± {margin:.1%}", f"{report['average_score'][seat]:g}")
     console = Console()
     console.print(table)
+    for level, row in report.get("by_level", {}).items():
+        share, margin = row["win_share"]
+        console.print(f"{level}: won {row['wins']:g} of {row['seat_games']} seat-games, {share:.1%} ± {margin:.1%}")
     console.print(f"hands per game: {report['hands_per_game']}   games per second: {report['games_per_second']}")
 
 

@@ -63,6 +63,18 @@ def test_simulate_takes_every_level_in_seats():
     assert json.loads(result.output)["seats"] == ["hard", "easy"]
 
 
+def test_simulate_rotates_levels_and_counts_wins_by_level():
+    result = run("simulate", "--variant", "basic", "--players", "3", "--seats", "hard,normal,normal", "--games", "3",
+                 "--rotate", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    by_level = report["by_level"]
+    assert by_level["hard"]["seat_games"] == 3 and by_level["normal"]["seat_games"] == 6
+    assert by_level["hard"]["wins"] + by_level["normal"]["wins"] == pytest.approx(3)
+    share, margin = report["win_share"][0]
+    assert share == pytest.approx(report["wins"][0] / 3, abs=1e-4) and margin >= 0
+
+
 def test_simulate_table_output():
     result = run("simulate", "--variant", "gin", "--games", "2", "--seed", "1")
     assert result.exit_code == 0, result.output

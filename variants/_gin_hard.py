@@ -16,9 +16,9 @@ from rummy_tui.engine.melds import SET, Meld
 from .gin import arrangement_of, card_points, deadwood_after_discards, deadwood_of
 
 NOW_WEIGHT = 0.35  # a hand's value: this share of its deadwood now, the rest after the next draw
-DANGER_POINTS = 0.0  # what feeding the opponent a card he can meld costs, in deadwood points (tuning)
+DANGER_POINTS = 4.0  # what feeding the opponent a card he can meld costs, in deadwood points
 TAKE_MARGIN = 0.5  # taking the discard must beat the stock by this much (it shows our hand)
-UNDERCUT_RISK = 0.30  # wait rather than knock when an undercut is at least this likely ...
+UNDERCUT_RISK = 0.6  # wait rather than knock when an undercut is at least this likely ...
 LATE_STOCK = 8  # ... unless the stock is this low (waiting has little left to gain)
 SAMPLES = 24  # opponent hands sampled to judge a knock
 OUT_EARLY, OUT_LATE = 3.0, 1.0  # deadwood points a live out is worth, full stock and empty

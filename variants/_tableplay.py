@@ -390,7 +390,7 @@ class TablePlayVariant(Variant):
         advisor = TablePlayAdvisor(self, observation, legal, rng)
         if observation["phase"] == DRAW:
             return advisor.draw(careful=level != "easy")
-        return advisor.play_normal() if level != "easy" else advisor.play_easy()
+        return {"easy": advisor.play_easy, "hard": advisor.play_hard}.get(level, advisor.play_normal)()
 
 
 # --- reasons a meld or lay-off is refused ----------------------------------------------------

@@ -16,6 +16,9 @@ from rummy_tui.engine.variant import parse_card_group
 if TYPE_CHECKING:
     from ._tableplay import TablePlayVariant
 
+RUMMY_SAFE_HAND = 5  # hold melds for a rummy only while every opponent keeps this many cards
+RUMMY_SAFE_STOCK = 10  # ... and the stock has this many
+
 
 class TablePlayAdvisor:
     """Decides one move from an observation only (its seat's hand and the public table)."""
@@ -64,6 +67,23 @@ class TablePlayAdvisor:
 
     def play_normal(self) -> str:
         return self._meld_from_best_arrangement() or self._best_layoff() or self._safest_discard()
+
+    def play_hard(self) -> str:
+        """Normal play, except that a hand with nothing on the table yet keeps its melds back
+        for a rummy (every card in one turn) while that is safe, and goes out at once when it can."""
+        if self._holding_for_rummy():
+            return self._safest_discard()
+        return self.play_normal()
+
+    def _holding_for_rummy(self) -> bool:
+        extra = self.obs["extra"]
+        if not extra.get("rummy_chance") or not self.of_verb("discard"):
+            return False
+        loose = best_arrangement(self.hand, self.rules, lambda card: 1).deadwood
+        if len(loose) <= 1:
+            return False  # everything goes down this turn: that is the rummy
+        others = [size for seat, size in enumerate(self.obs["hand_sizes"]) if seat != self.obs["seat"]]
+        return min(others) >= RUMMY_SAFE_HAND and self.obs["stock_count"] >= RUMMY_SAFE_STOCK and len(loose) <= 4
 
     def _meld_from_best_arrangement(self) -> str | None:
         melds = self.of_verb("meld")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -45,16 +46,34 @@ class SimulationReport:
     seconds: float = 0.0
     wins: list[float] = field(default_factory=list)
     score_sums: list[float] = field(default_factory=list)
+    rotate: bool = False
+    level_wins: dict[str, float] = field(default_factory=dict)  # with rotation: wins by AI level
+    level_games: dict[str, int] = field(default_factory=dict)  # ... and seat-games by level
 
     def as_dict(self) -> dict:
         games = max(self.games, 1)
-        return {
+        report = {
             "variant": self.variant, "players": self.players, "seats": self.seats, "games": self.games,
-            "wins": self.wins, "average_score": [round(s / games, 2) for s in self.score_sums],
+            "wins": self.wins, "win_share": [share_with_margin(w, self.games) for w in self.wins],
+            "average_score": [round(s / games, 2) for s in self.score_sums],
             "hands_per_game": round(self.hands / games, 2),
             "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
             "seconds": round(self.seconds, 3),
         }
+        if self.rotate:
+            report["rotated"] = True
+            report["by_level"] = {level: {"seat_games": count, "wins": self.level_wins[level],
+                                          "win_share": share_with_margin(self.level_wins[level], count)}
+                                  for level, count in self.level_games.items()}
+        return report
+
+
+def share_with_margin(wins: float, games: int) -> list[float]:
+    """[share of games won, half-width of its 95% confidence interval (normal approximation)]."""
+    if games <= 0:
+        return [0.0, 0.0]
+    share = wins / games
+    return [round(share, 4), round(1.96 * math.sqrt(max(share * (1 - share), 0.0) / games), 4)]
 
 
 def play_ai_game(variant: str, players: int, levels: Sequence[str], seed: int,
@@ -69,15 +88,24 @@ def play_ai_game(variant: str, players: int, levels: Sequence[str], seed: int,
 
 
 def simulate(variant: str, players: int, levels: Sequence[str], games: int, seed: int = 0,
-             settings: dict | None = None) -> SimulationReport:
-    report = SimulationReport(variant, players, list(levels), wins=[0.0] * players, score_sums=[0.0] * players)
+             settings: dict | None = None, rotate: bool = False) -> SimulationReport:
+    """AI-only games. With ``rotate`` the levels move one seat on each game, so that every level
+    plays every seat equally often, and wins are also counted by level."""
+    report = SimulationReport(variant, players, list(levels), wins=[0.0] * players, score_sums=[0.0] * players,
+                              rotate=rotate)
     started = time.perf_counter()
     for number in range(games):
-        game = play_ai_game(variant, players, levels, seed + number, settings)
+        shift = number % players if rotate else 0
+        seated = [levels[(seat - shift) % players] for seat in range(players)]
+        game = play_ai_game(variant, players, seated, seed + number, settings)
         result = game.state.result or {}
         winners = result.get("winners", [])
+        for level in seated:
+            report.level_games[level] = report.level_games.get(level, 0) + 1
+            report.level_wins.setdefault(level, 0.0)
         for seat in winners:
             report.wins[seat] += 1 / len(winners)
+            report.level_wins[seated[seat]] += 1 / len(winners)
         for seat, score in enumerate(result.get("final", game.state.totals)):
             report.score_sums[seat] += score
         report.hands += game.state.hand_no

@@ -58,6 +58,8 @@ def serve_command(host: str, port: int | None, web: bool, authorized_keys: Path 
     if web:
         from .web import serve_web
 
+        if authorized_keys is not None:
+            _fail("--authorized-keys is for SSH; --web has no authentication at all (see the README)")
         serve_web(host, 8000 if port is None else port, data_root / "web", game_options)
         return
     limits = Limits(max_sessions=max_sessions, max_sessions_per_ip=max_per_ip, max_starting=max_starting,

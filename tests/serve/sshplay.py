@@ -82,6 +82,7 @@ class Terminal:
         self.process = process
         self.screen = pyte.Screen(width, height)
         self.stream = pyte.ByteStream(self.screen)
+        self.stderr_seen = ""  # the server's own one-line messages arrive on stderr
         self.readers = [asyncio.create_task(self._read(stream)) for stream in (process.stdout, process.stderr)]
 
     @classmethod
@@ -92,6 +93,8 @@ class Terminal:
     async def _read(self, stream: asyncssh.SSHReader) -> None:
         """stdout and stderr both reach the screen, as in a real terminal."""
         while data := await stream.read(65536):
+            if stream is self.process.stderr:
+                self.stderr_seen += data.decode(errors="replace")
             self.stream.feed(data)
 
     def text(self) -> str:

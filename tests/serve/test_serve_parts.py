@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import os
 import re
+import socket
 import subprocess
 import sys
 
@@ -77,3 +79,33 @@ def test_a_log_line_cannot_be_forged_by_a_client():
     assert re.search(r"rummy-serve\[\d+\]: connect ip=10\.0\.0\.1 user=bob\?fake\?ip=1\.2\.3\.4\?line duration=1\.2s$",
                      line), line
 
+
+
+def serve(tmp_path, *options: str) -> subprocess.CompletedProcess:
+    environment = dict(os.environ, RUMMY_TUI_DATA_DIR=str(tmp_path))
+    return subprocess.run([sys.executable, "-m", "rummy_tui", "serve", *options], capture_output=True, text=True,
+                          env=environment, timeout=60)
+
+
+def test_an_unreadable_authorized_keys_file_is_a_one_line_error(tmp_path):
+    keys = tmp_path / "authorized_keys"
+    keys.write_text("this is not a key\n")
+    result = serve(tmp_path, "--authorized-keys", str(keys), "--port", "0")
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"Error: cannot use {keys}:") and len(result.stderr.splitlines()) == 1
+
+
+def test_a_port_in_use_is_a_one_line_error(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        result = serve(tmp_path, "--port", str(taken.getsockname()[1]))
+    assert result.returncode == 2
+    assert result.stderr.startswith("Error: cannot listen on 127.0.0.1:") and len(result.stderr.splitlines()) == 1
+
+
+def test_the_web_server_has_no_keys_to_check(tmp_path):
+    keys = tmp_path / "authorized_keys"
+    keys.write_text("")
+    result = serve(tmp_path, "--web", "--authorized-keys", str(keys))
+    assert result.returncode == 2 and "--web has no authentication" in result.stderr

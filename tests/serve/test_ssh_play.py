@@ -45,7 +45,6 @@ async def test_a_visitor_plays_resizes_leaves_and_continues(server, alice_key):
                      message=f"no 100-column layout:\n{terminal.text()}")
 
     terminal.press(b"p")  # pass on the upcard: a move, so the game is saved
-    await terminal.wait_for("North")
     folder = server.players / key_identity(alice_key.get_fingerprint("sha256"))
     await wait_until(lambda: any((folder / "saves").glob("*.json")), message="no save after a move")
     [pid] = game_pids(server)
@@ -92,3 +91,18 @@ async def test_an_idle_session_is_closed_and_a_stopping_server_hangs_up(tmp_path
         assert processes_using(server.players) == []
     finally:
         server.stop()
+
+
+async def test_games_start_one_at_a_time_and_the_later_visitor_is_told(tmp_path):
+    server = start_server(tmp_path, "--max-starting", "1")
+    try:
+        first, second = [await connect(server, name) for name in ("ann", "ben")]
+        terminals = [await Terminal.open(conn, 80, 24) for conn in (first, second)]
+        for terminal in terminals:
+            await terminal.wait_for(*START_SCREEN)
+        assert len(game_pids(server)) == 2
+        assert "other players are sitting down" in terminals[1].stderr_seen
+        first.close()
+        second.close()
+    finally:
+        assert server.stop() == 0
