@@ -357,3 +357,53 @@ def test_easy_ai_discards_its_highest_unmatched_card():
     game = crafted(("4C 5C 6C 7H 8H 2S 9D KD QS AH 3D", "2H 3H 4H 9S 10S JS QD QH 7D 7S"), "2C")
     observation = game.observation(0)
     assert VARIANT.choose_ai_action(observation, game.legal_actions(), "easy", random.Random(0)) == "discard:KD"
+
+
+# --- A-6.1: the knocker's arrangement ---------------------------------------------------------
+
+KNOCKER = "6H 7H 8H 9H 9S 9D 9C AC 2S 3C KC"
+DEFENDER = "10H KS QD JC 4S 6C 2D 3D 4D 5D"
+
+
+def knock_position() -> Game:
+    return Game.from_position("gin", 2, hands=[KNOCKER, DEFENDER], discard="7D", phase="discard",
+                              to_move=0, dealer=1)
+
+
+def test_A_6_1_default_arrangement_keeps_the_defender_from_laying_off():
+    """6-7-8-9♥ + 9♠9♦9♣ is shown as 6-7-8♥ + 9♥9♠9♦9♣ when the defender holds 10♥: 44, not 34."""
+    game = knock_position()
+    game.apply("knock:KC")
+    last = game.state.last_hand
+    assert last["lines"] == ["knock: 50 - 6 = 44"] and last["layoffs"][1] == []
+    shown = sorted(sorted(card_text(c) for c in m["cards"]) for m in last["melds"][0])
+    assert shown == [["6H", "7H", "8H"], ["9C", "9D", "9H", "9S"]]
+
+
+def test_A_6_1_a_human_may_knock_with_another_arrangement():
+    game = knock_position()
+    choices = VARIANT.choices(game, "knock:KC")
+    assert choices[0] == "knock:KC" and "knock:KC/9S-9D-9C+6H-7H-8H-9H" in choices
+    assert all(game.why_not(code) is None for code in choices)
+    game.apply("knock:KC/6H-7H-8H-9H+9S-9D-9C")
+    last = game.state.last_hand
+    assert last["lines"] == ["knock: 40 - 6 = 34"] and [card_text(c) for c in last["layoffs"][1]] == ["10H"]
+
+
+def test_A_6_1_knock_arrangement_refusals():
+    game = knock_position()
+    assert game.why_not("knock:KC/6H-7H-8H") == "The knock limit is 7; your deadwood with those melds would be 42."
+    assert game.why_not("knock:KC/6H-7H-9H") == "6H 7H 9H is not a meld."
+    assert game.why_not("knock:KC/KC-KD-KH") == "You would not hold KC after that discard."
+    assert game.why_not("knock:KC/6H-7H-8H+8H-9H-9S") == "A card can belong to only one meld."
+    assert game.why_not("discard:KC/6H-7H-8H").startswith("Only a knock names the melds")
+
+
+def test_a_knock_with_no_deadwood_is_listed_and_counts_as_gin():
+    game = Game.from_position("gin", 2, hands=["AH 2H 3H 4H 6C 6D 6S 9S 10S JS KD",
+                                               "10H KS QD JC 4S 7C 2D 3D 4D 5D"],
+                              discard="4C", phase="discard", to_move=0, dealer=1)
+    legal = game.legal_actions()
+    assert "knock:KD" in legal and "gin:KD" in legal
+    game.apply("knock:KD")
+    assert game.state.last_hand["kind"] == "gin"

@@ -375,7 +375,8 @@ def test_kis_buli_ends_the_buli_when_on():
     assert game.state.totals == [32, 57, 71]
     assert game.is_over and game.state.result["winners"] == [0]
     assert any("kis buli" in line for line in game.state.result["lines"])
-    assert game.state.result["final"] == [2 + 20, -1 - 10, -1 - 10]
+    assert game.state.result["final"] == [2, -1, -1]  # B-8: the kassza only, no 10u prize
+    assert not any("collects" in line for line in game.state.result["lines"])
 
     plain = position(3, hands, phase="discard", to_move=0, totals=[30, 55, 60])
     discard_and_declare(plain, "KD", "knock")

@@ -44,9 +44,15 @@ def test_D_ex2_rummy_adds_25_to_each_loser():
 
 
 def test_D_ex3_payout():
-    assert payout([0, 51, 50, 32], 0, 100, 80)[0] == [356, 12, 12, 20]
-    assert payout([0, 26, 25, 7], 0, 100, 80)[0] == [326, 22, 22, 30]
-    assert payout([0, 85, 25, 7], 0, 100, 80)[0][1] == 0
+    """D-8: the losers under 80 share the whole 25%, weights 80 − points."""
+    assert payout([0, 51, 50, 32], 0, 100, 80)[0] == [301, 27, 28, 44]
+    assert payout([0, 26, 25, 7], 0, 100, 80)[0] == [301, 29, 30, 40]
+    assert payout([0, 85, 50, 32], 0, 100, 80)[0] == [301, 0, 38, 61]
+    assert payout([0, 20], 0, 100, 80)[0] == [150, 50]
+    assert payout([0, 80], 0, 100, 80)[0] == [200, 0]
+    money, lines = payout([0, 51, 50, 32], 0, 100, 80)
+    assert "weights (80 − points): 29 + 30 + 48 = 107" in lines
+    assert "Player 2: 51 points → ⌊400 × 25 × 29 / (100 × 107)⌋ = 27" in lines
 
 
 def ex4_position(game):
@@ -124,9 +130,9 @@ def test_one_round_game_ends_with_the_payout():
     play(game, "draw:stock", "meld:4D-5D-6D-7D", "discard:9C")
     result = game.state.result
     assert game.is_over and result["winners"] == [0]
-    assert result["final"] == [326, 22, 22, 30]
+    assert result["final"] == [301, 29, 30, 40]
     assert result["lines"][0] == "pool: 4 × 100 = 400"
-    assert result["lines"][-1] == "Player 1 (out): 400 − 22 − 22 − 30 = 326"
+    assert result["lines"][-1] == "Player 1 (out): 400 − 29 − 30 − 40 = 301"
 
 
 def test_several_rounds_add_penalties_and_the_lowest_total_wins():
@@ -148,7 +154,10 @@ def test_the_endless_hand_guard_voids_the_hand():
     game = Game("traditional", 2, {"max_reshuffles": 0}, seed=9)
     dealer = game.state.dealer
     ex4_position(game)
-    game.apply("draw:stock")
+    game.apply("draw:stock")  # the last card: no rebuild is allowed, but he plays his turn (0.2)
+    assert game.state.last_hand is None and game.state.phase == "play"
+    game.apply("discard:2H")
+    game.apply("draw:stock")  # the next player must draw from the empty stock: void
     assert game.state.last_hand["void"] and game.state.last_hand["points"] == [0, 0]
     assert game.state.hand_no == 2 and game.state.dealer == dealer
     assert game.state.totals == [0, 0] and not game.is_over
@@ -199,10 +208,10 @@ def test_ai_games_reach_the_end(players):
 
 
 def test_payout_follows_the_stake_and_cutoff_settings():
-    # pool 3 × 50 = 150; P1: ⌊150 × 25 × (100 − 40) / (100 × 2 × 100)⌋ = ⌊11.25⌋ = 11; P3 at the cutoff gets 0
+    # pool 3 × 50 = 150; P1 alone is under the cutoff 100: ⌊150 × 25 × 60 / (100 × 60)⌋ = 37
     money, lines = payout([40, 0, 100], 1, 50, 100)
-    assert money == [11, 139, 0]
-    assert lines[-1] == "Player 2 (out): 150 − 11 − 0 = 139"
+    assert money == [37, 113, 0]
+    assert lines[-1] == "Player 2 (out): 150 − 37 − 0 = 113"
 
 
 def test_rummy_penalty_setting():

@@ -316,8 +316,21 @@ class TablePlayVariant(Variant):
         game.log(seat, "drew from the stock.")
         self._begin_play(game, seat, None)
         if self.rebuild_on_last_draw and not s.stock:
-            if not game.rebuild_stock(keep_top=False):
-                self._void_hand(game, "the stock ran out once too often")
+            # D-6; when no rebuild is allowed any more he still plays his turn in full (RULES
+            # 0.2): the hand is void only once someone must draw from the empty stock
+            game.rebuild_stock(keep_top=False)
+
+    phases = (DRAW, PLAY)
+
+    def prepare_position(self, game: Game, extra: dict[str, Any]) -> None:
+        """A crafted position: nobody has tabled or taken anything unless ``extra`` says so
+        (``tabled`` per seat, ``taken``: the card taken from the discard pile this turn)."""
+        s = game.state
+        n = s.players
+        s.extra.update(taken=None, tabled=[False] * n, picked=[[] for _ in range(n)],
+                       laid_off=[[] for _ in range(n)])
+        super().prepare_position(game, extra)
+        s.extra["rummy_chance"] = not s.extra["tabled"][s.to_move]
 
     def _begin_play(self, game: Game, seat: int, taken: int | None) -> None:
         s = game.state

@@ -4,14 +4,17 @@ Phases (``state.phase``) and the actions offered in each:
 
 * ``upcard``: the non-dealer, then the dealer, may ``take:upcard`` or ``pass``.
 * ``draw``: ``draw:stock`` or ``take:discard`` (only ``draw:stock`` right after both passed).
-* ``discard``: ``discard:X``, ``knock:X`` (deadwood after the discard ≤ the knock limit),
-  ``gin:X`` (no deadwood after the discard).
+* ``discard``: ``discard:X``, ``knock:X`` (deadwood after the discard ≤ the knock limit; with
+  no deadwood it counts as gin), ``gin:X`` (no deadwood after the discard). A knock may name the
+  melds to show (A-6.1): ``knock:X/6H-7H-8H+9H-9S-9D-9C``, any arrangement whose deadwood is
+  within the limit; plain ``knock:X`` shows the default: among the least-deadwood arrangements,
+  the one that leaves the defender the most deadwood after his lay-offs.
 * ``last_chance``: the stock is down to 2 cards (A-9): ``take:discard`` only if a knock or gin
   is then possible, or ``void``. A plain discard after that take voids the hand too.
 
 The upcard fixes the knock limit for the whole hand; it stays in ``state.extra`` with the
-boxes (hands won). The showdown is automatic: the knocker shows his least-deadwood
-arrangement, the defender the melds and lay-offs that leave him the least deadwood.
+boxes (hands won). The showdown is automatic: the knocker shows the arrangement of his knock,
+the defender the melds and lay-offs that leave him the least deadwood.
 """
 
 from __future__ import annotations
@@ -23,9 +26,9 @@ from typing import Any
 
 from rummy_tui.engine.cards import SUITS, card_text, find_card, make_face, parse_face, rank_of, suit_of
 from rummy_tui.engine.game import Game, bracket, bracket_all
-from rummy_tui.engine.melds import SET, Meld, MeldRules, lay_off
+from rummy_tui.engine.melds import SET, Meld, MeldRules, candidate_melds, lay_off, read_meld
 from rummy_tui.engine.solver import Arrangement, best_arrangement, deadwood_without_each
-from rummy_tui.engine.variant import Setting, Variant, split_action
+from rummy_tui.engine.variant import Setting, Variant, parse_meld_groups, split_action
 
 GIN_RULES = MeldRules(ace_low=True, ace_high=False, max_jokers=0)
 HAND_SIZE = 10
@@ -124,6 +127,58 @@ def defender_showdown(defender: list[int], knocker_melds: list[Meld]) -> tuple[A
         if (remaining.value, len(layoffs)) < (best[0].value, len(best[1])):
             best = (remaining, sorted(layoffs))
     return best
+
+
+def knock_arrangements(cards: list[int], limit: int) -> list[Arrangement]:
+    """A-6.1: every way to show ``cards`` (the 10 after the knocker's discard) as melds with the
+    deadwood within ``limit``, least deadwood first."""
+    melds = [read_meld(list(faces), GIN_RULES) for faces in candidate_melds(sorted(cards), GIN_RULES, 0)]
+    found: list[Arrangement] = []
+
+    def extend(start: int, chosen: list[Meld], used: set[int]) -> None:
+        rest = [c for c in cards if c not in used]
+        value = sum(card_points(c) for c in rest)
+        if value <= limit:
+            found.append(Arrangement(list(chosen), sorted(rest), value))
+        for index in range(start, len(melds)):
+            meld = melds[index]
+            if not used & set(meld.cards):
+                extend(index + 1, chosen + [meld], used | set(meld.cards))
+
+    extend(0, [], set())
+    return sorted(found, key=lambda a: (a.value, arrangement_code(a)))
+
+
+def arrangement_code(arrangement: Arrangement) -> str:
+    """``6H-7H-8H+9H-9S-9D-9C``: the melds of a knock, as the knock action names them."""
+    return "+".join("-".join(card_text(c) for c in m.cards) for m in arrangement.melds)
+
+
+def default_arrangement(knocker: list[int], defender: list[int], limit: int) -> Arrangement:
+    """A-6.1: among the least-deadwood arrangements, the one that leaves the defender the most
+    deadwood after his best lay-offs (the first such in arrangement order on a tie)."""
+    options = knock_arrangements(knocker, max(limit, deadwood_of(knocker)))
+    least = [a for a in options if a.value == options[0].value]
+    return max(least, key=lambda a: defender_showdown(defender, a.melds)[0].value)
+
+
+def read_arrangement(cards: list[int], text: str) -> Arrangement | str:
+    """The arrangement a knock names (``6H-7H-8H+9H-9S-9D-9C``), or why it cannot be shown."""
+    melds, used = [], set()
+    for faces, _ in parse_meld_groups(text):
+        meld_cards = [find_card(cards, face) for face in faces]
+        if None in meld_cards:
+            missing = next(f for f, c in zip(faces, meld_cards) if c is None)
+            return f"You would not hold {card_text(missing)} after that discard."
+        if used & set(meld_cards):
+            return "A card can belong to only one meld."
+        meld = read_meld(meld_cards, GIN_RULES)
+        if meld is None:
+            return f"{' '.join(card_text(c) for c in meld_cards)} is not a meld."
+        melds.append(meld)
+        used |= set(meld_cards)
+    rest = sorted(c for c in cards if c not in used)
+    return Arrangement(melds, rest, sum(card_points(c) for c in rest))
 
 
 def _layoffs_fit(layoffs: list[tuple[int, int]], melds: list[Meld]) -> bool:
@@ -296,7 +351,10 @@ class GinRummy(Variant):
             endings = ending_discards(hand, extra["knock_limit"], extra["taken"])
             actions = [f"discard:{_code(c)}" for c in hand if c != extra["taken"]]
             for card, left in endings.items():
-                actions.append(f"{'gin' if left == 0 else 'knock'}:{_code(card)}")
+                if extra["knock_limit"] >= 1 or left == 0:
+                    actions.append(f"knock:{_code(card)}")  # with no deadwood it counts as gin
+                if left == 0:
+                    actions.append(f"gin:{_code(card)}")
             return actions
         return []
 
@@ -354,6 +412,9 @@ class GinRummy(Variant):
             return "You already have 11 cards: discard, knock or go gin."
         if verb not in ("discard", "knock", "gin") or not argument:
             return _unknown(verb, argument)
+        argument, _, shown = argument.partition("/")
+        if shown and verb != "knock":
+            return "Only a knock names the melds it shows, like knock:QH/6H-7H-8H+9S-9D-9C."
         face = parse_face(argument)
         hand = state.hands[state.to_move]
         card = find_card(hand, face)
@@ -365,6 +426,11 @@ class GinRummy(Variant):
             return None
         left = deadwood_of([c for c in hand if c != card])
         limit = extra["knock_limit"]
+        if shown:
+            arrangement = read_arrangement([c for c in hand if c != card], shown)
+            if isinstance(arrangement, str):
+                return arrangement
+            left = arrangement.value
         if verb == "gin":
             if left:
                 return f"Gin needs all 10 remaining cards in melds; your deadwood would be {left}."
@@ -375,7 +441,8 @@ class GinRummy(Variant):
             return (f"The upcard was an ace, so nobody may knock this hand: only gin ends it "
                     f"(your deadwood would be {left}).")
         if left > limit:
-            return f"The knock limit is {limit}; your deadwood would be {left}."
+            shown_words = " with those melds" if shown else ""
+            return f"The knock limit is {limit}; your deadwood{shown_words} would be {left}."
         return None
 
     # --- carrying out actions ---------------------------------------------------------------
@@ -384,8 +451,12 @@ class GinRummy(Variant):
         verb, argument = split_action(action)
         if verb in ("discard", "knock", "gin"):
             seat = game.state.to_move
+            argument, _, shown = argument.partition("/")
             card = find_card(game.state.hands[seat], parse_face(argument))
-            getattr(self, f"_{verb}")(game, seat, card)
+            if verb == "knock":
+                self._knock(game, seat, card, shown)
+            else:
+                getattr(self, f"_{verb}")(game, seat, card)
         else:
             {"take": self._take, "pass": self._pass, "draw": self._draw_stock, "void": self._declare_void}[verb](game)
 
@@ -436,14 +507,21 @@ class GinRummy(Variant):
         game.log(game.state.to_move, "cannot knock with 2 cards left in the stock: the hand is void")
         self._end_void_hand(game)
 
-    def _knock(self, game: Game, seat: int, card: int) -> None:
+    def _knock(self, game: Game, seat: int, card: int, shown: str = "") -> None:
+        state = game.state
         game.discard_card(seat, card)
-        if deadwood_of(game.state.hands[seat]) == 0:
+        hand = state.hands[seat]
+        if shown:
+            arrangement = read_arrangement(hand, shown)
+        else:
+            defender = state.hands[game.next_seat(seat)]
+            arrangement = default_arrangement(hand, defender, state.extra["knock_limit"])
+        if arrangement.value == 0:
             game.log(seat, f"discarded {bracket(card)} and knocked with no deadwood: that is gin")
-            self._showdown(game, seat, gin=True)
+            self._showdown(game, seat, gin=True, shown=arrangement)
         else:
             game.log(seat, f"discarded {bracket(card)} and knocked")
-            self._showdown(game, seat, gin=False)
+            self._showdown(game, seat, gin=False, shown=arrangement)
 
     def _gin(self, game: Game, seat: int, card: int) -> None:
         game.discard_card(seat, card)
@@ -452,10 +530,40 @@ class GinRummy(Variant):
 
     # --- end of a hand ----------------------------------------------------------------------
 
-    def _showdown(self, game: Game, knocker: int, gin: bool) -> None:
+    phases = ("upcard", "draw", "discard", "last_chance")
+
+    def prepare_position(self, game: Game, extra: dict[str, Any]) -> None:
+        """A crafted position: the upcard (and so the knock limit) is the bottom card of the
+        discard pile unless ``extra`` names one (``upcard``: a card id or text like ``"7D"``)."""
+        state = game.state
+        upcard = extra.pop("upcard", state.discard[0] if state.discard else state.extra["upcard"])
+        if isinstance(upcard, str):
+            upcard = parse_face(upcard)
+        state.extra.update({
+            "upcard": upcard, "knock_limit": knock_limit_for(upcard),
+            "doubled": bool(state.settings["spade_doubling"] and suit_of(upcard) == SPADES),
+            "passed": [], "stock_only": False, "taken": None, "last_chance": state.phase == "last_chance",
+            "picked": [[], []], "discarded": [[], []],
+        })
+        super().prepare_position(game, extra)
+
+    def choices(self, game: Game, action: str) -> list[str]:
+        """A knock's forms (A-6.1): ``knock:X`` (the default, chosen at the showdown) and then
+        every arrangement within the knock limit, when there is more than one."""
+        verb, argument = split_action(action)
+        if verb != "knock" or "/" in argument or self.why_not(game, action) is not None:
+            return [action]
+        hand = list(game.state.hands[game.state.to_move])
+        hand.remove(find_card(hand, parse_face(argument)))
+        options = knock_arrangements(hand, game.state.extra["knock_limit"])
+        if len(options) < 2:
+            return [action]
+        return [action] + [f"{action}/{arrangement_code(a)}" for a in options]
+
+    def _showdown(self, game: Game, knocker: int, gin: bool, shown: Arrangement | None = None) -> None:
         state = game.state
         defender = game.next_seat(knocker)
-        shown = arrangement_of(state.hands[knocker])
+        shown = shown or arrangement_of(state.hands[knocker])
         if gin:
             defence, layoffs = arrangement_of(state.hands[defender]), []
         else:

@@ -84,7 +84,8 @@ class HungarianRomi(Variant):
     description = "2-4 players, two decks and jokers: open with 40 points, lay off, steal jokers, go out from hand."
     rules_summary = (
         "Two 52-card decks and 2 jokers (or 4), 2 to 4 players. The player after the dealer gets 15 "
-        "cards and starts by discarding without drawing; everyone else gets 14. On a turn you draw "
+        "cards and starts without drawing: he may lay down (open, or go out by handolás) before his "
+        "first discard. Everyone else gets 14. On a turn you draw "
         "(from the stock or the discard pile), make table moves, and discard one card. The hand ends "
         "when someone discards his last card.\n\n"
         "Melds are runs (3+ cards of one suit in sequence; the ace is low A-2-3 or high Q-K-A, never "
@@ -98,8 +99,9 @@ class HungarianRomi(Variant):
         "anything down before; no 40 minimum is needed and the others' penalties are doubled.\n\n"
         "The top discard may be taken freely on your first draw of the hand. Later it must reach the "
         "table that turn: to open with it, in a new meld with two natural cards from your hand, or to "
-        "go out. A card that could be laid off (szúró) may be taken only to meld it with two cards from "
-        "your hand, when you hold a second copy, or when you lay it off together with another card.\n\n"
+        "go out. A card that could be laid off (szúró) may be taken only to meld it with two natural "
+        "cards from your hand, when you hold a second copy, or when you lay it off together with a "
+        "toló: another card from your hand that extends the run past it.\n\n"
         "The others score the value of every card left in hand as penalty. A game is 7 deals; the "
         "lowest total wins."
     )

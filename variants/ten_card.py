@@ -217,7 +217,7 @@ class TenCardRummy(Variant):
         "The others lay down and add their unmatched value, or throw in and are out. Over 100 "
         "points you are out, but you may re-enter for 3u into the kassza at the highest total still "
         "playing. The last one standing wins 10u from every other player and the kassza. Options: "
-        "kis buli (alone under 50 wins) and átkopogás (knock with anything at 90-100)."
+        "kis buli (alone at 50 or less: wins the kassza only) and átkopogás (knock with anything at 90-100)."
     )
     min_players = 2
     max_players = 6
@@ -226,7 +226,7 @@ class TenCardRummy(Variant):
         "limit": Setting(100, "A player whose total goes over this is eliminated", minimum=1),
         "exchange": Setting(True, "New deal: before the dealer's first discard each player may swap his hand, keeping up to 3 cards"),
         "joker_penalty": Setting(20, "Penalty for an unmatched joker"),
-        "kis_buli": Setting(False, "Kis buli: the only active player within the threshold, all others over it, wins"),
+        "kis_buli": Setting(False, "Kis buli: the only active player at the threshold or less, all others over it, wins the kassza"),
         "kis_buli_threshold": Setting(50, "Kis buli threshold"),
         "atkopogas": Setting(False, "Átkopogás: within 10 of the limit you may knock with any hand, scoring your deadwood"),
         "reentry_cost": Setting(3, "Units paid into the kassza to re-enter after elimination"),
@@ -280,6 +280,15 @@ class TenCardRummy(Variant):
         else:
             state.phase = "dealer_discard"
             state.to_move = state.dealer
+
+    phases = ("exchange", "dealer_discard", "draw", "discard", "declare", "showdown", "reentry")
+
+    def prepare_position(self, game: Game, extra: dict[str, Any]) -> None:
+        """A crafted position: past the first turn, nothing taken, every seat active, unless
+        ``extra`` says otherwise (``active``, ``kassza``, ``money``, ``first_turn``, ...)."""
+        game.state.extra.update(first_turn=False, taken=None, must_flush=False, opening_declare=False,
+                                turns=0, showdown=None, reentry=None)
+        super().prepare_position(game, extra)
 
     def _next_active(self, game: Game, seat: int) -> int:
         active = game.state.extra["active"]
@@ -669,25 +678,29 @@ class TenCardRummy(Variant):
             active = [seat for seat in range(state.players) if state.extra["active"][seat]]
             low = [seat for seat in active if state.totals[seat] <= threshold]
             if len(active) >= 2 and len(low) == 1:
-                self._end_buli(game, low[0], f"wins the kis buli: the only one within {threshold}")
+                self._end_buli(game, low[0], f"wins the kis buli: the only one at {threshold} or less",
+                               prize=False)
                 return
         state.dealer = self._next_active(game, state.dealer)
         self._deal_hand(game)
 
-    def _end_buli(self, game: Game, winner: int, why: str) -> None:
+    def _end_buli(self, game: Game, winner: int, why: str, prize: bool = True) -> None:
+        """The buli is won: the kassza, and ``buli_payout`` from each other player unless it is a
+        kis buli (B-8: the kassza only)."""
         state, extra, settings = game.state, game.state.extra, game.settings
         names = game.seat_names()
         unit = settings["unit"]
-        each = settings["buli_payout"] * unit
+        each = settings["buli_payout"] * unit if prize else 0
         others = [seat for seat in range(state.players) if seat != winner]
         for seat in others:
             extra["money"][seat] -= each
         extra["money"][winner] += each * len(others)
         pot, extra["kassza"] = extra["kassza"], 0
         extra["money"][winner] += pot
-        lines = [f"{names[winner]} {why} and wins the buli",
-                 f"{names[winner]} collects {money_text(each, unit)} from each of {len(others)} players: "
-                 f"{money_text(each * len(others), unit, signed=True)}"]
+        lines = [f"{names[winner]} {why} and wins the buli"]
+        if prize:
+            lines.append(f"{names[winner]} collects {money_text(each, unit)} from each of {len(others)} players: "
+                         f"{money_text(each * len(others), unit, signed=True)}")
         if pot:
             lines.append(f"{names[winner]} takes the kassza: {money_text(pot, unit, signed=True)}")
         lines += [f"{names[seat]}: {money_text(extra['money'][seat], unit, signed=True)} (total {state.totals[seat]})"

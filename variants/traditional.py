@@ -27,21 +27,30 @@ def payout(penalties: list[int], winner: int, stake: int, cutoff: int,
            names: list[str] | None = None) -> tuple[list[int], list[str]]:
     """D-8: money for each seat from the pool P = stake × N, and the working, line by line.
 
-    Each loser gets floor(P × 25 × max(0, cutoff − p) / (100 × (N − 1) × cutoff)); the winner
-    gets the rest, so always at least 75% of the pool.
+    The losers under ``cutoff`` share the whole 25% in proportion to their weights
+    w = cutoff − p: each gets floor(P × 25 × w / (100 × Σw)). The winner gets the rest: 75% plus
+    the rounding, or all of P when no loser is under the cutoff.
     """
     players = len(penalties)
     names = names or [f"Player {seat + 1}" for seat in range(players)]
     pool = stake * players
     money = [0] * players
+    weights = {seat: cutoff - points for seat, points in enumerate(penalties)
+               if seat != winner and points < cutoff}
+    total = sum(weights.values())
     lines = [f"pool: {players} × {stake} = {pool}"]
+    if weights:
+        lines.append("weights (" + f"{cutoff} − points): " + " + ".join(str(w) for w in weights.values())
+                     + f" = {total}")
     for seat, points in enumerate(penalties):
         if seat == winner:
             continue
-        margin = max(0, cutoff - points)
-        money[seat] = pool * 25 * margin // (100 * (players - 1) * cutoff)
-        lines.append(f"{names[seat]}: {points} points → ⌊{pool} × 25 × {margin} / "
-                     f"(100 × {players - 1} × {cutoff})⌋ = {money[seat]}")
+        if seat not in weights:
+            lines.append(f"{names[seat]}: {points} points, {cutoff} or more → 0")
+            continue
+        money[seat] = pool * 25 * weights[seat] // (100 * total)
+        lines.append(f"{names[seat]}: {points} points → ⌊{pool} × 25 × {weights[seat]} / "
+                     f"(100 × {total})⌋ = {money[seat]}")
     money[winner] = pool - sum(money)
     shares = " − ".join(str(money[s]) for s in range(players) if s != winner)
     lines.append(f"{names[winner]} (out): {pool} − {shares} = {money[winner]}")
@@ -68,8 +77,9 @@ You go out by discarding your last card (you must keep one to discard). Every ot
 scores a penalty: the value of all cards left in hand. Going out in one turn without having laid
 anything earlier in the hand is a rummy, and costs each loser 25 more.
 
-By default one round is played and the pool (stake × players) is paid out: the winner gets at
-least 75%, and each loser gets a share of the rest that shrinks to nothing at 80 penalty points.
+By default one round is played and the pool (stake × players) is paid out: the winner gets
+75%, and the other 25% is shared among the losers under 80 penalty points, more to the ones
+nearer 0 (in proportion to 80 minus their points); if nobody is under 80 the winner gets it all.
 With several rounds the penalties add up and the lowest total wins.
 """
     decks = 2

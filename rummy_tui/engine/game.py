@@ -259,7 +259,7 @@ class Game:
 
         Keywords: ``hands`` (one per seat), ``stock``, ``discard``, ``table`` (melds as text
         ``"6H 7H JK=8H"`` or ``(owner, text)``), ``to_move``, ``phase``, ``extra`` (variant data,
-        such as Römi's ``opened``), ``settings``, ``seed``, ``dealer``. Cards are text (``"9H 9H
+        such as Römi's ``opened``), ``settings``, ``seed``, ``dealer``, ``totals``. Cards are text (``"9H 9H
         JK"`` gives distinct copies) or card ids; the top of a pile is its last card. Every card
         of the deck must be placed exactly once (a stock left out takes the rest), and the phase
         must be one of the variant's: otherwise :class:`~rummy_tui.engine.position.PositionError`.

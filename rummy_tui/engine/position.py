@@ -28,7 +28,7 @@ def from_position(variant: str, players: int, *, hands: Sequence[Cards], stock: 
                   discard: Cards = (), table: Sequence[Any] = (), to_move: int = 0,
                   phase: str | None = None, extra: dict[str, Any] | None = None,
                   settings: dict[str, Any] | None = None, seed: int = 0,
-                  dealer: int | None = None) -> Game:
+                  dealer: int | None = None, totals: Sequence[int] | None = None) -> Game:
     from .game import Game
 
     game = Game(variant, players, settings, seed)
@@ -58,6 +58,10 @@ def from_position(variant: str, players: int, *, hands: Sequence[Cards], stock: 
     s.to_move, s.phase = to_move, phase
     if dealer is not None:
         s.dealer = dealer
+    if totals is not None:
+        if len(totals) != players:
+            raise PositionError(f"give one total per player: {players}, not {len(totals)}")
+        s.totals = [int(t) for t in totals]
     s.events, s.last_hand = [], None
     game.variant.prepare_position(game, dict(extra or {}))
     return game

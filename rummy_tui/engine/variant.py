@@ -123,6 +123,11 @@ class Variant:
     def legal_actions(self, game: Game) -> list[str]:
         raise NotImplementedError
 
+    def choices(self, game: Game, action: str) -> list[str]:
+        """The forms a legal action can take when the player has more to choose than its code
+        says (Gin: the melds a knock shows), the plain action first. Default: just ``action``."""
+        return [action]
+
     def prepare_position(self, game: Game, extra: dict[str, Any]) -> None:
         """After ``Game.from_position`` placed the cards: set what the variant derives from them,
         then the caller's ``extra`` (refuse keys the variant does not know)."""

@@ -387,7 +387,28 @@ class TableScreen(UndoMoves, JokerMeanings, Screen):
         self._with_card("discard")
 
     def action_knock(self) -> None:
-        self._with_card("knock")
+        """Knock with the selected card; when the melds to show are a choice (Gin A-6.1), the
+        engine's forms of the knock are offered first, its default at the top."""
+        from .menus import MovesMenu
+
+        card = self._one_card()
+        if card is None:
+            return
+        code = f"knock:{card}"
+        options = self.game.variant.choices(self.game, code) if self.game.current_seat == self.viewer else [code]
+        if len(options) < 2:
+            self.perform(code)
+            return
+        look = self.hand.card_look()
+        words = [(options[0], describe(options[0], look)
+                  + Text(_(": the default melds (least deadwood, least for him to lay off)")))]
+        words += [(option, describe(option, look)) for option in options[1:]]
+
+        def chosen(picked: str | None) -> None:
+            if picked:
+                self.perform(picked)
+
+        self.app.push_screen(MovesMenu(words, title=_("Knock: which melds do you show?")), chosen)
 
     def action_gin(self) -> None:
         self._with_card("gin")

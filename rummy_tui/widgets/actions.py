@@ -57,6 +57,11 @@ def describe(code: str, look: CardLook | None = None) -> Text:
     if code in PLAIN:
         return Text(_(PLAIN[code]))
     verb, _sep, argument = code.partition(":")
+    if verb == "knock" and "/" in argument:  # a knock that names the melds it shows (Gin)
+        card, _slash, shown = argument.partition("/")
+        before, _c, after = _("Knock, discarding {card}, showing {melds}").partition("{card}")
+        middle, _m, end = after.partition("{melds}")
+        return Text(before) + _cards_words(card, look) + Text(middle) + _cards_words(shown, look) + Text(end)
     if verb in WITH_CARDS:
         cards, _arrow, target = argument.rpartition(">") if ">" in argument else (argument, "", "")
         template = _(WITH_CARDS[verb])

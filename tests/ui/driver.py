@@ -66,8 +66,10 @@ async def press_move(pilot, code: str) -> None:
         return
     table: TableScreen = pilot.app.table()
     if verb in ONE_CARD_KEYS:
-        await select_cards(pilot, [argument])
+        await select_cards(pilot, [argument.partition("/")[0]])
         await pilot.press(ONE_CARD_KEYS[verb])
+        if verb == "knock" and pilot.app.screen is not table:  # the melds to show are a choice
+            await pick_from_menu(pilot, code)
         return
     if verb == "meld":
         for group in argument.split("+"):

@@ -1,0 +1,78 @@
+"""Worked examples for the RULES.md corrections of issue 9 (0.2, B-8, D-8 and the rules texts;
+C-6 (iii) is in tests/test_romi_exact.py)."""
+
+from __future__ import annotations
+
+from rummy_tui.engine import Game
+from rummy_tui.engine.cards import deal_cards, make_deck
+from variants import get_variant
+
+
+def traditional_with_one_stock_card(hands: list[str], last: str) -> Game:
+    """Traditional Rummy with one card left in the stock and no stock rebuild allowed any more."""
+    used: list[int] = []
+    cards = []
+    for hand in hands:
+        cards.append(deal_cards(hand, used))
+        used += cards[-1]
+    stock = deal_cards(last, used)
+    used += stock
+    top = deal_cards("2C", used)
+    used += top
+    pile = [c for c in make_deck(2) if c not in set(used)] + top
+    return Game.from_position("traditional", len(hands), hands=cards, stock=stock, discard=pile,
+                              settings={"max_reshuffles": 0}, extra={"tabled": [True] * len(hands)})
+
+
+def test_endless_hand_guard_lets_the_last_card_win():
+    """0.2: the player who draws the last stock card plays his turn in full: here he goes out."""
+    game = traditional_with_one_stock_card(["4D 5D 6D 9C", "KS KH QS"], "7D")
+    game.apply("draw:stock")
+    assert game.state.stock == [] and game.state.phase == "play"
+    game.apply("meld:4D-5D-6D-7D")
+    game.apply("discard:9C")
+    assert game.state.last_hand["winner"] == 0 and not game.state.last_hand["void"]
+    assert game.state.sheet[-1]["note"] == "Player 1 went out"
+
+
+def test_endless_hand_guard_voids_when_the_next_player_must_draw_from_the_empty_stock():
+    game = traditional_with_one_stock_card(["4D 5D 9C", "KS KH QS"], "7H")
+    game.apply("draw:stock")
+    game.apply("discard:9C")
+    assert game.state.to_move == 1 and game.state.last_hand is None
+    game.apply("draw:stock")
+    assert game.state.last_hand["void"] and game.state.sheet[-1]["note"] == "void"
+
+
+def test_no_play_direction_setting():
+    """0.2: the seat order is the direction of play; a setting nothing reads must not exist."""
+    for key in ("hungarian", "traditional", "basic", "gin", "ten-card"):
+        assert "direction" not in get_variant(key).settings
+
+
+def test_kis_buli_takes_the_kassza_only():
+    """B-8: the kis buli winner takes the kassza (here 3u), and nobody pays him the 10u prize."""
+    melded_nine = "4H 5H 6H QS QC QD JK 9C 10C"
+    game = Game.from_position(
+        "ten-card", 3, hands=[melded_nine + " 2H KD", "4S 5S 6S 9D 9H 9S JD JH JS 2C",
+                              "10H JH QH KH 7C 7D 7S 7H 5D 6C"],
+        phase="discard", to_move=0, dealer=2, settings={"kis_buli": True},
+        extra={"kassza": 3, "first_turn": False}, totals=[30, 55, 60])
+    game.apply("discard:KD")
+    game.apply("declare:knock")
+    game.apply("laydown")
+    game.apply("laydown")
+    assert game.state.totals == [32, 57, 71]
+    assert game.is_over and game.state.result["winners"] == [0]
+    assert game.state.result["final"] == [2 + 3, -1, -1]
+    assert "Player 1 takes the kassza: +3u" in game.state.result["lines"]
+
+
+def test_rules_texts():
+    assert "50 or less" in get_variant("ten-card").rules_summary
+    romi = " ".join(get_variant("hungarian").rules_summary.split())
+    assert "may lay down (open, or go out by handolás) before his first discard" in romi
+    assert "two natural cards from your hand, when you hold a second copy" in romi
+    assert "extends the run past it" in romi
+    traditional = " ".join(get_variant("traditional").rules_summary.split())
+    assert "shared among the losers under 80" in traditional
