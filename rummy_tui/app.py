@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import SystemCommand
+from textual.await_complete import AwaitComplete
+from textual.command import CommandPalette
 from textual.screen import Screen
 
 from rummy_tui.crash import CrashReporting, run_reporting_crashes
@@ -14,6 +16,20 @@ from rummy_tui.plain import PlainDisplay, plain_terminal
 from rummy_tui.i18n import _
 
 AI_SPEEDS = {_("slow"): 1.2, _("normal"): 0.6, _("fast"): 0.25, _("instant"): 0.0}
+
+
+class OnceCommandPalette(CommandPalette):
+    """Textual's command palette, dismissed at most once and only while it is on top: a quick
+    second click on a command would dismiss it twice (asyncio.InvalidStateError), and a dismiss
+    under the too-small screen would pop that screen instead."""
+
+    _dismissed = False
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        if self._dismissed or self.app.screen is not self:
+            return AwaitComplete.nothing()
+        self._dismissed = True
+        return super().dismiss(result)
 
 
 class RummyApp(PlainDisplay, CrashReporting):
@@ -120,6 +136,17 @@ class RummyApp(PlainDisplay, CrashReporting):
             yield SystemCommand(_("AI speed: {speed}", speed=words), _("How long each computer move stays on screen"),
                                 lambda delay=delay: self.set_ai_speed(delay))
 
+    def action_command_palette(self) -> None:
+        """Open the palette, unless one is open already (perhaps under the too-small screen)
+        or the terminal is too small to use it."""
+        from rummy_tui.screens.too_small import TooSmallScreen
+
+        if not self.use_command_palette or isinstance(self.screen, TooSmallScreen):
+            return
+        if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            return
+        self.push_screen(OnceCommandPalette(id="--command-palette"))
+
     # --- terminal size ------------------------------------------------------------------------
 
     def on_resize(self) -> None:
@@ -131,6 +158,8 @@ class RummyApp(PlainDisplay, CrashReporting):
     def check_size(self) -> None:
         from rummy_tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
+        if not self.is_running or not self.screen_stack:  # a timer firing while the app shuts down
+            return
         too_small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
         showing = isinstance(self.screen, TooSmallScreen)
         if too_small and not showing:

@@ -16,6 +16,8 @@ from pathlib import Path
 import click
 from textual.app import App
 
+from rummy_tui import textual_guards  # noqa: F401  (every app of ours runs with them)
+
 CRASH_PREFIX = "crash-"
 
 

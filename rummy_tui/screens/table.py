@@ -197,7 +197,11 @@ class TableScreen(UndoMoves, JokerMeanings, Screen):
         self.call_after_refresh(self.advance)
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self.refresh_table)  # panels fit their content to the new size
+        self.call_after_refresh(self._refresh_if_shown)  # panels fit their content to the new size
+
+    def _refresh_if_shown(self) -> None:
+        if self in self.app.screen_stack:  # not replaced meanwhile (a new game from the palette)
+            self.refresh_table()
 
     @property
     def hand(self) -> HandView:

@@ -93,8 +93,20 @@ class Session:
         if starting.locked():
             self.say("a moment: other players are sitting down")
         async with starting:
+            if self.process.is_closing():
+                return None  # gone while waiting its turn: no game to start
+            if self.stopping:
+                self.say(self.stopping)
+                self.process.exit(1)
+                return None
+            try:
+                self.game = await self._start_game()
+            except OSError as error:  # out of processes, descriptors or memory
+                self.log.write("start-failed", self.visit.ip, identity=self.visit.identity, error=error.errno)
+                self.say("the server could not start a game just now; try again in a while")
+                self.process.exit(1)
+                return None
             first_output = asyncio.Event()
-            self.game = await self._start_game()
             output = asyncio.create_task(self.game.copy_output(self.process.stdout.write, self.process.stdout.drain,
                                                                first_output))
             await self._settled(first_output)
