@@ -43,7 +43,7 @@ def test_E_ex2_winner_scores_the_other_hands():
     game = Game("basic", 3, seed=1)
     go_out_after_earlier_melds(game)
     last = game.state.last_hand
-    assert last["winner"] == 0 and not last["rummy"]
+    assert last["winner"] == 0 and last["ending"] == "out"
     assert last["points"] == [22, 0, 0]
     assert last["lines"] == ["Player 2: [AC] [7D] [KS] = 1 + 7 + 10 = 18", "Player 3: [2H] [2S] = 2 + 2 = 4", "Player 1 went out: 18 + 4 = 22"]
     assert game.state.totals == [22, 0, 0]
@@ -53,7 +53,7 @@ def test_E_ex3_rummy_doubles():
     game = Game("basic", 3, seed=2)
     go_rummy_after_a_plain_discard(game)
     last = game.state.last_hand
-    assert last["winner"] == 0 and last["rummy"]
+    assert last["winner"] == 0 and last["ending"] == "rummy"
     assert texts(last["hands"][1]) == ["7D", "AC", "KS"] and texts(last["hands"][2]) == ["2H", "2S"]
     assert last["points"] == [44, 0, 0]
     assert last["lines"][-1] == "Player 1 went rummy: (18 + 4) × 2 = 44"

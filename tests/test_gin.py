@@ -48,7 +48,7 @@ def test_A_ex1_knock_win():
     game = crafted(("3C 4C 5C 8H 8S 8D 10S JS QS 5H 2H", "2S 2D 2C 7H 7S 7C 6C KS 9D 3H"), "7D")
     game.apply("knock:2H")
     last = game.state.last_hand
-    assert last["kind"] == "knock" and last["winner"] == 0
+    assert last["ending"] == "knock" and last["winner"] == 0
     assert set(last["layoffs"][1]) == faces("6C KS")
     assert set(last["deadwood"][1]) == faces("9D 3H")
     assert set(last["deadwood"][0]) == faces("5H")
@@ -64,7 +64,7 @@ def test_A_ex2_undercut():
     game = crafted(("2S 3S 4S 5S JC JD JS JH AC 7D KD", "3H 3D 3C 8C 8D 8H 6S 7S 4D 2D"), "9H")
     game.apply("knock:KD")
     last = game.state.last_hand
-    assert last["kind"] == "undercut" and last["winner"] == 1
+    assert last["ending"] == "undercut" and last["winner"] == 1
     assert set(last["layoffs"][1]) == faces("6S 7S")  # a chain: 6S, then 7S on 2-5S
     assert last["lines"] == ["undercut: 8 - 6 + 25 = 27"]
     assert game.state.totals == [0, 27]
@@ -82,7 +82,7 @@ def test_A_ex3_gin_no_layoff():
     game = crafted(("AH 2H 3H 4H 6C 6D 6S 9S 10S JS KD", "7C 8C 9C 2C 2D 2S 5H 10D 3D 5S"), "4C")
     game.apply("gin:KD")
     last = game.state.last_hand
-    assert last["kind"] == "gin" and last["winner"] == 0
+    assert last["ending"] == "gin" and last["winner"] == 0
     assert last["layoffs"] == [[], []]
     assert set(last["deadwood"][1]) == faces("5H 10D 3D 5S")  # 5H stays, though it fits A-4H
     assert last["lines"] == ["gin: 23 + 25 = 48"]
@@ -92,7 +92,7 @@ def test_A_ex3_gin_no_layoff():
 def test_A_ex3_knock_with_no_deadwood_counts_as_gin():
     game = crafted(("AH 2H 3H 4H 6C 6D 6S 9S 10S JS KD", "7C 8C 9C 2C 2D 2S 5H 10D 3D 5S"), "4C")
     game.apply("knock:KD")
-    assert game.state.last_hand["kind"] == "gin"
+    assert game.state.last_hand["ending"] == "gin"
     assert game.state.last_hand["lines"] == ["gin: 23 + 25 = 48"]
 
 
@@ -143,7 +143,7 @@ def test_A_ex5_ace_upcard_only_gin_ends_the_hand():
     gin_hand = crafted(("4D 5D 6D 7C 8C 9C 2H 3H 4H 5H KH", "9S 10S JS QD QH 7D 7S 2S 3D KD"), "AD")
     assert "gin:KH" in gin_hand.legal_actions()
     gin_hand.apply("gin:KH")
-    assert gin_hand.state.last_hand["kind"] == "gin"
+    assert gin_hand.state.last_hand["ending"] == "gin"
 
 
 def stock_at_two(second_hand: str) -> Game:
@@ -160,7 +160,7 @@ def test_A_ex6_stock_at_two_knock_with_the_discard():
     game.apply("take:discard")
     game.apply("knock:QD")  # K = 4 with L = 5
     last = game.state.last_hand
-    assert last["kind"] == "knock" and not last["void"]
+    assert last["ending"] == "knock" and not last["void"]
     assert last["lines"] == ["knock: 5 - 4 = 1"]
     assert game.state.totals == [0, 1]
 
@@ -406,4 +406,4 @@ def test_a_knock_with_no_deadwood_is_listed_and_counts_as_gin():
     legal = game.legal_actions()
     assert "knock:KD" in legal and "gin:KD" in legal
     game.apply("knock:KD")
-    assert game.state.last_hand["kind"] == "gin"
+    assert game.state.last_hand["ending"] == "gin"

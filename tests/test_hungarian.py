@@ -35,35 +35,12 @@ def points(text: str) -> int:
 
 def crafted(hands: list[str], table: tuple[tuple[int, str], ...] = (), discard: str = "",
             opened: list[bool] | None = None, drawn: list[bool] | None = None, seat: int = 0,
-            phase: str = "draw", stock_top: str = "", settings: dict | None = None) -> Game:
-    """A game in a chosen position; every card of the deck stays somewhere (conservation)."""
+            phase: str = "draw", settings: dict | None = None) -> Game:
+    """A game in a chosen position (Game.from_position); every card of the deck stays somewhere."""
     players = len(hands)
-    game = Game("hungarian", players, settings or {}, seed=11)
-    s = game.state
-    used: list[int] = []
-
-    def take(text: str) -> list[int]:
-        picked = deal_cards(text, used)
-        used.extend(picked)
-        return picked
-
-    s.hands = [take(text) for text in hands]
-    s.table = []
-    for owner, text in table:
-        faces, hints = parse_card_group(text)
-        physical = take(" ".join(t.split("=")[0] for t in text.split()))
-        meld = read_meld(physical, RULES, {physical[i]: f for i, f in hints.items()})
-        s.table.append({"owner": owner, "meld": meld.to_json()})
-    s.discard = take(discard)
-    top = take(stock_top)
-    s.stock = [c for c in make_deck(2, s.settings["jokers"]) if c not in used] + top
-    s.extra.update(opened=opened or [False] * players, drawn=drawn or [True] * players, turn=None)
-    s.private = [{} for _ in range(players)]
-    s.to_move = seat
-    if phase == "draw":
-        s.phase = hungarian.DRAW
-    else:
-        hungarian.begin_turn(game, seat, taken=None, free=False)
+    extra = {"opened": opened or [False] * players, "drawn": drawn or [True] * players}
+    game = Game.from_position("hungarian", players, hands=hands, table=list(table), discard=discard,
+                              to_move=seat, phase=phase, extra=extra, settings=settings, seed=11)
     assert_conserved(game)
     return game
 

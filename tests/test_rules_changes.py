@@ -4,6 +4,7 @@ C-6 (iii) is in tests/test_romi_exact.py)."""
 from __future__ import annotations
 
 from rummy_tui.engine import Game
+from rummy_tui.engine.ai import choose_action
 from rummy_tui.engine.cards import deal_cards, make_deck
 from variants import get_variant
 
@@ -76,3 +77,65 @@ def test_rules_texts():
     assert "extends the run past it" in romi
     traditional = " ".join(get_variant("traditional").rules_summary.split())
     assert "shared among the losers under 80" in traditional
+
+
+def test_every_variant_says_how_the_hand_ended_in_one_shape():
+    """state.last_hand: ``ending`` (knock, gin, undercut, out, rummy, handolas, romi, void...),
+    ``finisher`` (the seat that ended it, None for a void hand), ``winner`` and ``points``."""
+    endings = {"gin": {"knock", "gin", "undercut", "void"}, "basic": {"out", "rummy", "void"},
+               "traditional": {"out", "rummy", "void"}, "hungarian": {"out", "handolas", "void"},
+               "ten-card": {"knock", "romi", "colour-flush", "figure-flush", "piccolo", "royal-flush",
+                            "atkopogas", "void"}}
+    for key, allowed in endings.items():
+        game = Game(key, 2, seed=5)
+        seen = 0
+        while not game.is_over and seen < 2:
+            before = game.state.last_hand
+            game.apply(choose_action(game, game.current_seat, "normal"))
+            last = game.state.last_hand
+            if last is not None and last is not before:
+                seen += 1
+                assert last["ending"] in allowed, (key, last["ending"])
+                assert {"finisher", "winner", "points", "void"} <= set(last), key
+                assert (last["finisher"] is None) == (last["ending"] == "void") == last["void"], key
+        assert seen, key
+
+
+# --- engine API: one spelling of a code, positions set up from outside -----------------------
+
+def test_codes_compare_in_canonical_form():
+    from rummy_tui.engine.variant import canonical_action
+
+    assert canonical_action("knock:td") == canonical_action("KNOCK:10♦") == "knock:10D"
+    assert canonical_action("Take:Discard") == "take:discard"
+    assert canonical_action("meld:7s-8s-jk=9s+qh-qd-qc") == "meld:7S-8S-JK=9S+QH-QD-QC"
+    assert canonical_action("declare:royal-flush") == "declare:royal-flush"
+    game = Game.from_position("traditional", 2, hands=["10D JD QD 5C", "KS KH QS"], discard="2C",
+                              phase="play")
+    assert "meld:10D-JD-QD" in game.legal_actions()
+    assert game.offers("meld:TD-JD-QD") and game.offers("meld:10♦-J♦-Q♦") and not game.offers("meld:JD-QD-KD")
+    game.apply("meld:td-jd-qd")
+    assert game.record["actions"][-1] == "meld:10D-JD-QD"
+
+
+def test_from_position_checks_the_cards_and_the_phase():
+    import pytest
+
+    from rummy_tui.engine.position import PositionError
+
+    with pytest.raises(PositionError, match="no phase 'showdown'"):
+        Game.from_position("traditional", 2, hands=["2C", "3C"], phase="showdown")
+    with pytest.raises(PositionError, match="no more 2C"):
+        Game.from_position("basic", 2, hands=["2C", "2C"])
+    with pytest.raises(PositionError, match="placed nowhere"):
+        Game.from_position("basic", 2, hands=["2C", "3C"], stock="4C")
+    with pytest.raises(PositionError, match="not a meld"):
+        Game.from_position("basic", 2, hands=["2C", "3C"], table=["4C 5C 7C"])
+    with pytest.raises(PositionError, match="keeps no 'openned'"):
+        Game.from_position("hungarian", 2, hands=["2C", "3C"], extra={"openned": [True, True]})
+    game = Game.from_position("hungarian", 2, hands=["9H 9H JK", "3C"], table=[(1, "6H 7H JK=8H")],
+                              discard="2S", to_move=1)
+    s = game.state
+    cards = [c for h in s.hands for c in h] + s.stock + s.discard + [c for e in s.table for c in e["meld"]["cards"]]
+    assert sorted(cards) == make_deck(2, 2)
+    assert s.to_move == 1 and s.phase == "draw" and len(set(s.hands[0])) == 3

@@ -84,7 +84,7 @@ def test_normal_ai_splits_its_last_run_to_keep_a_discard():
     game = Game("traditional", 2, seed=5)
     place(game, {0: "4D 5D 6D 8S 8H 8C"}, discard="KC", stock_top="7D")
     play_seat(game, 0)
-    assert game.state.last_hand["winner"] == 0 and game.state.last_hand["rummy"]
+    assert game.state.last_hand["winner"] == 0 and game.state.last_hand["ending"] == "rummy"
 
 
 def test_normal_ai_goes_rummy_in_basic():
@@ -92,7 +92,7 @@ def test_normal_ai_goes_rummy_in_basic():
     place(game, {0: "4D 5D 6D 8S 8H 8C 2C 3C 4C KH", 1: "QS 5H"}, discard="KC", stock_top="7D")
     play_seat(game, 0)
     last = game.state.last_hand
-    assert last["winner"] == 0 and last["rummy"] and last["points"] == [30, 0]
+    assert last["winner"] == 0 and last["ending"] == "rummy" and last["points"] == [30, 0]
 
 
 def test_normal_ai_takes_the_discard_only_when_it_can_use_it():

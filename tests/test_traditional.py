@@ -29,7 +29,7 @@ def test_D_ex1_normal_penalties():
     place(game, {0: "4D 5D 6D 9C", **LOSER_HANDS}, discard="2C", stock_top="7D", tabled=(0,))
     play(game, "draw:stock", "meld:4D-5D-6D-7D", "discard:9C")
     last = game.state.last_hand
-    assert last["winner"] == 0 and not last["rummy"]
+    assert last["winner"] == 0 and last["ending"] == "out"
     assert last["points"] == [0, 26, 25, 7]
     assert "Player 2: [AS] [KH] [5D] = 11 + 10 + 5 = 26" in last["lines"]
 
@@ -39,7 +39,7 @@ def test_D_ex2_rummy_adds_25_to_each_loser():
     place(game, {0: "4D 5D 6D 8C 8S 8H QC QH QS 9C", **LOSER_HANDS}, discard="2C", stock_top="7D")
     play(game, "draw:stock", "meld:4D-5D-6D-7D", "meld:8S-8H-8C", "meld:QS-QH-QC", "discard:9C")
     last = game.state.last_hand
-    assert last["rummy"]
+    assert last["ending"] == "rummy"
     assert last["points"] == [0, 51, 50, 32]
 
 
@@ -119,7 +119,7 @@ def test_an_earlier_meld_means_no_rummy():
     assert game.state.extra["tabled"] == [True, False]
     play(game, "draw:stock", "layoff:7D>0", "discard:9C")
     last = game.state.last_hand
-    assert not last["rummy"]
+    assert last["ending"] == "out"
     assert last["points"][1] == 2 + 5 + 8 + 10 + 10 + 3 + 6 + 9 + 10 + 11
     assert last["layoffs"][0] and texts(last["layoffs"][0]) == ["7D"]
 

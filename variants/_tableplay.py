@@ -368,7 +368,7 @@ class TablePlayVariant(Variant):
         line = f"void hand: {why} (max_reshuffles = {limit}); no score, {game.seat_name(s.dealer)} deals again"
         game.log(None, f"The hand is void: {why}. {game.seat_name(s.dealer)} deals again.")
         s.last_hand = self._hand_summary(game, None, [0] * s.players, [line], False)
-        s.last_hand["void"] = True
+        s.last_hand.update(void=True, ending="void")
         s.sheet.append({"hand": s.hand_no, "points": [0] * s.players, "note": "void"})
         self.deal_hand(game)
 
@@ -376,7 +376,8 @@ class TablePlayVariant(Variant):
                       rummy: bool) -> dict[str, Any]:
         s = game.state
         return {
-            "hand": s.hand_no, "void": False, "winner": winner, "rummy": rummy,
+            "hand": s.hand_no, "void": False, "winner": winner, "finisher": winner,
+            "ending": "rummy" if rummy else "out",
             "hands": [list(h) for h in s.hands],
             "melds": [[e["meld"] for e in s.table if e["owner"] == seat] for seat in range(s.players)],
             "deadwood": [list(h) for h in s.hands],

@@ -590,7 +590,7 @@ class GinRummy(Variant):
             "hand": state.hand_no, "void": False, "winner": winner,
             "hands": [list(h) for h in state.hands], "melds": melds, "deadwood": deadwood,
             "layoffs": laid, "points": hand_points, "lines": lines,
-            "kind": kind, "knocker": knocker, "knock_limit": state.extra["knock_limit"],
+            "ending": kind, "finisher": knocker, "knock_limit": state.extra["knock_limit"],
             "upcard": state.extra["upcard"], "doubled": state.extra["doubled"],
             "layoff_targets": [[c, target] for c, target in layoffs],
         }
@@ -607,7 +607,7 @@ class GinRummy(Variant):
             "hands": [list(h) for h in state.hands],
             "melds": [[], []], "deadwood": [[], []], "layoffs": [[], []], "points": [0, 0],
             "lines": ["void hand: no score, the same dealer deals again"],
-            "kind": "void", "knocker": None, "knock_limit": state.extra["knock_limit"],
+            "ending": "void", "finisher": None, "knock_limit": state.extra["knock_limit"],
             "upcard": state.extra["upcard"], "doubled": state.extra["doubled"], "layoff_targets": [],
         }
         state.sheet.append({"hand": state.hand_no, "points": [0, 0], "note": "void"})

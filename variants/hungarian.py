@@ -234,7 +234,8 @@ def void_hand(game: Game) -> None:
     game.log(None, "The stock ran out too often: the hand is void and the same dealer deals again.")
     zero = [0] * s.players
     s.last_hand = {
-        "hand": s.hand_no, "void": True, "winner": None, "hands": [list(h) for h in s.hands],
+        "hand": s.hand_no, "void": True, "winner": None, "ending": "void", "finisher": None,
+        "hands": [list(h) for h in s.hands],
         "melds": melds_by_owner(game), "deadwood": [list(h) for h in s.hands],
         "layoffs": [[] for _ in range(s.players)], "points": zero,
         "lines": ["Void hand: the stock was rebuilt too often. No score; the same dealer deals again."],
@@ -268,7 +269,8 @@ def end_hand(game: Game, winner: int, handolas: bool) -> None:
         points.append(base * multiplier)
         lines.append(line)
     s.last_hand = {
-        "hand": s.hand_no, "void": False, "winner": winner, "hands": [list(h) for h in s.hands],
+        "hand": s.hand_no, "void": False, "winner": winner, "finisher": winner,
+        "ending": "handolas" if handolas else "out", "hands": [list(h) for h in s.hands],
         "melds": melds_by_owner(game), "deadwood": [list(h) for h in s.hands],
         "layoffs": [[] for _ in range(s.players)], "points": points, "lines": lines,
     }

@@ -575,7 +575,7 @@ class TenCardRummy(Variant):
             state.totals[seat] += points[seat]
         eliminated = self._eliminate(game, [finisher] + others, threw_in, names, lines)
         state.last_hand = {
-            "hand": state.hand_no, "void": False, "winner": finisher, "ending": ending,
+            "hand": state.hand_no, "void": False, "winner": finisher, "ending": ending, "finisher": finisher,
             "hands": [list(h) for h in state.hands], "melds": melds, "deadwood": deadwood,
             "layoffs": layoffs, "points": points, "lines": lines, "money": money,
             "threw_in": list(threw_in), "eliminated": eliminated,
@@ -712,7 +712,7 @@ class TenCardRummy(Variant):
         state = game.state
         players = state.players
         state.last_hand = {
-            "hand": state.hand_no, "void": True, "winner": None, "ending": None,
+            "hand": state.hand_no, "void": True, "winner": None, "ending": "void", "finisher": None,
             "hands": [list(h) for h in state.hands], "melds": [[] for _ in range(players)],
             "deadwood": [[] for _ in range(players)], "layoffs": [[] for _ in range(players)],
             "points": [0] * players, "lines": [f"void hand: {why}; no score, the same dealer deals again"],

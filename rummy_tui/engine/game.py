@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import card_text, cards_text, make_deck
 from .melds import Meld
+from .variant import canonical_action
 from .records import RecordError, check_record, check_state
 
 if TYPE_CHECKING:
@@ -134,6 +135,11 @@ class Game:
             return []
         return self.variant.legal_actions(self)
 
+    def offers(self, action: str) -> bool:
+        """Is ``action`` among :meth:`legal_actions`, whichever card spelling it uses (``TD``,
+        ``10d``, ``10♦``)?"""
+        return isinstance(action, str) and canonical_action(action) in self.legal_actions()
+
     def why_not(self, action: str) -> str | None:
         """None if ``action`` is legal now, otherwise the reason in a player's words."""
         if self.is_over:
@@ -141,7 +147,7 @@ class Game:
         if not isinstance(action, str):
             return f"An action is a code such as draw:stock, not {type(action).__name__}."
         try:
-            return self.variant.why_not(self, action.strip())
+            return self.variant.why_not(self, canonical_action(action))
         except ValueError as error:  # a malformed card or code inside the action
             return str(error)
 
@@ -149,7 +155,7 @@ class Game:
         reason = self.why_not(action)
         if reason is not None:
             raise IllegalAction(reason)
-        action = action.strip()
+        action = canonical_action(action)
         before = Before.of(self.state)
         self.variant.apply(self, action)
         self.record["actions"].append(action)

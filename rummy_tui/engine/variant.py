@@ -7,11 +7,12 @@ registry (``variants/__init__.py``) finds every such module, so a sixth variant 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cards import JOKER, parse_face
+from .cards import JOKER, face_text, parse_face
 from .melds import MeldRules
 
 if TYPE_CHECKING:
@@ -161,6 +162,20 @@ class Variant:
 
 
 # --- action codes: `verb` or `verb:argument` -----------------------------------------------
+
+_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TAJQK])[SHDC♠♥♦♣♤♡♢♧](?![A-Za-z0-9])|(?<![A-Za-z])JK(?![A-Za-z])",
+                         re.IGNORECASE)
+
+
+def canonical_action(action: str) -> str:
+    """The one spelling of an action code, as ``legal_actions()`` writes it: ``knock:td`` and
+    ``knock:10♦`` become ``knock:10D``, ``MELD:7s-8s-jk=9s`` becomes ``meld:7S-8S-JK=9S``. Compare
+    codes in this form (``Game.offers`` does); words that are not cards are left alone."""
+    verb, sep, argument = action.strip().partition(":")
+    if not sep:
+        return verb.lower()
+    return verb.lower() + ":" + _CARD_TOKEN.sub(lambda m: face_text(parse_face(m.group(0))), argument.lower())
+
 
 def split_action(action: str) -> tuple[str, str]:
     verb, _, argument = action.partition(":")

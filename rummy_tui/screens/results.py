@@ -74,7 +74,7 @@ class HandSummary(CardWidget):
     def _knock_story(self, last: dict) -> str | None:
         """Gin: who knocked (or went gin) with what, against the knock limit, and the defender's
         deadwood after lay-offs, so the score line's numbers have names."""
-        kind, knocker = last.get("kind"), last.get("knocker")
+        kind, knocker = last.get("ending", last.get("kind")), last.get("finisher", last.get("knocker"))
         if kind not in ("knock", "undercut", "gin") or knocker is None:
             return None
         names, settings = self.view.names, self.view.observation["settings"]

@@ -15,8 +15,8 @@ async def test_gin_end_of_hand_says_who_knocked_with_what_against_the_limit():
         await pilot.pause()
         last = app.table().game.state.last_hand
         names = app.table().names
-        assert last["kind"] == "knock"  # this seed's first hand
-        knocker, score_line = names[last["knocker"]], last["lines"][0]
+        assert last["ending"] == "knock"  # this seed's first hand
+        knocker, score_line = names[last["finisher"]], last["lines"][0]
         kept = score_line.split(" = ")[0].split(" - ")[1]  # "knock: D - K = P"
         text = _visible_text(app)
         assert f"{knocker} knocked with {kept} deadwood (knock limit {last['knock_limit']}" in text
