@@ -139,3 +139,33 @@ def test_from_position_checks_the_cards_and_the_phase():
     cards = [c for h in s.hands for c in h] + s.stock + s.discard + [c for e in s.table for c in e["meld"]["cards"]]
     assert sorted(cards) == make_deck(2, 2)
     assert s.to_move == 1 and s.phase == "draw" and len(set(s.hands[0])) == 3
+
+
+def romi_with_one_stock_card(second_hand: str) -> Game:
+    used: list[int] = []
+    hands = []
+    for hand in ("9H 2S 5D KC", second_hand):
+        hands.append(deal_cards(hand, used))
+        used += hands[-1]
+    stock = deal_cards("2C", used)
+    pile = [c for c in make_deck(2, 2) if c not in set(used + stock)]
+    return Game.from_position("hungarian", 2, hands=hands, stock=stock, discard=pile,
+                              settings={"max_reshuffles": 0}, extra={"opened": [True, True]})
+
+
+def test_romi_empty_stock_still_lets_the_next_player_take_the_discard():
+    """0.2 in Römi: with no stock and no rebuild left, the next player who can use the discard
+    plays on; the hand is void only when he would have to draw from the empty stock."""
+    game = romi_with_one_stock_card("2H 2D KS QS")
+    game.apply("draw:stock")
+    game.apply("discard:2S")
+    assert game.state.last_hand is None and game.legal_actions() == ["take:discard"]
+    game.apply("take:discard")
+    game.apply("meld:2S-2H-2D")
+    game.apply("discard:KS")
+    assert game.state.last_hand["void"]  # now nobody can take KS: the next one must draw
+
+    stuck = romi_with_one_stock_card("KH QH 4C 3D")
+    stuck.apply("draw:stock")
+    stuck.apply("discard:2S")
+    assert stuck.state.last_hand["void"] and stuck.state.sheet[-1]["note"] == "void"

@@ -77,7 +77,8 @@ def ending_discards(hand: list[int], limit: int, forbidden: int | None = None) -
 
 def least_deadwood_discards(hand: list[int], forbidden: int | None = None) -> dict[int, int]:
     """The discards from an 11-card hand that leave the least deadwood, with that deadwood."""
-    options = deadwood_after_discards(hand, forbidden)
+    options = deadwood_without_each(hand, GIN_RULES, card_points)
+    options.pop(forbidden, None)
     best = min(options.values())
     return {card: left for card, left in options.items() if left == best}
 

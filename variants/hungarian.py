@@ -225,7 +225,10 @@ def next_turn(game: Game) -> None:
     s.private[seat] = {}
     s.extra["turn"] = None
     s.to_move, s.phase = game.next_seat(seat), DRAW
-    if not s.stock and not (len(s.discard) > 1 and game.rebuild_stock()):
+    if s.stock or (len(s.discard) > 1 and game.rebuild_stock()):
+        return
+    # RULES 0.2: void only when he must draw from the empty stock; he may still take the discard
+    if not (s.discard and VARIANT.why_not(game, "take:discard") is None):
         void_hand(game)
 
 

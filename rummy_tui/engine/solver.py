@@ -105,6 +105,7 @@ class _Tables:
     keys: tuple[list[int], ...]
     choice: tuple[list[int], ...]
     set_sizes: tuple[int, ...]
+    removal: list = field(default_factory=list, compare=False)  # _RemovalTables, built on first use
 
 
 _RECENT_TABLES: dict[tuple[int, int], tuple[Callable, MeldRules, _Tables]] = {}
@@ -208,15 +209,16 @@ def _deadwood_without_each(mask: int, tables: _Tables) -> dict[int, int]:
     s2 = mask >> 26 & SUIT_BITS
     s3 = mask >> 39
     triples = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
-    removal = _removal_tables(tables)
-    best = _without_each_card(mask, removal)
+    removal = tables.removal[0] if tables.removal else _removal_tables(tables)
+    best = _runs_without_each_card((s0, s1, s2, s3), removal)
     if not triples:
         return best
     for sets in _set_choices(mask, triples, tables.set_sizes):
         rest = mask
         for group in sets:
             rest &= ~group
-        for face, value in _without_each_card(rest, removal).items():
+        patterns = (rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39)
+        for face, value in _runs_without_each_card(patterns, removal).items():
             if value < best[face]:
                 best[face] = value
     return best
@@ -232,14 +234,8 @@ class _RemovalTables:
     without: tuple[list[tuple[int, ...]], ...]
 
 
-_REMOVAL_TABLES: dict[int, tuple[_Tables, _RemovalTables]] = {}
-
-
 def _removal_tables(tables: _Tables) -> _RemovalTables:
-    """Built on first use (the entry holds ``tables``, so its id cannot be reused meanwhile)."""
-    hit = _REMOVAL_TABLES.get(id(tables))
-    if hit is not None:
-        return hit[1]
+    """Built once per set of tables, on first use, and kept in ``tables.removal``."""
     ranks = [tuple(rank for rank in range(13) if pattern >> rank & 1) for pattern in range(1 << 13)]
     built: dict[int, tuple[list[int], list[tuple[int, ...]]]] = {}
     for keys in tables.keys:
@@ -251,15 +247,13 @@ def _removal_tables(tables: _Tables) -> _RemovalTables:
         values=tuple(built[id(keys)][0] for keys in tables.keys),
         faces=tuple([tuple(13 * suit + rank for rank in held) for held in ranks] for suit in range(4)),
         without=tuple(built[id(keys)][1] for keys in tables.keys))
-    if len(_REMOVAL_TABLES) >= 64:
-        _REMOVAL_TABLES.clear()
-    _REMOVAL_TABLES[id(tables)] = (tables, removal)
+    tables.removal.append(removal)
     return removal
 
 
-def _without_each_card(rest: int, removal: _RemovalTables) -> dict[int, int]:
-    """The least deadwood of ``rest`` without each of its faces, by face, melding runs only."""
-    patterns = (rest & SUIT_BITS, rest >> 13 & SUIT_BITS, rest >> 26 & SUIT_BITS, rest >> 39)
+def _runs_without_each_card(patterns: tuple[int, int, int, int], removal: _RemovalTables) -> dict[int, int]:
+    """The least deadwood of the four suit ``patterns`` without each of their faces, by face,
+    melding runs only."""
     v0, v1, v2, v3 = values = removal.values
     total = v0[patterns[0]] + v1[patterns[1]] + v2[patterns[2]] + v3[patterns[3]]
     found: dict[int, int] = {}
