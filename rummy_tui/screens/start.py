@@ -62,6 +62,7 @@ class StartScreen(Screen):
         self._stale: set[str] = set()  # parts of the form to rebuild: "players", "seats", "settings"
         self._busy = 1  # rebuilds asked for and not finished; the first build counts from the start
         self._start_requested = False  # Start pressed while the form was still being built
+        self._started = False
 
     @property
     def form_ready(self) -> bool:
@@ -149,7 +150,8 @@ class StartScreen(Screen):
     def _start_if_requested(self) -> None:
         if self.form_ready and self._start_requested:
             self._start_requested = False
-            self.action_start()
+            if self.app.screen is self:  # not under the rules or the too-small screen meanwhile
+                self.action_start()
 
     def _player_choices(self) -> list[tuple[str, int]]:
         return [(str(n), n) for n in range(self.variant.min_players, self.variant.max_players + 1)]
@@ -215,6 +217,8 @@ class StartScreen(Screen):
     def action_start(self) -> None:
         from rummy_tui.engine.variant import SettingError
 
+        if self._started:
+            return  # one game per start screen: a second Start would replace the table being built
         if not self.form_ready:
             self._start_requested = True  # started as soon as the form is complete
             return
@@ -223,6 +227,7 @@ class StartScreen(Screen):
         except (SettingError, ValueError) as error:
             self.query_one("#start-error", Static).update(str(error))
             return
+        self._started = True
         self.app.start_game(**options)
 
     @on(Button.Pressed, "#continue-saved")
