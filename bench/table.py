@@ -4,7 +4,8 @@
     nice -n 19 python bench/table.py --quick    # one short run of each
 
 The table server runs as its own process (``rummy table-server``), as it does for players,
-saving every table after every move. Two measurements:
+saving every table after every move (written before the views go out, flushed to the disk
+right after). Two measurements:
 
 * **Round trip**, 4 seats at one Römi table: the time from a seat sending its action until
   every seat (the mover included) has received the new view. Actions are chosen before the

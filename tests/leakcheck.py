@@ -28,6 +28,7 @@ NOT_CARDS = frozenset({
     "starter", "meld_points", "new_melds", "waiting", "finisher", "threw_in", "eliminated", "cost",
     "margin", "grace", "seats", "index", "restart", "penalties",
     "faces",  # what a meld's cards stand for (a joker's meaning); the cards are under "cards"
+    "token",  # a random seat token, which may well contain "JK" or "7D"
 })
 NUMBER_SLOTS = re.compile(r"\.layoff_targets\[\d+\]\[1\]$")  # [card, meld index] pairs
 EARLIER_DEALS = frozenset({"cut"})  # gin's cut for the first dealer, from its own shuffle

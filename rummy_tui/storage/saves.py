@@ -157,13 +157,27 @@ class SaveStore:
 
     # writing
 
-    def save(self, game_id: str, game: Game) -> Path:
-        """Write the game's save atomically: the old save or the new one, never half of one."""
+    def save(self, game_id: str, game: Game, durable: bool = True) -> Path:
+        """Write the game's save atomically: the old save or the new one, never half of one.
+        With ``durable=False`` the new file is in place (a killed program loses nothing) but
+        not yet flushed to the disk (a power cut could) until :meth:`make_durable`; a shared
+        table uses that to send a move to its players before the slow flush."""
         path = self.path_of(game_id)
         created, played = self._timing(game_id, path)
         document = self._document(game_id, game, created, played)
-        _write_atomically(path, json.dumps(document, separators=(",", ":")).encode("utf-8"))
+        write_atomically(path, json.dumps(document, separators=(",", ":")).encode("utf-8"), durable)
         return path
+
+    def make_durable(self, game_id: str) -> None:
+        """Flush a save written with ``durable=False`` (and its folder entry) to the disk."""
+        path = self.path_of(game_id)
+        with contextlib.suppress(FileNotFoundError):
+            descriptor = os.open(path, os.O_RDONLY)
+            try:
+                os.fsync(descriptor)
+            finally:
+                os.close(descriptor)
+        _fsync_directory(path.parent)
 
     def _timing(self, game_id: str, path: Path) -> tuple[str, float]:
         """When the game was first saved and how long it has been played, idle gaps capped.
@@ -357,19 +371,23 @@ def _newest_first_key(info: SaveInfo) -> tuple[datetime, int]:
 
 # --- files ---------------------------------------------------------------------------------
 
-def _write_atomically(path: Path, data: bytes) -> None:
+def write_atomically(path: Path, data: bytes, durable: bool = True) -> None:
+    """Replace ``path`` with ``data``: the old file or the new one, never half of either.
+    ``durable`` also flushes the file and its folder entry to the disk."""
     handle, temporary = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{path.stem}-", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as file:
             file.write(data)
             file.flush()
-            os.fsync(file.fileno())
+            if durable:
+                os.fsync(file.fileno())
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
-    _fsync_directory(path.parent)
+    if durable:
+        _fsync_directory(path.parent)
 
 
 def _fsync_directory(directory: Path) -> None:

@@ -25,7 +25,7 @@ from typing import Any
 from rummy_tui.engine import Game
 from rummy_tui.engine.variant import SettingError
 from rummy_tui.storage.paths import data_dir
-from rummy_tui.storage.saves import BadSave, SaveStore, _write_atomically
+from rummy_tui.storage.saves import BadSave, SaveStore, write_atomically
 
 from .protocol import MAX_LINE_BYTES, SEAT_KINDS, BadMessage, clean_chat, clean_name, decode, encode, new_code, normal_code
 from .table import DEFAULT_GRACE_SECONDS, Seat, Table
@@ -130,9 +130,8 @@ class TableServer:
             table.start_task()
 
     async def serve_forever(self) -> None:
-        await self.start()
-        async with self._server:
-            await self._server.serve_forever()
+        """Serve until cancelled; :meth:`start` first."""
+        await self._server.serve_forever()
 
     async def close(self) -> None:
         if self._server:
@@ -171,6 +170,8 @@ class TableServer:
                     await self._handle(connection, decode(line))
                 except BadMessage as problem:
                     connection.send(error(str(problem)))
+                except Exception as problem:  # a message nobody foresaw: that client hears of it, no one else
+                    connection.send(error(f"the server could not handle that message ({type(problem).__name__}: {problem})"))
         except (ConnectionError, OSError):
             pass
         finally:
@@ -252,20 +253,23 @@ class TableServer:
     # --- tables on disk -------------------------------------------------------------------
 
     def _new_table(self, code: str, game: Game, seats: list[Seat], **options: Any) -> Table:
-        table = Table(code, game, seats, ai_delay=self.ai_delay, save=self._save, **options)
-        table._write_seats_into_record()
+        table = Table(code, game, seats, ai_delay=self.ai_delay, save=self._save, flush=self._flush, **options)
+        table.write_seats_into_record()
         self.tables[code] = table
         table.start_task()
         return table
 
-    def _save(self, table: Table) -> None:
+    def _save(self, table: Table, durable: bool = True) -> None:
         """The game through the atomic save store, and the seats (token hashes, never tokens)
         and table log next to it; run in a worker thread by the table's task."""
-        self.store.save(table.code, table.game)
+        self.store.save(table.code, table.game, durable=durable)
         meta = json.dumps(table.saved(), separators=(",", ":")).encode("utf-8")
         if self._meta_written.get(table.code) != meta:  # most moves change only the game
-            _write_atomically(self.tables_dir / f"{table.code}{META_SUFFIX}", meta)
+            write_atomically(self.tables_dir / f"{table.code}{META_SUFFIX}", meta)
             self._meta_written[table.code] = meta
+
+    def _flush(self, table: Table) -> None:
+        self.store.make_durable(table.code)
 
     def _resume_tables(self) -> list[Table]:
         resumed = []
@@ -283,7 +287,7 @@ class TableServer:
                     seat.away_since = time.monotonic()  # its player has to reconnect
             table = Table(code, game, seats, grace=meta.get("grace", DEFAULT_GRACE_SECONDS),
                           started=bool(meta.get("started")), log=meta.get("log"), ai_delay=self.ai_delay,
-                          save=self._save)
+                          save=self._save, flush=self._flush)
             table.log.add("The table server restarted; players, please reconnect.")
             resumed.append(table)
         return resumed
@@ -292,7 +296,15 @@ class TableServer:
 def run(socket_path: str | None = None, ai_delay: float = 0.5) -> None:
     """``rummy table-server``: serve tables until interrupted."""
     server = TableServer(socket_path, ai_delay=ai_delay)
-    print(f"rummy table server on {server.socket_path} (tables saved in {server.tables_dir}); Ctrl+C stops it")
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(server.serve_forever())
 
+    async def serve() -> None:
+        await server.start()
+        print(f"rummy table server on {server.socket_path} (tables saved in {server.tables_dir}); "
+              "Ctrl+C stops it", flush=True)
+        try:
+            await server.serve_forever()
+        finally:
+            await server.close()
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve())

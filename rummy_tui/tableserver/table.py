@@ -4,7 +4,8 @@ Everything that changes a table arrives as a command on :attr:`Table.inbox`, and
 :meth:`Table.run` takes commands off it, so only that task ever calls ``apply``. AI seats
 think in a worker thread on their own seat's observation; their answer comes back as a
 command and is checked against the current sequence number and ``why_not`` before it is
-played. After every move the table is saved, then every seat gets its new view.
+played. After every move the table is saved, every seat gets its new view, and the save is
+flushed to the disk in the background.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def token_hash(token: str) -> str:
 class Table:
     def __init__(self, code: str, game: Game, seats: list[Seat], *, grace: float | None = DEFAULT_GRACE_SECONDS,
                  started: bool = False, log: list[dict] | None = None, ai_delay: float = 0.0,
-                 save: Callable[[Table], Any] | None = None):
+                 save: Callable[[Table, bool], Any] | None = None, flush: Callable[[Table], Any] | None = None):
         self.code, self.game, self.seats = code, game, seats
         self.grace, self.started, self.ai_delay = grace, started, ai_delay
         self.log = TableLog(list(log or []))
@@ -77,8 +78,11 @@ class Table:
         self.members: dict[int, Member] = {}  # seat -> the connected player
         self.spectators: set[Member] = set()
         self.covered: set[int] = set()  # away seats the AI is playing for
-        self._save = save
+        self._save, self._flush = save, flush  # write the table (durably or not); flush it to the disk
         self._thinking = False  # an AI move is being chosen
+        self._ai_task: asyncio.Task | None = None  # held, so the loop cannot drop it half-way
+        self._flushing: asyncio.Task | None = None
+        self._flush_wanted = False
         self._timer: asyncio.TimerHandle | None = None
         self.task: asyncio.Task | None = None
 
@@ -140,6 +144,8 @@ class Table:
         if self.task and not self.task.done():
             self.post("stop")
             await self.task
+        if self._flushing is not None:
+            await self._flushing
 
     # --- commands -------------------------------------------------------------------------
 
@@ -193,7 +199,7 @@ class Table:
             if seat.is_open:
                 seat.kind, seat.name = "ai", f"Computer {index + 1}"
         self.started = True
-        self._write_seats_into_record()
+        self.write_seats_into_record()
         self.log.add("The game starts.")
         await self._save_table()
         self.broadcast()
@@ -280,7 +286,7 @@ class Table:
         self.seats[seat].away_since = time.monotonic()
         self.log.add(line, seat)
 
-    def _write_seats_into_record(self) -> None:
+    def write_seats_into_record(self) -> None:
         self.game.record["seats"] = [{"name": seat.name, "kind": seat.kind, "level": seat.level}
                                      for seat in self.seats]
 
@@ -299,13 +305,29 @@ class Table:
         return self.game.why_not(action)
 
     async def _play(self, action: str) -> None:
+        """Apply, save, tell every seat, and flush the save to the disk in the background: a
+        killed server loses no move anyone has seen, and the slow flush delays no one."""
         self.game.apply(action)
-        await self._save_table()
+        await self._save_table(durable=False)
         self.broadcast()
+        self._flush_soon()
 
-    async def _save_table(self) -> None:
+    def _flush_soon(self) -> None:
+        """One flush at a time; moves made during a flush are flushed by the next one."""
+        if self._flush is None:
+            return
+        self._flush_wanted = True
+        if self._flushing is None or self._flushing.done():
+            self._flushing = asyncio.get_running_loop().create_task(self._flush_while_wanted())
+
+    async def _flush_while_wanted(self) -> None:
+        while self._flush_wanted:
+            self._flush_wanted = False
+            await asyncio.to_thread(self._flush, self)
+
+    async def _save_table(self, durable: bool = True) -> None:
         if self._save is not None:
-            await asyncio.to_thread(self._save, self)
+            await asyncio.to_thread(self._save, self, durable)
 
     def broadcast(self) -> None:
         for seat, member in list(self.members.items()):
@@ -339,7 +361,7 @@ class Table:
             self._thinking = True
             game = self.game  # what the AI may know is taken now, by this task, not later
             question = (game.observation(seat), game.legal_actions(), self.seats[seat].level, ai_rng(game, seat))
-            asyncio.get_running_loop().create_task(self._think(self.seq, seat, *question))
+            self._ai_task = asyncio.get_running_loop().create_task(self._think(self.seq, seat, *question))
 
     def _wake_in(self, seconds: float) -> None:
         if self._timer:

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 from rummy_tui.storage.paths import data_dir
-from rummy_tui.storage.saves import _write_atomically
+from rummy_tui.storage.saves import write_atomically
 
 MAX_KEPT = 50  # the most recent tables; older tokens are forgotten
 
@@ -37,5 +37,5 @@ class SeatTokens:
         kept[code.upper()] = {"seat": seat, "token": token}
         newest = dict(list(kept.items())[-MAX_KEPT:])
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        _write_atomically(self.path, json.dumps(newest, indent=1).encode("utf-8"))
+        write_atomically(self.path, json.dumps(newest, indent=1).encode("utf-8"))
         self.path.chmod(0o600)

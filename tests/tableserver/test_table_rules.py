@@ -136,6 +136,8 @@ async def test_a_table_of_an_unknown_variant_or_bad_seats_is_refused(server, con
     client = await connect("Anna")
     with pytest.raises(TableError, match="unknown variant 'poker'"):
         await client.create("poker", ["human", "normal"])
+    with pytest.raises(TableError, match="has no setting 'nope'"):
+        await client.create("gin", ["human", "normal"], {"nope": 1})
     with pytest.raises(TableError, match="seat 1 is the host"):
         await client.create("gin", ["normal", "human"])
     assert server.tables == {}
