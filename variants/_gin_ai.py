@@ -19,7 +19,7 @@ from typing import Any
 from rummy_tui.engine.cards import card_text, make_face, rank_of, suit_of
 from rummy_tui.engine.variant import split_action
 
-from ._gin_hard import hard_move
+from ._gin_hard import completing_cards, hard_move
 from .gin import arrangement_of, card_points, deadwood_of, ending_discards, least_deadwood_discards
 
 OUT_WEIGHT = 3  # deadwood points a card is worth keeping for each unseen card that would meld it
@@ -113,16 +113,7 @@ def _unseen_cards(observation: dict[str, Any]) -> set[int]:
 
 def _outs(card: int, others: list[int], unseen: set[int]) -> int:
     """Unseen cards that would make a meld of ``card`` with one of the ``others``."""
-    rank, suit = rank_of(card), suit_of(card)
-    completing: set[int] = set()
-    for other in others:
-        if rank_of(other) == rank:
-            completing.update(make_face(rank, s) for s in range(4) if s not in (suit, suit_of(other)))
-        elif suit_of(other) == suit and abs(rank_of(other) - rank) <= 2:
-            low, high = sorted((rank, rank_of(other)))
-            wanted = [low + 1] if high - low == 2 else [low - 1, high + 1]
-            completing.update(make_face(r, suit) for r in wanted if 1 <= r <= 13)
-    return len(completing & unseen)
+    return len(completing_cards(card, others) & unseen)
 
 
 def _danger_map(observation: dict[str, Any]) -> dict[int, int]:

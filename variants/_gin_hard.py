@@ -198,9 +198,8 @@ def hard_move(observation: dict[str, Any], legal: list[str], rng: random.Random)
     return legal[0], "It is the only sensible move."
 
 
-def live_outs(card: int, others: list[int], know: Knowledge) -> float:
-    """Unseen cards that would meld ``card`` with one of ``others``, each counted by the chance
-    that it is still in the stock rather than in the opponent's hand."""
+def completing_cards(card: int, others: list[int]) -> set[int]:
+    """The cards that would make a meld of ``card`` with one of the ``others``."""
     rank, suit = rank_of(card), suit_of(card)
     completing: set[int] = set()
     for other in others:
@@ -210,6 +209,13 @@ def live_outs(card: int, others: list[int], know: Knowledge) -> float:
             low, high = sorted((rank, rank_of(other)))
             wanted = [low + 1] if high - low == 2 else [low - 1, high + 1]
             completing.update(make_face(r, suit) for r in wanted if 1 <= r <= 13)
+    return completing
+
+
+def live_outs(card: int, others: list[int], know: Knowledge) -> float:
+    """Unseen cards that would meld ``card`` with one of ``others``, each counted by the chance
+    that it is still in the stock rather than in the opponent's hand."""
+    completing = completing_cards(card, others)
     unseen = set(know.unseen)
     return sum(1 - holding_chance(c, know) for c in completing if c in unseen)
 
