@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rummy_tui.engine.cards import card_text, make_face, rank_of, suit_of
+from rummy_tui.engine.cards import card_text, rank_of, suit_of
 from rummy_tui.engine.variant import split_action
 
 from ._gin_hard import completing_cards, hard_move
