@@ -16,6 +16,10 @@ from .base import CardWidget, TableView
 from .cards import card_cell
 
 CELL = 5  # the narrowest card cell: 15 cards x 5 columns fit in 80 columns with the border
+# The line under each meld of the best arrangement, one kind per meld (in turn), so the cards of
+# one meld can be told from the next one's even without colour, and wherever they sit in the hand.
+MELD_LINES = ("━━━", "═══", "───", "┅┅┅", "╌╌╌")
+ASCII_MELD_LINES = ("===", "---", "~~~", "***", "+++")
 
 
 @lru_cache(maxsize=256)
@@ -39,8 +43,10 @@ class HandView(CardWidget):
         self.selected: set[int] = set()
         self.staged: list[list[int]] = []  # groups put aside for one multi-meld action
         self.sort_by = "suit"
+        self.kept_sorted = True  # until the player moves a card himself: then his order stays
         self._view: TableView | None = None
         self._orders: dict[int, list[int]] = {}  # each hot-seat player's own order
+        self._kept: dict[int, bool] = {}  # and whether he keeps it sorted
 
     # --- the player's tools -------------------------------------------------------------
 
@@ -95,10 +101,14 @@ class HandView(CardWidget):
         target = (self.cursor + step) % len(self.order)
         self.order[self.cursor], self.order[target] = self.order[target], self.order[self.cursor]
         self.cursor = target
+        self.kept_sorted = False
+        if self._view is not None:
+            self._set_titles(self._view, self.order)
         self.refresh()
 
     def toggle_sort(self) -> str:
         self.sort_by = "rank" if self.sort_by == "suit" else "suit"
+        self.kept_sorted = True
         self.sort_cards()
         return self.sort_by
 
@@ -119,13 +129,15 @@ class HandView(CardWidget):
         hand = view.observation["hand"] if view.hand_visible else []
         kept = [card for card in self.order if card in hand]
         fresh = [card for card in hand if card not in kept]
-        self.order = kept + fresh  # a card just drawn appears on the right
+        self.order = kept + fresh  # in the player's own order, a card just drawn comes on the right
         if len(fresh) > len(kept):  # a new deal (or a redeal keeping a few cards) starts sorted
-            self.sort_cards()
+            self.kept_sorted = True
+        if fresh and self.kept_sorted:
+            self.sort_cards()  # a drawn card (or one given back by an undo) goes in its place
         self.selected &= set(hand)
         self.staged = [group for group in self.staged if set(group) <= set(hand)]
         if fresh and kept:
-            self.cursor = len(self.order) - 1
+            self.cursor = self.order.index(fresh[-1])  # on the card just drawn, wherever it went
         self.cursor = max(0, min(self.cursor, len(self.order) - 1))
         self._set_titles(view, hand)
         self.refresh()
@@ -134,7 +146,9 @@ class HandView(CardWidget):
         """Hot-seat: each player keeps his own card order; nothing else carries over."""
         if self._view is not None and self._view.viewer is not None:
             self._orders[self._view.viewer] = self.order
+            self._kept[self._view.viewer] = self.kept_sorted
         self.order = self._orders.get(viewer, []) if viewer is not None else []
+        self.kept_sorted = self._kept.get(viewer, True)
         self.selected.clear()
         self.staged.clear()
         self.cursor = 0
@@ -150,7 +164,12 @@ class HandView(CardWidget):
         label = _("deadwood") if view.variant.scores_deadwood else _("in hand")
         self.border_title = ngettext("{name} · {n} card · {label} {value}", "{name} · {n} cards · {label} {value}",
                                      len(hand), name=view.names[view.viewer], label=label, value=value)
-        self.border_subtitle = _("sorted by {key}", key=_(self.sort_by)) if hand else ""
+        if not hand:
+            self.border_subtitle = ""
+        elif self.kept_sorted:
+            self.border_subtitle = _("sorted by {key}", key=_(self.sort_by))
+        else:
+            self.border_subtitle = _("your order · s sorts")
 
     def _arrangement(self, view: TableView, hand: list[int]):
         settings = view.observation["settings"]
@@ -163,7 +182,8 @@ class HandView(CardWidget):
         if not self.order:
             return Text(_("No cards in hand"))
         look = self.card_look()
-        melded = self._melded_cards(view)
+        meld_of = self._meld_of_cards(view)
+        lines = ASCII_MELD_LINES if look.ascii_only else MELD_LINES
         self._cell = cell_width = max(CELL, min(8, self.content_size.width // len(self.order)))
         marks, row, under = Text(), Text(), Text()
         group_of = {card: number for number, group in enumerate(self.staged, start=1) for card in group}
@@ -180,15 +200,22 @@ class HandView(CardWidget):
             elif card in self.selected:
                 mark = "v" if look.ascii_only else "▼"
             marks.append(mark.center(cell_width), style=self.get_component_rich_style("hand--mark", partial=True))
-            line = ("===" if look.ascii_only else "━━━") if card in melded else "   "
-            under.append(line.center(cell_width), style=self.get_component_rich_style("hand--meld", partial=True))
+            meld = meld_of.get(card)
+            line = lines[meld % len(lines)] if meld is not None else "   "
+            style = "hand--meld" if meld is None or meld % 2 == 0 else "hand--meld-other"
+            under.append(line.center(cell_width), style=self.get_component_rich_style(style, partial=True))
         return Text("\n").join([marks, row, under])
 
-    def _melded_cards(self, view: TableView) -> set[int]:
+    def _meld_of_cards(self, view: TableView) -> dict[int, int]:
+        """Each card of the best arrangement's melds, and which meld it is in: numbered by where
+        the meld's first card sits in the hand, so the marks read left to right."""
         arrangement = self._arrangement(view, self.order)
-        return {card for meld in arrangement.melds for card in meld.cards}
+        place = {card: index for index, card in enumerate(self.order)}
+        melds = sorted(arrangement.melds, key=lambda meld: min(place.get(card, 0) for card in meld.cards))
+        return {card: number for number, meld in enumerate(melds) for card in meld.cards}
 
-    COMPONENT_CLASSES = CardWidget.COMPONENT_CLASSES | {"hand--cursor", "hand--selected", "hand--mark", "hand--meld"}
+    COMPONENT_CLASSES = CardWidget.COMPONENT_CLASSES | {"hand--cursor", "hand--selected", "hand--mark", "hand--meld",
+                                                        "hand--meld-other"}
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
