@@ -189,7 +189,7 @@ def _print_report(report: dict) -> None:
 @main.command("play")
 @click.option("--variant", "variant_key", required=True, help="Variant key (see `rummy variants`).")
 @click.option("--players", type=WholeNumber("the number of seats, such as 2"), default=None,
-              help="Number of seats (default: humans plus one AI).")
+              help="Number of seats (default: one human plays one AI; several humans play each other, no AI).")
 @click.option("--humans", default="You", show_default=True, metavar="NAME[,NAME...]",
               help="The human seats, by name; more than one plays hot-seat.")
 @click.option("--ai", "ai_level", default="normal", show_default=True, help="Level of the AI seats: easy, normal or hard.")
@@ -211,8 +211,8 @@ def play_command(variant_key: str, players: int | None, humans: str, ai_level: s
         _fail("--humans needs at least one name")
     if ai_level not in LEVELS:
         _fail(f"unknown AI level '{ai_level}' (choose from: {', '.join(LEVELS)})")
-    if players is None:
-        players = max(len(names) + (1 if len(names) < variant.max_players else 0), variant.min_players)
+    if players is None:  # hot-seat humans play each other: an AI seat only when asked for
+        players = max(len(names) if len(names) > 1 else len(names) + 1, variant.min_players)
     try:
         variant.check_players(players)  # before --humans is compared with it: the count itself may be wrong
     except SettingError as error:

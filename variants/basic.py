@@ -49,11 +49,14 @@ hand. The first player to reach 150 wins; or set hands to play a fixed number of
 most points win.
 """
     settings = {
-        "ace_high_low": Setting(False, "Aces may also be high (Q-K-A) and count 15 points."),
-        "must_discard_to_go_out": Setting(False, "The last card must be a discard; a meld or lay-off cannot empty your hand."),
-        "target": Setting(150, "Points that win the game.", minimum=1),
-        "hands": Setting(0, "Play this many hands and the most points win (0: play to the target instead)."),
-        "max_reshuffles": Setting(3, "Stock rebuilds allowed in one hand; one more makes the hand void."),
+        "ace_high_low": Setting(False, "Aces may also be high (Q-K-A) and count 15 points.", label="Ace high or low"),
+        "must_discard_to_go_out": Setting(False, "The last card must be a discard; a meld or lay-off cannot empty your hand.",
+                                          label="Go out by discard"),
+        "target": Setting(150, "Points that win the game.", minimum=1, label="Target points"),
+        "hands": Setting(0, "Play this many hands and the most points win (0: play to the target instead).",
+                         label="Hands to play"),
+        "max_reshuffles": Setting(3, "Stock rebuilds allowed in one hand; one more makes the hand void.",
+                                  label="Stock rebuilds"),
     }
 
     def meld_rules(self, settings: dict[str, Any]) -> MeldRules:

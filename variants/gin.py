@@ -268,7 +268,8 @@ class GinRummy(Variant):
     max_players = 2
     settings = {
         "spade_doubling": Setting(False, "A spade upcard doubles the hand's score, bonuses included"),
-        "target": Setting(150, "The game ends once a player's hand points reach this total", minimum=1),
+        "target": Setting(150, "The game ends once a player's hand points reach this total", minimum=1,
+                          label="Target points"),
         "game_bonus": Setting(150, "Bonus for winning the game"),
         "shutout_extra": Setting(150, "Extra bonus when the loser scored nothing"),
         "box_bonus": Setting(25, "Paid at game end to both players per hand won (0 turns it off)"),

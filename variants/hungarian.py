@@ -109,12 +109,13 @@ class HungarianRomi(Variant):
     max_players = 4
     settings = {
         "jokers": Setting(2, "jokers in the deck (2, or 4 as many tables play)", (2, 4)),
-        "opening_min": Setting(40, "points the first melds of a player must reach"),
-        "hand_out_multiplier": Setting(2, "the others' penalties are multiplied by this after a handolás"),
+        "opening_min": Setting(40, "points the first melds of a player must reach", label="Opening minimum"),
+        "hand_out_multiplier": Setting(2, "the others' penalties are multiplied by this after a handolás",
+                                       label="Handolás factor"),
         "deals": Setting(7, "deals in a game (10 for a long game)", minimum=1),
-        "joker_in_hand": Setting(20, "penalty of a joker left in hand"),
-        "ace": Setting(11, "value of an ace, low or high"),
-        "max_reshuffles": Setting(3, "stock rebuilds per hand before the hand is void"),
+        "joker_in_hand": Setting(20, "penalty of a joker left in hand", label="Joker in hand"),
+        "ace": Setting(11, "value of an ace, low or high", label="Ace value"),
+        "max_reshuffles": Setting(3, "stock rebuilds per hand before the hand is void", label="Stock rebuilds"),
     }
 
     # --- parameters ---------------------------------------------------------------------

@@ -223,17 +223,22 @@ class TenCardRummy(Variant):
     min_players = 2
     max_players = 6
     settings = {
-        "unit": Setting(1, "Base money unit u (a knock collects 1u from each player, other endings 2u)", minimum=1),
-        "limit": Setting(100, "A player whose total goes over this is eliminated", minimum=1),
-        "exchange": Setting(True, "New deal: before the dealer's first discard each player may swap his hand, keeping up to 3 cards"),
+        "unit": Setting(1, "Base money unit u (a knock collects 1u from each player, other endings 2u)", minimum=1,
+                        label="Money unit"),
+        "limit": Setting(100, "A player whose total goes over this is eliminated", minimum=1,
+                         label="Elimination limit"),
+        "exchange": Setting(True, "New deal: before the dealer's first discard each player may swap his hand, keeping up to 3 cards",
+                            label="New deal swap"),
         "joker_penalty": Setting(20, "Penalty for an unmatched joker"),
         "kis_buli": Setting(False, "Kis buli: the only active player at the threshold or less, all others over it, wins the kassza"),
-        "kis_buli_threshold": Setting(50, "Kis buli threshold"),
-        "atkopogas": Setting(False, "Átkopogás: within 10 of the limit you may knock with any hand, scoring your deadwood"),
-        "reentry_cost": Setting(3, "Units paid into the kassza to re-enter after elimination"),
+        "kis_buli_threshold": Setting(50, "Kis buli threshold", label="Kis buli limit"),
+        "atkopogas": Setting(False, "Átkopogás: within 10 of the limit you may knock with any hand, scoring your deadwood",
+                             label="Átkopogás"),
+        "reentry_cost": Setting(3, "Units paid into the kassza to re-enter after elimination", label="Re-entry cost"),
         "buli_payout": Setting(10, "Units the buli winner gets from each other player"),
-        "layoffs": Setting(False, "At the showdown, laid-down players may lay off onto the finisher's melds"),
-        "max_reshuffles": Setting(3, "Stock rebuilds allowed in one hand before it is void"),
+        "layoffs": Setting(False, "At the showdown, laid-down players may lay off onto the finisher's melds",
+                           label="Lay-offs at end"),
+        "max_reshuffles": Setting(3, "Stock rebuilds allowed in one hand before it is void", label="Stock rebuilds"),
     }
 
     # --- parameters -----------------------------------------------------------------------------

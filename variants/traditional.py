@@ -86,11 +86,14 @@ With several rounds the penalties add up and the lowest total wins.
     rebuild_on_last_draw = True
     rebuild_keeps_top = False
     settings = {
-        "rounds": Setting(1, "Hands to play; 1 means one hand with a money payout, more add up penalties (lowest wins).", minimum=1),
+        "rounds": Setting(1, "Hands to play; 1 means one hand with a money payout, more add up penalties (lowest wins).", minimum=1,
+                          label="Hands to play"),
         "stake": Setting(100, "Each player's stake in the pool for the one-round payout."),
         "rummy_penalty": Setting(25, "Extra penalty for each loser when the winner goes rummy."),
-        "payout_cutoff": Setting(80, "A loser with this many penalty points or more gets nothing from the pool.", minimum=1),
-        "max_reshuffles": Setting(3, "Stock rebuilds allowed in one hand; one more makes the hand void."),
+        "payout_cutoff": Setting(80, "A loser with this many penalty points or more gets nothing from the pool.", minimum=1,
+                                 label="Payout cut-off"),
+        "max_reshuffles": Setting(3, "Stock rebuilds allowed in one hand; one more makes the hand void.",
+                                  label="Stock rebuilds"),
     }
 
     def meld_rules(self, settings: dict[str, Any]) -> MeldRules:

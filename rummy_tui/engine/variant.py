@@ -29,7 +29,11 @@ class Setting:
     help: str
     choices: tuple | None = None
     minimum: int = 0  # whole-number settings are never below this
+    label: str = ""  # what a form calls it; by default its name in words ("spade_doubling": "Spade doubling")
 
+    def title(self, name: str) -> str:
+        """The setting's label for a player (its ``name`` is what the command line takes)."""
+        return self.label or name.replace("_", " ").capitalize()
 
     def coerce(self, name: str, value: Any) -> Any:
         """Accept the setting's own type, or text from a command line or form."""

@@ -55,11 +55,13 @@ class KeysScreen(Screen):
     BINDINGS = [Binding("escape,q,question_mark", "app.pop_screen", _("Back"), id="back")]
 
     def __init__(self, bindings: list[Binding], hidden: set[str] = frozenset(),
-                 how_to: list[str] | None = None) -> None:
-        """``hidden``: actions of keys that have no use in this variant, left off the list."""
+                 how_to: list[str] | None = None, extra: bool = True) -> None:
+        """``hidden``: actions of keys that have no use in this variant, left off the list;
+        ``extra``: add the table's own notes (the palette, the mouse, leaving a game)."""
         super().__init__()
         self.bindings_list = [binding for binding in bindings if binding.action not in hidden]
         self.how_to = how_to or []
+        self.extra = extra
 
     def compose(self) -> ComposeResult:
         table = Table(title=_("Keys"), box=None, padding=(0, 2, 0, 0), title_style="bold")
@@ -68,15 +70,17 @@ class KeysScreen(Screen):
         for binding in self.bindings_list:
             keys = ", ".join(key_display(key) for key in binding.key.split(","))
             table.add_row(keys, binding.tooltip or binding.description)
-        for key, words in EXTRA_KEYS:
+        for key, words in EXTRA_KEYS if self.extra else ():
             table.add_row(key, words)
         with VerticalScroll(classes="page"):
             if self.how_to:
-                yield Static(Text(_("How to play here"), style="bold") + Text("\n")
+                heading = _("How to play here") if self.extra else _("How to use this screen")
+                yield Static(Text(heading, style="bold") + Text("\n")
                              + Text("\n").join(Text("• " + step) for step in self.how_to) + Text("\n"))
             yield Static(table)
-            yield Static(_("\nKeys for moves that are not possible now are hidden from the footer. Select several "
-                           "cards with space; put a group aside with + to lay several melds at once."))
+            if self.extra:
+                yield Static(_("\nKeys for moves that are not possible now are hidden from the footer. Select several "
+                               "cards with space; put a group aside with + to lay several melds at once."))
         yield Footer()
 
 

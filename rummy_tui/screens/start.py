@@ -13,7 +13,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
     Button,
-    Checkbox,
     Footer,
     Input,
     Label,
@@ -24,8 +23,20 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _, ngettext
+from rummy_tui.widgets.onoff import OnOffCheckbox
 
 DEFAULT_NAMES = (N_("You"), N_("North"), N_("East"), N_("South"), N_("West"), N_("Centre"))
+
+
+# How the start screen is used, for the `?` screen.
+START_STEPS = (
+    N_("Up and down choose the variant; tab goes to the next field, shift+tab back."),
+    N_("Seats: type a name; each seat is a human or the computer at a level (enter opens the list). "
+       "Several humans play hot-seat at this terminal."),
+    N_("Settings: the label says what it is, the line beside it says what it does; space turns a checkbox on or off."),
+    N_("The seed repeats a deal: the same seed gives the same cards. Empty: a random one."),
+    N_("ctrl+s or the New game button starts; ctrl+o continues a saved game; F1 shows the rules."),
+)
 
 
 def seat_kinds() -> list[tuple[str, str]]:
@@ -47,6 +58,7 @@ class StartScreen(Screen):
         Binding("ctrl+o", "continue_saved", _("Continue"), id="continue"),
         Binding("ctrl+t", "statistics", _("Statistics"), id="statistics"),
         Binding("f1", "rules", _("Rules"), id="rules"),
+        Binding("question_mark", "help", _("Keys"), id="help"),
         Binding("ctrl+q", "app.quit", _("Quit"), id="quit"),
     ]
 
@@ -179,20 +191,21 @@ class StartScreen(Screen):
         return rows
 
     def _setting_rows(self) -> list[Horizontal]:
+        """One row a setting: its label in words, its field, and its whole description (wrapped);
+        the tooltip also names it as the command line does (``--set name=value``)."""
         rows = []
         for name, setting in self.variant.settings.items():
+            about = _(setting.help)
+            tooltip = _("{about} (command line: --set {name}=...)", about=about, name=name)
             if setting.choices:
                 field = Select([(str(choice), choice) for choice in setting.choices], value=setting.default,
-                               allow_blank=False, id=f"setting-{name}", classes="setting", tooltip=setting.help)
-                rows.append(Horizontal(Label(name, classes="caption"), field, Label(setting.help, classes="help"),
-                                       classes="row"))
+                               allow_blank=False, id=f"setting-{name}", classes="setting", tooltip=tooltip)
             elif isinstance(setting.default, bool):
-                field = Checkbox(name, setting.default, id=f"setting-{name}", tooltip=setting.help)
-                rows.append(Horizontal(field, Label(setting.help, classes="help"), classes="row"))
+                field = OnOffCheckbox("", setting.default, id=f"setting-{name}", classes="setting", tooltip=tooltip)
             else:
-                field = Input(str(setting.default), id=f"setting-{name}", classes="setting", tooltip=setting.help)
-                rows.append(Horizontal(Label(name, classes="caption"), field, Label(setting.help, classes="help"),
-                                       classes="row"))
+                field = Input(str(setting.default), id=f"setting-{name}", classes="setting", tooltip=tooltip)
+            rows.append(Horizontal(Label(_(setting.title(name)), classes="caption"), field,
+                                   Label(about, classes="help"), classes="row"))
         return rows
 
     @on(OptionList.OptionHighlighted, "#variant")
@@ -252,6 +265,11 @@ class StartScreen(Screen):
         from .help import RulesScreen
 
         self.app.push_screen(RulesScreen(self.variant))
+
+    def action_help(self) -> None:
+        from .help import KeysScreen
+
+        self.app.push_screen(KeysScreen(self.BINDINGS, how_to=[_(step) for step in START_STEPS], extra=False))
 
     @on(Button.Pressed, "#quit")
     def quit_pressed(self) -> None:

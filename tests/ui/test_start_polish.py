@@ -1,0 +1,76 @@
+"""Issue 13, should-fix "Start screen": `?` explains it, settings have labels in words and whole
+descriptions, and a checkbox says on or off in text (it must read right under NO_COLOR)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Label
+
+from rummy_tui.app import RummyApp
+from rummy_tui.screens.help import KeysScreen
+from rummy_tui.widgets.onoff import OnOffCheckbox
+
+from .screen_text import screen_lines, screen_text
+from .test_start import form_ready
+
+
+async def choose(pilot, start, key: str) -> None:
+    start.query_one("#variant").focus()
+    while start.variant.key != key:
+        await pilot.press("down")
+        await form_ready(pilot)
+
+
+async def test_question_mark_opens_the_keys_of_the_start_screen():
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await form_ready(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        text = screen_text(app)
+        assert "How to use this screen" in text and "ctrl+s" in text
+        await pilot.press("escape")
+        assert not isinstance(app.screen, KeysScreen)
+
+
+@pytest.mark.parametrize("variant", ["gin", "ten-card", "hungarian", "traditional", "basic"])
+async def test_every_setting_has_a_label_in_words_and_its_whole_description(variant):
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = await form_ready(pilot)
+        await choose(pilot, start, variant)
+        for name, setting in start.variant.settings.items():
+            field = start.query_one(f"#setting-{name}")
+            row = field.parent
+            caption, about = row.query(Label).first(), row.query(Label).last()
+            field.scroll_visible(animate=False)
+            await pilot.pause()
+            label = str(caption.render())
+            assert "_" not in label and label.strip() == setting.title(name)
+            assert str(about.render()) == setting.help
+            assert about.size.height >= len(setting.help) // max(about.size.width, 1)  # wrapped, not cut
+            assert any(line.lstrip().startswith(label.strip()) for line in screen_lines(app))
+            assert "_" not in screen_text(app)  # never a raw name such as spade_doubling
+        assert "…" not in screen_text(app)
+
+
+async def test_a_checkbox_says_on_or_off_under_no_color(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = await form_ready(pilot)
+        await choose(pilot, start, "ten-card")
+        box = start.query_one("#setting-atkopogas", OnOffCheckbox)
+        box.scroll_visible(animate=False)
+        box.focus()
+        await pilot.pause()
+
+        def row() -> str:
+            return next(line for line in screen_lines(app) if "Átkopogás" in line and "▌" in line)
+
+        assert box.value is False and "▐ ▌" in row() and "off" in row()
+        await pilot.press("space")
+        await pilot.pause()
+        assert box.value is True and "▐X▌" in row() and " on " in row()
+        assert "Átkopogás" in screen_text(app) and "atkopogas" not in screen_text(app)
