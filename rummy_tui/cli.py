@@ -394,12 +394,16 @@ def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_m
 @click.option("--socket", "socket_path", default=None, type=click.Path(dir_okay=False),
               help="The unix socket to listen on (default: a private folder in the runtime directory).")
 @click.option("--ai-delay", type=float, default=0.5, show_default=True, help="Seconds an AI seat waits before it moves.")
-def table_server_command(socket_path: str | None, ai_delay: float) -> None:
-    """Run the shared-table server here: players at their own terminals join one table."""
+@click.option("--exit-when-idle", type=float, default=None, metavar="SECONDS",
+              help="Stop once no player has been connected this long (the tables resume at the next start).")
+def table_server_command(socket_path: str | None, ai_delay: float, exit_when_idle: float | None) -> None:
+    """Run the shared-table server here: players at their own terminals join one table.
+
+    Hosting a table from the game starts one by itself when none is running."""
     from rummy_tui.tableserver.server import run
 
     try:
-        run(socket_path, ai_delay=ai_delay)
+        run(socket_path, ai_delay=ai_delay, exit_when_idle=exit_when_idle)
     except (RuntimeError, PermissionError) as problem:
         _fail(str(problem))
 

@@ -94,7 +94,7 @@ class Table:
         return len(self.game.record["actions"])
 
     def seat_list(self) -> list[dict[str, Any]]:
-        return [{"name": seat.name, "kind": "open" if seat.is_open else seat.kind,
+        return [{"name": seat.name, "kind": "open" if seat.is_open else seat.kind, "level": seat.level,
                  "connected": index in self.members, "away": seat.away_since is not None,
                  "ai_playing": index in self.covered} for index, seat in enumerate(self.seats)]
 
@@ -186,6 +186,7 @@ class Table:
 
     async def _on_watch(self, member: Member) -> None:
         self.spectators.add(member)
+        member.send({"type": "welcome", "table": self.code, "seat": None, "token": ""})
         member.send(self.view(None))
 
     async def _on_start(self, member: Member) -> None:
