@@ -408,6 +408,34 @@ def table_server_command(socket_path: str | None, ai_delay: float, exit_when_idl
         _fail(str(problem))
 
 
+@main.command("host")
+@click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters instead of glyphs.")
+@click.option("--no-mouse", is_flag=True, help="Ignore the mouse.")
+def host_command(ascii_only: bool, no_mouse: bool) -> None:
+    """Host a shared table: others join it from their own terminals with its code."""
+    _open_shared_table("host", None, ascii_only, no_mouse)
+
+
+@main.command("join")
+@click.argument("code", required=False)
+@click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters instead of glyphs.")
+@click.option("--no-mouse", is_flag=True, help="Ignore the mouse.")
+def join_command(code: str | None, ascii_only: bool, no_mouse: bool) -> None:
+    """Join a shared table by its code (or pick one from the open tables)."""
+    from rummy_tui.tableserver.protocol import CODE_LENGTH
+
+    if code is not None and (len(code.strip()) != CODE_LENGTH or not code.strip().isalpha()):
+        _fail(f"a table code is {CODE_LENGTH} letters, such as KDFM (got {code!r})")
+    _open_shared_table("join", code, ascii_only, no_mouse)
+
+
+def _open_shared_table(screen: str, code: str | None, ascii_only: bool, no_mouse: bool) -> None:
+    from rummy_tui.app import run_app
+
+    ascii_only, mouse = _display_options(ascii_only, no_mouse)
+    _exit_with(run_app(ascii_only=ascii_only, mouse=mouse, shared=(screen, code)))
+
+
 @main.command("export")
 @click.argument("game_id", metavar="ID")
 @click.option("--out", "out_path", default=None, type=click.Path(dir_okay=False), help="Write here, not to stdout.")

@@ -143,7 +143,10 @@ class TableClient:
                 self._changed.clear()
                 await self._changed.wait()
             return self.view
-        return await asyncio.wait_for(arrived(), timeout)
+        try:
+            return await asyncio.wait_for(arrived(), timeout)
+        except asyncio.TimeoutError:
+            raise TableError(_(NO_ANSWER)) from None
 
     async def _read(self) -> None:
         try:
