@@ -73,12 +73,14 @@ class HostScreen(StartScreen, inherit_bindings=False):
                        Select([(_(words), seconds) for words, seconds in GRACE_CHOICES], value=60,
                               allow_blank=False, id="grace"),
                        Label(_("the computer plays their turns after this wait"), classes="help"), classes="row"),
-            Static(_("Settings"), classes="section"),
-            Vertical(*self._setting_rows(), id="settings"),
             Static(id="start-error"),
             Horizontal(Button(_("Host the table"), id="host-go", variant="primary"), Button(_("Back"), id="host-back"),
                        id="start-buttons"),
+            Static(_("Settings"), classes="section"),
+            Vertical(*self._setting_rows(), id="settings"),
         ])
+        if not self.host_name:  # the one thing the host must type
+            self.query_one("#host-name", Input).focus()
 
     def _seat_rows(self) -> list[Horizontal]:
         rows = [Horizontal(Label(_("Seat {number}", number=1), classes="caption"),
@@ -113,7 +115,11 @@ class HostScreen(StartScreen, inherit_bindings=False):
             return
         try:
             request = self.table_request()
-        except (BadMessage, ValueError) as problem:
+        except BadMessage as problem:  # the name
+            self.show_error(str(problem))
+            self.query_one("#host-name", Input).focus()
+            return
+        except ValueError as problem:
             self.show_error(str(problem))
             return
         self._hosting = True

@@ -19,7 +19,7 @@ from rummy_tui.tableserver.protocol import MAX_CHAT_CHARS, BadMessage, clean_cha
 
 class ChatLine(Input):
     DEFAULT_CSS = """
-    ChatLine { border: none; height: 1; padding: 0 1; background: $boost; }
+    ChatLine { background: $boost; }
     ChatLine:focus { background: $accent-muted; }
     ChatLine.-hiding { display: none; }
     """
@@ -27,10 +27,15 @@ class ChatLine(Input):
 
     def __init__(self, client: TableClient, hiding: bool = False, **options) -> None:
         super().__init__(placeholder=_("Say something to the table, Enter sends it"), max_length=MAX_CHAT_CHARS,
-                         **options)
+                         compact=True, **options)
         self.client = client
         self.hiding = hiding  # hidden while not in use (at the table)
         self.set_class(hiding, "-hiding")
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "close":
+            return self.hiding  # an always-there line leaves Escape to its screen
+        return True
 
     def open(self) -> None:
         self.remove_class("-hiding")

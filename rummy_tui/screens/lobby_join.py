@@ -47,8 +47,8 @@ class JoinScreen(Screen):
     JoinScreen #join-title { text-style: bold; color: $text-accent; }
     JoinScreen .row { height: auto; }
     JoinScreen .caption { width: 16; padding: 0 1 0 0; }
-    JoinScreen Input { border: none; height: 1; padding: 0 1; background: $boost; width: 24; }
-    JoinScreen Input:focus { background: $accent-muted; }
+    #join Input { padding: 0 1; background: $boost; width: 24; }
+    #join Input:focus { background: $accent-muted; }
     JoinScreen SelectCurrent { border: none; height: 1; padding: 0 1; background: $boost; }
     JoinScreen Select:focus > SelectCurrent { background: $accent-muted; }
     JoinScreen Select { height: auto; width: 40; }
@@ -78,11 +78,11 @@ class JoinScreen(Screen):
         with VerticalScroll(id="join"):
             yield Static(_("Join a table: type its code, or pick one of the tables on this server"), id="join-title")
             yield Horizontal(Label(_("Code"), classes="caption"),
-                             Input(self.code, placeholder="KDFM", max_length=CODE_LENGTH, id="join-code"), classes="row")
-            yield OptionList(id="join-tables")
+                             Input(self.code, placeholder="KDFM", max_length=CODE_LENGTH, id="join-code", compact=True), classes="row")
+            yield OptionList(id="join-tables", compact=True)
             yield Horizontal(Label(_("Your name"), classes="caption"),
                              Input(self.player_name, placeholder=_("1 to 16 characters"), max_length=MAX_NAME_CHARS,
-                                   id="join-name"), classes="row")
+                                   id="join-name", compact=True), classes="row")
             yield Horizontal(Label(_("Seat"), classes="caption"),
                              Select([(_("any free seat"), ANY_SEAT)], value=ANY_SEAT, allow_blank=False, id="join-seat"),
                              classes="row")
