@@ -19,7 +19,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Select, St
 
 from rummy_tui.i18n import N_, _
 from rummy_tui.tableserver.client import TableClient, TableError
-from rummy_tui.tableserver.protocol import AI_LEVELS, MAX_NAME_CHARS, BadMessage, clean_name
+from rummy_tui.tableserver.protocol import AI_LEVELS, MAX_NAME_CHARS, BadMessage, clean_name, log_line_markup
 
 from .lobby_chat import ChatLine
 from .start import StartScreen
@@ -207,7 +207,7 @@ def log_text(lines: list[dict[str, Any]]) -> Text:
     """The table log's last lines (the server escapes names and chat, so they are markup-safe)."""
     text = Text()
     for line in lines[-LOG_SHOWN:]:
-        text.append_text(Text.from_markup(line["text"]))
+        text.append_text(Text.from_markup(log_line_markup(line)))
         text.append("\n")
     return text
 

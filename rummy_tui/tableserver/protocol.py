@@ -115,6 +115,18 @@ def markup_safe(text: str) -> str:
     return escape(text)
 
 
+def log_line_markup(line: dict[str, Any]) -> str:
+    """A table log line (from a view's ``log``) as Rich markup in the player's language, its
+    names and chat text escaped."""
+    template, values = line.get("template"), line.get("values")
+    if not isinstance(template, str) or not isinstance(values, dict):
+        return line["text"]  # written by an older server
+    try:
+        return _(template, **{name: markup_safe(str(value)) for name, value in values.items()})
+    except (KeyError, IndexError, ValueError):  # a translation naming a value the line lacks
+        return line["text"]
+
+
 def new_code(taken: set[str]) -> str:
     while True:
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from rummy_tui.engine import Game
+from rummy_tui.i18n import N_
 from rummy_tui.engine.variant import SettingError
 from rummy_tui.storage.paths import data_dir
 from rummy_tui.storage.saves import BadSave, SaveStore, write_atomically
@@ -302,7 +303,7 @@ class TableServer:
             table = Table(code, game, seats, grace=meta.get("grace", DEFAULT_GRACE_SECONDS),
                           started=bool(meta.get("started")), log=meta.get("log"), ai_delay=self.ai_delay,
                           save=self._save, flush=self._flush)
-            table.log.add("The table server restarted; players, please reconnect.")
+            table.log.add(N_("The table server restarted; players, please reconnect."))
             resumed.append(table)
         return resumed
 

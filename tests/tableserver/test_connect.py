@@ -53,3 +53,17 @@ def test_the_protocols_ai_levels_are_the_engines():
     from rummy_tui.tableserver.protocol import AI_LEVELS
 
     assert AI_LEVELS == LEVELS
+
+
+def test_a_table_log_line_is_shown_from_its_template_with_names_escaped(monkeypatch):
+    from rummy_tui import i18n
+    from rummy_tui.tableserver.protocol import log_line_markup
+    from rummy_tui.tableserver.table import TableLog
+
+    log = TableLog()
+    log.add("{name} sits down.", 0, name="[b]Anna")
+    [line] = log.lines
+    assert line["text"] == "\\[b]Anna sits down." == log_line_markup(line)
+    monkeypatch.setitem(i18n.CATALOGUES, "en", {"{name} sits down.": "{name} leül."})
+    assert log_line_markup(line) == "\\[b]Anna leül."  # in the player's language
+    assert log_line_markup({"kind": "table", "seat": None, "text": "old line"}) == "old line"
