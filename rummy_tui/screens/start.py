@@ -35,7 +35,8 @@ START_STEPS = (
        "Several humans play hot-seat at this terminal."),
     N_("Settings: the label says what it is, the line beside it says what it does; space turns a checkbox on or off."),
     N_("The seed repeats a deal: the same seed gives the same cards. Empty: a random one."),
-    N_("ctrl+s or the New game button starts; ctrl+o continues a saved game; F1 shows the rules."),
+    N_("ctrl+s or the New game button starts; ctrl+o continues a saved game; F1 shows the rules; "
+       "F2 hosts a table for players at other terminals, F3 joins one."),
 )
 
 
@@ -59,6 +60,8 @@ class StartScreen(Screen):
         Binding("ctrl+t", "statistics", _("Statistics"), id="statistics"),
         Binding("f1", "rules", _("Rules"), id="rules"),
         Binding("question_mark", "help", _("Keys"), id="help"),
+        Binding("f2", "host_table", _("Host"), id="host-table"),
+        Binding("f3", "join_table", _("Join"), id="join-table"),
         Binding("ctrl+q", "app.quit", _("Quit"), id="quit"),
     ]
 
@@ -132,6 +135,8 @@ class StartScreen(Screen):
                        Button(_("Continue"), id="continue-saved"), Button(_("Statistics"), id="show-stats"),
                        Button(_("Rules"), id="show-rules"),
                        Button(_("Quit"), id="quit"), id="start-buttons"),
+            Horizontal(Button(_("Host a table"), id="host-table"), Button(_("Join a table"), id="join-table"),
+                       Static(_("players at their own terminals, one game"), classes="help"), id="table-buttons"),
         ])
 
     def _ask_rebuild(self, *parts: str) -> None:
@@ -270,6 +275,18 @@ class StartScreen(Screen):
         from .help import KeysScreen
 
         self.app.push_screen(KeysScreen(self.BINDINGS, how_to=[_(step) for step in START_STEPS], extra=False))
+
+    @on(Button.Pressed, "#host-table")
+    def action_host_table(self) -> None:
+        from .lobby import HostScreen
+
+        self.app.push_screen(HostScreen())
+
+    @on(Button.Pressed, "#join-table")
+    def action_join_table(self) -> None:
+        from .lobby_join import JoinScreen
+
+        self.app.push_screen(JoinScreen())
 
     @on(Button.Pressed, "#quit")
     def quit_pressed(self) -> None:
