@@ -180,8 +180,15 @@ def rank_letter(rank: str) -> str:
     return _rank_letters[rank]
 
 
-def _rank_marks() -> None:  # the rank letters, for the extractor
-    pgettext(CARD_RANK, "J"), pgettext(CARD_RANK, "Q"), pgettext(CARD_RANK, "K"), pgettext(CARD_RANK, "A")
+def _rank_marks() -> None:  # the rank letters, for the extractor (which reads only literal contexts)
+    pgettext("card rank", "J"), pgettext("card rank", "Q"), pgettext("card rank", "K"), pgettext("card rank", "A")
+
+
+def face_label(face_text: str) -> str:
+    """A card's text (``QH``, ``10♥``, ``JK``) with the rank letter of the current language."""
+    if face_text == "JK" or len(face_text) < 2 or _language == "en":
+        return face_text
+    return rank_letter(face_text[:-1]) + face_text[-1]
 
 
 # --- English: the viewer's own seat in the second person ------------------------------------

@@ -301,10 +301,10 @@ def finish_game(game: Game) -> None:
         rows = [row["points"][seat] for row in s.sheet if row.get("note") != "void"]
         lines.append(msg(N_("{name}: {sums}"), name=game.seat_name(seat), sums=sum_text(rows, s.totals[seat])))
     names = names_text([game.seat_name(w) for w in winners])
-    lines.append(msg_n(N_("Lowest total {best}: {names} wins."), N_("Lowest total {best}: {names} win."),
+    lines.append(msg_n("Lowest total {best}: {names} wins.", "Lowest total {best}: {names} win.",
                        len(winners), best=best, names=names))
     game.log(None, N_("Game over: {names} with {best} penalty points."), best=best,
-             names=msg_n(N_("{names} wins"), N_("{names} win"), len(winners), names=names))
+             names=msg_n("{names} wins", "{names} win", len(winners), names=names))
     game.end_game(winners, lines, list(s.totals))
 
 

@@ -466,7 +466,7 @@ class TenCardRummy(Variant):
             game.rng("new deal").shuffle(state.stock)
             state.hands[seat] = kept + [state.stock.pop() for _ in returned]
             game.log(seat, N_("asked for a new deal, keeping {kept}"),
-                     kept=msg_n(N_("{n} card"), N_("{n} cards"), len(kept)))
+                     kept=msg_n("{n} card", "{n} cards", len(kept)))
         if seat == state.dealer:
             state.phase = "dealer_discard"
             state.to_move = state.dealer
