@@ -13,7 +13,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
     Button,
-    Footer,
     Input,
     Label,
     OptionList,
@@ -23,6 +22,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import N_, _, ngettext
+from rummy_tui.widgets.footer import KeepHelpFooter
 from rummy_tui.widgets.onoff import OnOffCheckbox
 
 DEFAULT_NAMES = (N_("You"), N_("North"), N_("East"), N_("South"), N_("West"), N_("Centre"))
@@ -59,9 +59,9 @@ class StartScreen(Screen):
         Binding("ctrl+o", "continue_saved", _("Continue"), id="continue"),
         Binding("ctrl+t", "statistics", _("Statistics"), id="statistics"),
         Binding("f1", "rules", _("Rules"), id="rules"),
-        Binding("question_mark", "help", _("Keys"), id="help"),
         Binding("f2", "host_table", _("Host"), id="host-table"),
         Binding("f3", "join_table", _("Join"), id="join-table"),
+        Binding("question_mark", "help", _("Keys"), id="help"),
         Binding("ctrl+q", "app.quit", _("Quit"), id="quit"),
     ]
 
@@ -89,7 +89,7 @@ class StartScreen(Screen):
             yield Static(_("Rummy: five variants, against the computer or hot-seat"), id="start-title")
             yield OptionList(id="variant")
             yield Vertical(id="details")
-        yield Footer()
+        yield KeepHelpFooter()
 
     @staticmethod
     def _variant_prompt(variant) -> Text:
