@@ -191,7 +191,7 @@ def seats_text(seats: list[dict[str, Any]], mine: int | None) -> Text:
     text = Text()
     for index, seat in enumerate(seats):
         text.append(_("Seat {number}", number=index + 1) + "  ", style="bold")
-        if seat["kind"] != "open":
+        if seat["kind"] == "human":  # an AI seat's name says no more than its level
             text.append(seat["name"], style="bold" if index == mine else "")
             text.append("  ")
         text.append(seat_status(seat), style="dim")
@@ -255,13 +255,16 @@ class LobbyScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        from rummy_tui.tableserver.connect import may_start_a_server
         from variants import get_variant
 
         title = _("Table {code}: {variant}", code=self.client.table, variant=get_variant(self.variant_key()).name)
         self.query_one("#lobby-title", Static).update(Text(title))
-        if self.hosting:
+        if self.hosting and may_start_a_server():  # on this machine: the command works too
             code = _("Players join with the code {code} (Join a table on the start screen, or `rummy join {code}`).",
                      code=self.client.table)
+        elif self.hosting:
+            code = _("Players join with the code {code} (Join a table on the start screen).", code=self.client.table)
         elif self.watching:
             code = _("You are watching: you see the table, not anyone's hand.")
         else:
