@@ -26,7 +26,7 @@ from .start import StartScreen
 
 GRACE_CHOICES = ((N_("30 seconds"), 30), (N_("1 minute"), 60), (N_("2 minutes"), 120), (N_("5 minutes"), 300),
                  (N_("never: wait for them"), -1))
-LOG_SHOWN = 8  # table log lines in the lobby
+LOG_SHOWN = 6  # table log lines in the lobby
 
 
 def level_words(level: str) -> str:
@@ -222,7 +222,7 @@ class LobbyScreen(Screen):
     LobbyScreen #lobby-title { text-style: bold; color: $text-accent; }
     LobbyScreen #lobby-code { padding: 1 0; }
     LobbyScreen #lobby-seats { height: auto; padding: 0 0 1 0; }
-    LobbyScreen #lobby-log { height: auto; max-height: 9; color: $text-muted; }
+    LobbyScreen #lobby-log { height: auto; max-height: 6; color: $text-muted; }
     LobbyScreen #lobby-error { color: $text-error; }
     LobbyScreen #lobby-buttons { height: auto; padding: 1 0; }
     LobbyScreen #lobby-buttons Button { height: 1; border: none; min-width: 12; margin: 0 2 0 0; }
@@ -240,7 +240,7 @@ class LobbyScreen(Screen):
         self.watching = client.seat is None
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="lobby"):
+        with VerticalScroll(id="lobby"):
             yield Static(id="lobby-title")
             yield Static(id="lobby-code")
             yield Static(id="lobby-seats")
