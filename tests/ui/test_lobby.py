@@ -153,7 +153,9 @@ async def test_join_a_table_picked_from_the_list_at_a_chosen_seat(server, player
         assert "Anna" in str(listing.get_option_at_index(0).prompt) and "2 seats free" in str(
             listing.get_option_at_index(0).prompt)
         listing.focus()
+        await until(pilot, lambda: listing.has_focus, "the list focused")
         listing.highlighted = 0
+        await pilot.press("enter")
         await until(pilot, lambda: join.query_one("#join-code", Input).value == anna.table, "the code filled in")
         seat = join.query_one("#join-seat", Select)
         await until(pilot, lambda: [value for _words, value in seat._options] == [-1, 1, 2], "the free seats")
