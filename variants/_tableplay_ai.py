@@ -151,3 +151,16 @@ class TablePlayAdvisor:
         if any(lay_off(meld, [face], self.rules) is not None for meld in self.table):
             danger += 5
         return danger
+
+
+def choose_move(variant: TablePlayVariant, observation: dict[str, Any], legal: list[str], level: str,
+                rng: random.Random) -> str:
+    if level == "hard":
+        from ._tableplay_hard import HardTablePlayer
+
+        player = HardTablePlayer(variant, observation, legal, rng)
+        return player.draw() if observation["phase"] == "draw" else player.play()
+    advisor = TablePlayAdvisor(variant, observation, legal, rng)
+    if observation["phase"] == "draw":
+        return advisor.draw(careful=level != "easy")
+    return advisor.play_easy() if level == "easy" else advisor.play_normal()
