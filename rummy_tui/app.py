@@ -95,6 +95,18 @@ class RummyApp(PlainDisplay, CrashReporting):
             self.pop_screen()
         self.switch_screen(StartScreen())
 
+    async def action_quit(self) -> None:
+        """ctrl+q: leave at once; an unfinished game is saved first, and the terminal says how
+        to come back to it."""
+        table = self.table()
+        if table is None or table.game.is_over:
+            self.exit()
+            return
+        if not table.save_now():  # the data folder refused it: say nothing untrue
+            self.exit()
+            return
+        self.exit(message=_("The game is saved: continue it with `rummy resume`."))
+
     def table(self):
         from rummy_tui.screens.table import TableScreen
 
