@@ -47,6 +47,10 @@ class RummyApp(PlainDisplay, CrashReporting):
     def on_mount(self) -> None:
         if self.table_options and "resume" in self.table_options:
             self.resume_game(self.table_options["resume"])
+        elif self.table_options and "shared" in self.table_options:  # `rummy host`, `rummy join CODE`
+            from rummy_tui.screens.lobby import open_shared_table_form
+
+            open_shared_table_form(self, *self.table_options["shared"])
         elif self.table_options:
             self.start_game(**self.table_options)
         else:
