@@ -17,7 +17,7 @@ from rummy_tui.engine.cards import face_text, find_card
 from ._outs import Outs, available_faces
 from .ten_card import TEN_CARD_RULES, penalty_value
 
-OUTS_WEIGHT = 1.0  # deadwood points per unit of next-draw gain
+OUTS_WEIGHT = 2.0  # deadwood points per unit of next-draw gain
 REENTRY_ROOM = 5  # re-enter when the restart total leaves at least this much below the limit
 
 
