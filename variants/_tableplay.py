@@ -403,6 +403,11 @@ class TablePlayVariant(Variant):
 
         return choose_move(self, observation, legal, level, rng)
 
+    def hint(self, observation: dict[str, Any], legal: list[str], rng: random.Random) -> tuple[str, str]:
+        from ._tableplay_ai import hint
+
+        return hint(self, observation, legal, rng)
+
 
 # --- reasons a meld or lay-off is refused ----------------------------------------------------
 

@@ -164,3 +164,13 @@ def choose_move(variant: TablePlayVariant, observation: dict[str, Any], legal: l
     if observation["phase"] == "draw":
         return advisor.draw(careful=level != "easy")
     return advisor.play_easy() if level == "easy" else advisor.play_normal()
+
+
+def hint(variant: TablePlayVariant, observation: dict[str, Any], legal: list[str],
+         rng: random.Random) -> tuple[str, str]:
+    """The hard player's move with its reason where the generic one would not explain it."""
+    from ._tableplay_hard import HardTablePlayer
+
+    if len(legal) == 1 or observation["phase"] == "draw":
+        return choose_move(variant, observation, legal, "hard", rng), ""
+    return HardTablePlayer(variant, observation, legal, rng).play_with_reason()

@@ -16,6 +16,7 @@ from typing import Any
 
 from rummy_tui.engine.cards import face_of, parse_face
 from rummy_tui.engine.solver import best_arrangement
+from rummy_tui.i18n import _
 
 from ._outs import Outs, available_faces, faces_laying_off, held_by_others
 from ._tableplay_ai import TablePlayAdvisor
@@ -92,9 +93,18 @@ class HardTablePlayer(TablePlayAdvisor):
         return "draw:stock"
 
     def play(self) -> str:
+        return self.play_with_reason()[0]
+
+    def play_with_reason(self) -> tuple[str, str]:
+        """The move, and a reason when it is one a player might not expect ("" otherwise)."""
         if self.can_go_out_now() or not self.keeps_rummy_back():
-            return self.play_normal_with(self.best_discard)
-        return self.best_discard()
+            return self.play_normal_with(self.best_discard), ""
+        discard = self.best_discard()
+        if not self.of_verb("meld"):
+            return discard, ""
+        card = f"[{discard.split(':', 1)[1]}]"
+        return discard, _("Discard {card} and keep your melds in hand until you can lay down every card in "
+                          "one turn (a rummy): melds on the table give the others places to lay off.", card=card)
 
     def play_normal_with(self, discard) -> str:
         return self._meld_from_best_arrangement() or self._best_layoff() or discard()
