@@ -55,7 +55,8 @@ PHASE_HINTS = [
     ({"reenter"}, N_("re-enter (r) or decline (N)")),
     ({"draw", "take"}, N_("draw (d) or take the discard (t)")),
     ({"draw"}, N_("draw from the stock (d)")),
-    ({"void"}, N_("take to knock (t) or call it void (v)")),
+    ({"take", "void"}, N_("take to knock or go gin (t), or call it void (v)")),
+    ({"void"}, N_("no knock is possible: call the hand void (v)")),
     ({"knock"}, N_("discard (x), knock (k) or go gin (g)")),
     ({"gin"}, N_("discard (x) or go gin (g)")),
     # Short enough for "Traditional Rummy · hand 12 · " and a name in 80 columns.
