@@ -39,6 +39,7 @@ class HostScreen(StartScreen, inherit_bindings=False):
     away player's turn waits for them."""
 
     BINDINGS = [
+        *Screen.BINDINGS,  # Tab and shift+Tab: the start screen's own keys are not inherited
         Binding("ctrl+s", "start", _("Host"), id="host"),
         Binding("f1", "rules", _("Rules"), id="rules"),
         Binding("escape", "back", _("Back"), id="back"),

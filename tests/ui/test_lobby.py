@@ -124,6 +124,9 @@ async def test_a_name_is_one_to_sixteen_printable_characters(server):
         await pilot.press("ctrl+s")
         await until(pilot, lambda: "printable characters only" in shown(host, "#start-error"), "the reason")
         assert host.query_one("#host-name", Input).max_length == 16
+        host.query_one("#variant").focus()
+        await pilot.press("tab")
+        await until(pilot, lambda: app.focused is host.query_one("#players"), "Tab to the next field")
         assert not server.tables  # nothing was created
 
 
