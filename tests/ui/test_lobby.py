@@ -318,3 +318,29 @@ async def test_a_lobby_opened_after_the_start_goes_straight_to_the_table(server,
         app.open_remote_table = opened.append
         app.push_screen(LobbyScreen(bob))
         await until(pilot, lambda: opened == [bob], "the table opened")
+
+
+async def test_a_hidden_chat_line_takes_no_keys_until_opened(server, player):
+    from textual.app import App
+
+    anna = await player("Anna")
+    await anna.create("gin", ["human", "normal"])
+
+    class TableLike(App):
+        def compose(self):
+            yield ChatLine(anna, hiding=True, id="chat")
+
+    app = TableLike()
+    async with app.run_test(size=(80, 24)) as pilot:
+        chat = app.query_one(ChatLine)
+        await pilot.pause()
+        assert app.focused is None and not chat.display  # the table's keys stay the table's
+        chat.open()
+        await until(pilot, lambda: app.focused is chat and chat.display, "the line open")
+        await pilot.press(*"hi", "enter")
+        await until(pilot, lambda: app.focused is None and not chat.display, "the line closed")
+        view = await anna.wait_view(lambda v: v["log"][-1]["kind"] == "chat")
+        assert view["log"][-1]["text"] == "Anna: hi"
+        chat.open()
+        await pilot.press("x", "escape")
+        await until(pilot, lambda: app.focused is None and chat.value == "", "closed by Escape, unsent")
