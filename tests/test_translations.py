@@ -98,3 +98,38 @@ def test_an_old_save_with_plain_text_lines_still_renders(hungarian):
     assert render_event({"seat": 1, "hand": 1, "text": "said something new [7D]"}, ["Anna", "Béla"]) == \
         "Béla said something new [7D]"
     assert language() == "hu"
+
+
+@pytest.mark.parametrize("key", ["gin", "ten-card", "hungarian", "traditional", "basic"])
+def test_rummy_rules_prints_hungarian(key, tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    import variants
+    from rummy_tui.cli import main
+
+    monkeypatch.setenv("RUMMY_TUI_DATA_DIR", str(tmp_path))
+    try:
+        result = CliRunner().invoke(main, ["rules", key, "--lang", "hu"], terminal_width=100)
+    finally:
+        set_language("en")
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert variants.get_variant(key).hungarian_name in text
+    assert "Beállítások" in text and "alapérték" in text and "játékos" in text
+    assert not {"players", "the", "and", "cards", "default"} & set(text.replace(",", " ").replace(".", " ").split())
+
+
+def test_the_language_choice_is_remembered_and_the_locale_is_the_fallback(tmp_path, monkeypatch):
+    from rummy_tui.storage.preferences import choose_language, save_preference
+
+    monkeypatch.setenv("RUMMY_TUI_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("LANG", "hu_HU.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    try:
+        assert choose_language() == "hu"  # nothing chosen yet: the locale
+        save_preference("language", "en")
+        assert choose_language() == "en"  # the start screen's choice wins over the locale
+        assert choose_language("hu") == "hu" and language() == "hu"  # and --lang over both
+    finally:
+        set_language("en")
