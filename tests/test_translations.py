@@ -7,6 +7,7 @@ import pytest
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
+from tests.words import import_the_screens_in_english
 from rummy_tui.i18n import (english, face_label, language, locale_language, ngettext, render,
                             render_event, set_language)
 from tools import translations
@@ -14,6 +15,7 @@ from tools import translations
 
 @pytest.fixture
 def hungarian():
+    import_the_screens_in_english()
     set_language("hu")
     yield
     set_language("en")
@@ -108,6 +110,7 @@ def test_rummy_rules_prints_hungarian(key, tmp_path, monkeypatch):
     from rummy_tui.cli import main
 
     monkeypatch.setenv("RUMMY_TUI_DATA_DIR", str(tmp_path))
+    import_the_screens_in_english()
     try:
         result = CliRunner().invoke(main, ["rules", key, "--lang", "hu"], terminal_width=100)
     finally:
@@ -126,6 +129,7 @@ def test_the_language_choice_is_remembered_and_the_locale_is_the_fallback(tmp_pa
     monkeypatch.setenv("LANG", "hu_HU.UTF-8")
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
+    import_the_screens_in_english()
     try:
         assert choose_language() == "hu"  # nothing chosen yet: the locale
         save_preference("language", "en")

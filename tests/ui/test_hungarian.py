@@ -9,6 +9,7 @@ import re
 import pytest
 
 from rummy_tui.engine.ai import choose_action
+from tests.words import import_the_screens_in_english
 from rummy_tui.i18n import set_language
 from rummy_tui.screens.results import EndOfHandScreen
 
@@ -24,6 +25,7 @@ HUNGARIAN = ("talon", "dobott", "játszma", "húz")
 
 @pytest.fixture
 def hungarian():
+    import_the_screens_in_english()
     set_language("hu")
     yield
     set_language("en")
