@@ -6,6 +6,7 @@ registry (``variants/__init__.py``) finds every such module, so a sixth variant 
 
 from __future__ import annotations
 
+from rummy_tui.i18n import t as tr
 import random
 import re
 from collections.abc import Callable
@@ -26,14 +27,17 @@ class SettingError(ValueError):
 @dataclass(frozen=True)
 class Setting:
     default: Any
-    help: str
+    help: str  # English, marked N_(); shown_help() is what a player reads
+
+    def shown_help(self) -> str:
+        return tr(self.help)
     choices: tuple | None = None
     minimum: int = 0  # whole-number settings are never below this
     label: str = ""  # what a form calls it; by default its name in words ("spade_doubling": "Spade doubling")
 
     def title(self, name: str) -> str:
         """The setting's label for a player (its ``name`` is what the command line takes)."""
-        return self.label or name.replace("_", " ").capitalize()
+        return tr(self.label) if self.label else name.replace("_", " ").capitalize()
 
     def coerce(self, name: str, value: Any) -> Any:
         """Accept the setting's own type, or text from a command line or form."""
@@ -80,6 +84,18 @@ class Variant:
     # A hand is judged by its unmatched cards (knock games) rather than by every card in it.
     scores_deadwood: bool = False
     phases: tuple[str, ...] = ()  # the values state.phase takes during a hand (Game.from_position)
+
+    # --- words, in the language of the moment (the class attributes are English, marked N_) ---
+
+    def shown_name(self) -> str:
+        """The variant's name for a player: Hungarian players get Gin Römi, Tízlapos Römi..."""
+        return tr(self.name)
+
+    def shown_description(self) -> str:
+        return tr(self.description)
+
+    def shown_rules(self) -> str:
+        return tr(self.rules_summary).strip()
 
     # --- parameters ---------------------------------------------------------------------
 

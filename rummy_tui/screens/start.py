@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+
 import asyncio
 import random
 
@@ -21,7 +22,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from rummy_tui.i18n import N_, _, ngettext
+from rummy_tui.i18n import language, N_, _, ngettext
 from rummy_tui.widgets.footer import KeepHelpFooter
 from rummy_tui.widgets.onoff import OnOffCheckbox
 
@@ -93,9 +94,9 @@ class StartScreen(Screen):
 
     @staticmethod
     def _variant_prompt(variant) -> Text:
-        prompt = Text(f"{variant.name}", style="bold")
+        prompt = Text(variant.shown_name(), style="bold")
         prompt.append(f"  {players_text(variant)}\n", style="")
-        prompt.append(variant.description, style="dim")
+        prompt.append(variant.shown_description(), style="dim")
         return prompt
 
     def on_mount(self) -> None:
@@ -136,6 +137,8 @@ class StartScreen(Screen):
                        Button(_("Rules"), id="show-rules"),
                        Button(_("Quit"), id="quit"), id="start-buttons"),
             Horizontal(Button(_("Host a table"), id="host-table"), Button(_("Join a table"), id="join-table"),
+                       Button(_("In English") if language() == "hu" else "Magyarul", id="language",
+                              tooltip=_("Play in the other language (remembered); the game restarts its screens")),
                        Static(_("players at their own terminals, one game"), classes="help"), id="table-buttons"),
         ])
 
@@ -200,7 +203,7 @@ class StartScreen(Screen):
         the tooltip also names it as the command line does (``--set name=value``)."""
         rows = []
         for name, setting in self.variant.settings.items():
-            about = _(setting.help)
+            about = setting.shown_help()  # in the player's language
             tooltip = _("{about} (command line: --set {name}=...)", about=about, name=name)
             if setting.choices:
                 field = Select([(str(choice), choice) for choice in setting.choices], value=setting.default,
@@ -209,7 +212,7 @@ class StartScreen(Screen):
                 field = OnOffCheckbox("", setting.default, id=f"setting-{name}", classes="setting", tooltip=tooltip)
             else:
                 field = Input(str(setting.default), id=f"setting-{name}", classes="setting", tooltip=tooltip)
-            rows.append(Horizontal(Label(_(setting.title(name)), classes="caption"), field,
+            rows.append(Horizontal(Label(setting.title(name), classes="caption"), field,
                                    Label(about, classes="help"), classes="row"))
         return rows
 
@@ -290,6 +293,17 @@ class StartScreen(Screen):
 
     @on(Button.Pressed, "#quit")
     def quit_pressed(self) -> None:
+        self.app.exit()
+
+    @on(Button.Pressed, "#language")
+    def switch_language(self) -> None:
+        """Remember the other language and start again in it (every screen's keys and texts are
+        made in the language of the start, so the app restarts rather than patch them)."""
+        from rummy_tui.storage.preferences import save_preference
+
+        chosen = "en" if language() == "hu" else "hu"
+        save_preference("language", chosen)
+        self.app.restart_language = chosen
         self.app.exit()
 
     def table_options(self) -> dict:
