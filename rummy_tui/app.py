@@ -60,8 +60,10 @@ class RummyApp(PlainDisplay, CrashReporting):
     def start_game(self, variant: str, players: int, settings: dict | None, seed: int, seats: list[dict]) -> None:
         from rummy_tui.engine import Game
         from rummy_tui.screens.table import TableScreen
+        from rummy_tui.tableserver.seat import LocalSeat
 
-        self.show_table(TableScreen(Game(variant, players, settings, seed, seats=seats), seats, ai_delay=self.ai_delay))
+        game = Game(variant, players, settings, seed, seats=seats)
+        self.show_table(TableScreen(LocalSeat(game, None, seats), ai_delay=self.ai_delay))
 
     def resume_game(self, game_id: str) -> None:
         """Go back to a saved game where it was left."""
@@ -78,9 +80,18 @@ class RummyApp(PlainDisplay, CrashReporting):
                 self.push_screen(StartScreen())
             return
         from rummy_tui.storage.saves import seat_entries
+        from rummy_tui.tableserver.seat import LocalSeat
 
         seats = seat_entries(game.record)  # every seat with a name, a kind and a level, whatever the record holds
-        self.show_table(TableScreen(game, seats, ai_delay=self.ai_delay, game_id=game_id))
+        self.show_table(TableScreen(LocalSeat(game, None, seats), ai_delay=self.ai_delay, game_id=game_id))
+
+    def open_remote_table(self, client) -> None:
+        """Sit down at a shared table: ``client`` is a connected, seated TableClient, and the
+        table screen owns it from now on (it closes the connection when the screen goes)."""
+        from rummy_tui.screens.table import TableScreen
+        from rummy_tui.tableserver.seat import RemoteSeat
+
+        self.show_table(TableScreen(RemoteSeat(client), ai_delay=self.ai_delay))
 
     def show_table(self, table) -> None:
         if len(self.screen_stack) > 1:
