@@ -9,6 +9,7 @@ from rummy_tui.engine.cards import JOKER, face_of, is_joker, parse_face, rank_of
 from rummy_tui.engine.melds import Meld, lay_off
 from rummy_tui.engine.solver import best_arrangement
 from rummy_tui.engine.variant import parse_card_group, parse_meld_groups
+from rummy_tui.i18n import english
 
 from .hungarian import DRAW, RULES, VARIANT, could_fit, value_of
 
@@ -127,7 +128,7 @@ def picked_by_next_player(observation: dict[str, Any]) -> list[int]:
     following = (observation["seat"] + 1) % observation["players"]
     picked = []
     for event in observation["events"]:
-        text = event["text"]
+        text = english(event)
         if event["seat"] == following and event["hand"] == observation["hand_no"] \
                 and text.startswith("took [") and text.endswith("from the discard pile"):
             picked.append(parse_face(text[len("took ["):text.index("]")]))

@@ -18,7 +18,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from rummy_tui.engine.cards import is_joker
 from rummy_tui.i18n import _
@@ -27,14 +26,16 @@ from rummy_tui.tableserver.seat import LocalSeat, SeatView
 from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.base import Panel, TableView
 from rummy_tui.widgets.cards import card_piece, log_line
+from rummy_tui.widgets.footer import KeepHelpFooter
 from rummy_tui.widgets.hand import HandView
-from rummy_tui.widgets.log import event_line
+from rummy_tui.widgets.log import GameLog, event_line
 from rummy_tui.widgets.melds import MeldTableView
 from rummy_tui.widgets.opponents import OpponentsView
 from rummy_tui.widgets.piles import PilesView
 from rummy_tui.widgets.scores import ScoreSheet
 
 from .jokers import JokerMeanings
+from .lobby_chat import ChatLine
 from .table_keys import (CARD_VIEW_ACTIONS, COMPOSED_VERBS, PHASE_HINTS, REFUSABLE_CARD_KEYS, REFUSABLE_KEYS,
                          TABLE_BINDINGS, TABLE_VERBS, VERB_OF_ACTION, bracket_cards, face_code, variant_verbs)
 from .table_local import AiMoved, LocalTurns
@@ -137,7 +138,9 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
             yield SharedTableLog(id="log")
         yield Panel(id="message")
         yield HandView(id="hand")
-        yield Footer()
+        if not self.local:
+            yield ChatLine(self.seat.client, hiding=True, id="chat")
+        yield KeepHelpFooter()
 
     async def on_mount(self) -> None:
         if not self.local:
@@ -520,6 +523,15 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
         from .views import DiscardHistoryScreen
 
         self.app.push_screen(DiscardHistoryScreen(self.table_view()))
+
+    def action_full_log(self) -> None:
+        from .log_view import LogScreen
+
+        self.app.push_screen(LogScreen(self.seat.events, self.names, self.viewer))
+
+    @on(GameLog.Clicked)
+    def log_clicked(self) -> None:
+        self.action_full_log()
 
     def action_rules(self) -> None:
         from .help import RulesScreen

@@ -120,6 +120,8 @@ TABLE_BINDINGS = [
     Binding("c", "score_sheet", _("Score"), show=False, id="score-sheet"),
     Binding("y", "discard_history", _("Discards"), show=False, id="discard-history"),
     Binding("R", "rules", _("Rules"), show=False, id="rules"),
+    Binding("H", "full_log", _("Log"), show=False, id="full-log",
+            tooltip=_("The whole log, full screen, no line cut (or click the log)")),
     Binding("slash", "chat", _("Chat"), id="chat", tooltip=_("Say something to the table (a shared table)")),
     Binding("question_mark", "help", _("Keys"), id="help"),
 ]

@@ -103,15 +103,22 @@ class LocalTurns:
         self.update_keys()
         self._autosave()
 
-    def _autosave(self) -> None:
+    def save_now(self) -> bool:
+        """Save the game as it stands (ctrl+q does before leaving); False if it could not be.
+        A shared table is saved by its server: nothing to do here."""
+        return self._autosave() if self.local else True
+
+    def _autosave(self) -> bool:
         """Called after every applied action: the game is saved (and the history updated)."""
         from rummy_tui.storage import autosave, new_game_id
 
         if self.game_id is None:
             self.game_id = new_game_id()
+        saved = True
         try:
             warning = autosave(self.game_id, self.game)
         except OSError as error:
-            warning = _("The game could not be saved: {error}", error=error)
+            warning, saved = _("The game could not be saved: {error}", error=error), False
         if warning:
             self.notify(warning, severity="warning")
+        return saved

@@ -19,6 +19,7 @@ from textual.message import Message
 
 from rummy_tui.i18n import _
 from rummy_tui.tableserver.client import REPLY_TIMEOUT, TableError
+from rummy_tui.tableserver.protocol import log_line_markup
 from rummy_tui.widgets.base import Panel, TableView
 from rummy_tui.widgets.log import GameLog, event_line
 from rummy_tui.widgets.opponents import OpponentsView
@@ -43,12 +44,13 @@ def fresh(seen: list, now: list) -> list:
     return list(now)
 
 
-def table_line(text: str) -> Text:
-    """A line of the table's own log (its names are markup-escaped by the server)."""
+def table_line(entry: dict[str, Any]) -> Text:
+    """A line of the table's own log, in the player's language (names and chat are
+    markup-escaped by the server)."""
     try:
-        line = Text.from_markup(text, style="italic")
+        line = Text.from_markup(log_line_markup(entry), style="italic")
     except MarkupError:
-        line = Text(text, style="italic")
+        line = Text(entry.get("text", ""), style="italic")
     line.no_wrap, line.overflow = True, "ellipsis"
     return line
 
@@ -64,7 +66,7 @@ class SharedTableLog(GameLog):
             return
         look = self.card_look()
         room = max(self.content_size.height, 3)
-        lines = [event_line(entry, view.names, look, view.viewer) if kind == "event" else table_line(entry["text"])
+        lines = [event_line(entry, view.names, look, view.viewer) if kind == "event" else table_line(entry)
                  for kind, entry in self.entries[-room:]]
         self.update(Group(*lines))
 
@@ -106,10 +108,7 @@ class RemoteTurns:
         if self.seat.view is not None:
             return
         self.query_one("#status", Panel).update(_("Waiting for the table…"))
-        try:
-            await self.seat.next_view(None, timeout=REPLY_TIMEOUT)
-        except asyncio.TimeoutError:
-            pass
+        await self.seat.next_view(None, timeout=REPLY_TIMEOUT)
         if self.seat.view is None:
             self.app.notify(_("The table sent nothing; try joining again."), severity="error")
             self.dismiss()
@@ -176,19 +175,11 @@ class RemoteTurns:
         self.query_one(SeatsView).marks = [seat_mark(entry) for entry in self.seats]
 
     def action_chat(self) -> None:
-        from .chat import ChatPrompt
+        """Open the chat line (the lobby's ChatLine: Enter sends, Escape closes)."""
+        from .lobby_chat import ChatLine
 
-        if self.local or self._lost:
-            return
-
-        async def send(text: str | None) -> None:
-            if text:
-                try:
-                    await self.seat.chat(text)
-                except (ConnectionError, OSError):
-                    self.say(_("The connection to the table was lost."), error=True)
-
-        self.app.push_screen(ChatPrompt(), send)
+        if not self.local and not self._lost:
+            self.query_one(ChatLine).open()
 
     async def on_unmount(self) -> None:
         """The screen owns its connection: closing the table leaves the seat (away, then the

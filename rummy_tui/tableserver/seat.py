@@ -34,6 +34,9 @@ class SeatView(Protocol):
     @property
     def log(self) -> list[dict[str, Any]]: ...  # the table's own lines (chat, away, back); local: none
 
+    @property
+    def events(self) -> list[dict[str, Any]]: ...  # the game's public log, as far as this seat has it
+
     async def why_not(self, action: str) -> str | None: ...  # None if legal now, else the reason
 
     async def apply(self, action: str) -> None: ...  # TableError with the reason if refused
@@ -74,6 +77,10 @@ class LocalSeat:
     @property
     def log(self) -> list[dict[str, Any]]:
         return []
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return self.game.state.events  # the whole public log (an observation holds the latest)
 
     async def why_not(self, action: str) -> str | None:
         if self.seat is None or self.game.current_seat != self.seat:
@@ -134,15 +141,16 @@ class RemoteSeat:
         return bool(self.client.view and self.client.view["started"])
 
     @property
-    def connected(self) -> bool:
-        reader = self.client.reader
-        return reader is not None and not reader.at_eof()
+    def events(self) -> list[dict[str, Any]]:
+        return self.observation.get("events", [])  # the latest the server sends
 
     async def next_view(self, shown: dict[str, Any] | None, timeout: float | None = None) -> dict[str, Any] | None:
         """The latest view once it is not ``shown`` (each view the server sends is a new one);
-        None once the connection is gone."""
-        view = await self.client.wait_view(lambda view: view is not shown or not self.connected, timeout=timeout)
-        return view if self.connected or view is not shown else None
+        None once the connection is gone (or, with a ``timeout``, nothing came)."""
+        try:
+            return await self.client.wait_view(lambda view: view is not shown, timeout=timeout)
+        except TableError:
+            return None
 
     async def why_not(self, action: str) -> str | None:
         return await self.client.why_not(action)

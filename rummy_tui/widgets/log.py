@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from rich.console import Group
 from rich.text import Text
+from textual.message import Message
 
-from rummy_tui.i18n import _, as_viewer
+from rummy_tui.i18n import _, render_event
 
 from .base import CardWidget, TableView
 from .cards import log_line
@@ -13,12 +14,7 @@ from .cards import log_line
 
 def event_line(event: dict, names: list[str], look, viewer: int | None = None) -> Text:
     """An engine log line with the seat's name in front; the viewer's own seat is "You"."""
-    seat = event.get("seat")
-    who = f"{names[seat]} " if seat is not None and 0 <= seat < len(names) else ""
-    text = who + event["text"]
-    if viewer is not None and 0 <= viewer < len(names):
-        text = as_viewer(text, names[viewer])
-    line = log_line(text, look)
+    line = log_line(render_event(event, names, viewer), look)
     line.no_wrap, line.overflow = True, "ellipsis"
     return line
 
@@ -27,9 +23,16 @@ class GameLog(CardWidget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = _("Log")
+        self.border_subtitle = _("H all")
 
     def show(self, view: TableView) -> None:
         look = self.card_look()
         room = max(self.content_size.height, 3)
         events = view.observation["events"][-room:]
         self.update(Group(*(event_line(event, view.names, look, view.viewer) for event in events)))
+
+    class Clicked(Message):
+        """The log panel was clicked: the table opens the whole log."""
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked())
