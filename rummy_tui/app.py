@@ -114,7 +114,7 @@ class RummyApp(PlainDisplay, CrashReporting):
         """ctrl+q: leave at once; an unfinished game is saved first, and the terminal says how
         to come back to it."""
         table = self.table()
-        if table is None or table.game.is_over:
+        if table is None or not table.local or table.game.is_over:  # a shared table's server saves it
             self.exit()
             return
         if not table.save_now():  # the data folder refused it: say nothing untrue

@@ -21,7 +21,7 @@ from textual.screen import Screen
 
 from rummy_tui.engine.cards import is_joker
 from rummy_tui.i18n import _
-from rummy_tui.tableserver.client import TableError
+from rummy_tui.tableserver.client import NO_ANSWER, TableError
 from rummy_tui.tableserver.seat import LocalSeat, SeatView
 from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.base import Panel, TableView
@@ -301,7 +301,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
             self.say(str(refused), error=True)
             return False
         except (asyncio.TimeoutError, ConnectionError, OSError):
-            self.say(_("The table did not answer; the move may not have been played."), error=True)
+            self.say(_(NO_ANSWER), error=True)
             return False
         self.say(self._what_happened(code, hand_before))
         self.hand.clear_selection()

@@ -18,7 +18,7 @@ from textual import work
 from textual.message import Message
 
 from rummy_tui.i18n import _
-from rummy_tui.tableserver.client import REPLY_TIMEOUT, TableError
+from rummy_tui.tableserver.client import LOST, REPLY_TIMEOUT, TableError
 from rummy_tui.tableserver.protocol import log_line_markup
 from rummy_tui.widgets.base import Panel, TableView
 from rummy_tui.widgets.log import GameLog, event_line
@@ -128,7 +128,7 @@ class RemoteTurns:
     async def on_view_arrived(self, message: ViewArrived) -> None:  # by name: @on is not seen in a mixin
         if message.view is None:
             self._lost = True
-            self.say(_("The connection to the table was lost."), error=True)
+            self.say(_(LOST), error=True)
             self.refresh_table()
             return
         view, before = self.seat.view, self._rendered
@@ -153,7 +153,7 @@ class RemoteTurns:
         if self.local:
             return ""
         if self._lost:
-            return _("the connection to the table was lost")
+            return _(LOST)
         if not self.seat.started:
             return _("waiting for the host to start")
         return ""
