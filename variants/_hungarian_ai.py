@@ -30,7 +30,13 @@ def choose_move(observation: dict[str, Any], legal: list[str], level: str) -> st
         move = choose_opening(observation, table_moves, level, settings)
     else:
         move = choose_table_move(table_moves, level, len(hand))
-    return move or choose_discard(observation, discards, level)
+    if move:
+        return move
+    if level == "hard":
+        from ._hungarian_hard import choose_discard as choose_hard_discard
+
+        return choose_hard_discard(observation, discards)
+    return choose_discard(observation, discards, level)
 
 
 def choose_draw(observation: dict[str, Any], legal: list[str], level: str) -> str:
@@ -67,7 +73,12 @@ def choose_opening(observation: dict[str, Any], moves: list[str], level: str, se
         return going_out[0]
     if not openings:
         return None
-    if level != "easy" and close_to_handolas(observation):
+    if level == "hard":
+        from ._hungarian_hard import waits_for_handolas
+
+        if waits_for_handolas(observation):
+            return None
+    elif level != "easy" and close_to_handolas(observation):
         return None
     return openings[0]
 

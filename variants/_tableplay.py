@@ -406,12 +406,14 @@ class TablePlayVariant(Variant):
 
     def choose_ai_action(self, observation: dict[str, Any], legal: list[str], level: str,
                          rng: random.Random) -> str:
-        from ._tableplay_ai import TablePlayAdvisor
+        from ._tableplay_ai import choose_move
 
-        advisor = TablePlayAdvisor(self, observation, legal, rng)
-        if observation["phase"] == DRAW:
-            return advisor.draw(careful=level != "easy")
-        return {"easy": advisor.play_easy, "hard": advisor.play_hard}.get(level, advisor.play_normal)()
+        return choose_move(self, observation, legal, level, rng)
+
+    def hint(self, observation: dict[str, Any], legal: list[str], rng: random.Random) -> tuple[str, str]:
+        from ._tableplay_ai import hint
+
+        return hint(self, observation, legal, rng)
 
 
 # --- reasons a meld or lay-off is refused ----------------------------------------------------
