@@ -61,6 +61,8 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
         super().__init__()
         self.seat = seat
         self.local = isinstance(seat, LocalSeat)  # solo or hot-seat: the game is in this process
+        if not self.local:
+            self.AUTO_FOCUS = ""  # the hidden chat line must not take the table's keys
         self.game_id = game_id
         self.ai_delay = ai_delay
         self.humans = [index for index, entry in enumerate(seat.seats) if entry["kind"] == "human"]
