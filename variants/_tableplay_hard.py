@@ -16,7 +16,7 @@ from typing import Any
 
 from rummy_tui.engine.cards import face_of, parse_face
 from rummy_tui.engine.solver import best_arrangement
-from rummy_tui.i18n import _
+from rummy_tui.i18n import t as tr
 
 from ._outs import Outs, available_faces, faces_laying_off, held_by_others
 from ._tableplay_ai import TablePlayAdvisor
@@ -103,7 +103,7 @@ class HardTablePlayer(TablePlayAdvisor):
         if not self.of_verb("meld"):
             return discard, ""
         card = f"[{discard.split(':', 1)[1]}]"
-        return discard, _("Discard {card} and keep your melds in hand until you can lay down every card in "
+        return discard, tr("Discard {card} and keep your melds in hand until you can lay down every card in "
                           "one turn (a rummy): melds on the table give the others places to lay off.", card=card)
 
     def play_normal_with(self, discard) -> str:
