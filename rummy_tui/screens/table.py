@@ -262,7 +262,9 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
             if action == "actions_menu":
                 return bool(self._legal) or None
             if action == "hint":
-                return (self.local and len(self.humans) == 1 and bool(self._legal)) or None
+                if not self.local:
+                    return False  # a shared table gives no hints
+                return (len(self.humans) == 1 and bool(self._legal)) or None
             if action == "undo":
                 return self._undo_point() is not None or self._takeback_allowed()
             if action == "table_melds":

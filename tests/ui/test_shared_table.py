@@ -180,6 +180,10 @@ async def test_a_refused_move_shows_the_servers_reason_and_a_chat_line_reaches_t
         await until(pilots, lambda: all(shows_latest(app, table) for app in apps), "both screens up")
         mover = table.game.current_seat
         other = 1 - mover
+        for app in apps:  # a shared table: no hints, no undo (Gin has no takeback), the chat key
+            screen = app.table()
+            assert (screen.check_action("hint", ()), screen.check_action("undo", ()),
+                    screen.check_action("chat", ())) == (False, False, True)
         await pilots[other].press("d")  # not this seat's turn: nothing is sent
         assert table.seq == 0
         screen = apps[mover].table()
