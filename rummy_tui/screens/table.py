@@ -199,7 +199,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
 
     def status_text(self) -> str:
         hand_no = self.seat.observation["hand_no"]
-        head = _("{variant} · hand {number}", variant=self.variant.name, number=hand_no)
+        head = _("{variant} · hand {number}", variant=self.variant.shown_name(), number=hand_no)
         seat = self.to_move
         if seat is None:
             return head + " · " + _("game over")
