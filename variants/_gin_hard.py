@@ -13,14 +13,25 @@ from typing import Any
 from rummy_tui.engine.cards import SUIT_SYMBOLS, card_text, make_face, rank_of, suit_of
 from rummy_tui.engine.melds import SET, Meld
 
+from ._gin_search import discard_values, draw_values, knock_wins, quick_discard, sample_deals
 from .gin import arrangement_of, card_points, deadwood_after_discards, deadwood_of
 
 NOW_WEIGHT = 0.35  # a hand's value: this share of its deadwood now, the rest after the next draw
 DANGER_POINTS = 4.0  # what feeding the opponent a card he can meld costs, in deadwood points
-TAKE_MARGIN = 0.5  # taking the discard must beat the stock by this much (it shows our hand)
+TAKE_MARGIN = 0.0  # taking the discard must win this much more often than the stock
 UNDERCUT_RISK = 0.6  # wait rather than knock when an undercut is at least this likely ...
 LATE_STOCK = 8  # ... unless the stock is this low (waiting has little left to gain)
 SAMPLES = 24  # opponent hands sampled to judge a knock
+OPPONENT_SAMPLES = 200  # opponent hands sampled to judge which discards he could meld
+SPARE_DRAWS = 0  # spare cards a sampled opponent hand is dealt and sheds, at most one per draw he made
+SHUNNED_WEIGHT = 0.1  # a sampled hand's weight for each thrown or left card it would have melded
+DEALS = 24  # deals of the unseen cards each searched decision plays out
+CANDIDATES = 3  # discards searched besides normal's choice
+SEARCH_DRAW = 1  # experiment switches
+SEARCH_DISCARD = 1
+SEARCH_KNOCK = 1
+KNOCK_BIAS = 0.0
+DISCARD_MARGIN = 0.0  # leave the heuristic's discard only for one that wins this much more often  # knock when its chance of winning is at least the best discard's less this
 OUT_EARLY, OUT_LATE = 3.0, 1.0  # deadwood points a live out is worth, full stock and empty
 
 
@@ -39,6 +50,7 @@ class Knowledge:
     taken: int | None
     opponent_draws: int
     outs_cache: dict = field(default_factory=dict)
+    feeding: dict = field(default_factory=dict)  # card -> chance the opponent could meld it
 
     @property
     def opponent_share(self) -> float:
@@ -170,16 +182,59 @@ def meld_partners(card: int) -> list[tuple[int, int]]:
 
 
 def feeding_chance(card: int, know: Knowledge) -> float:
-    """How likely the opponent can meld ``card`` if we throw it."""
-    if card in know.opponent_passed:
-        return 0.0
-    missing = 1.0
-    for first, second in meld_partners(card):
-        missing *= 1 - holding_chance(first, know) * holding_chance(second, know)
-    chance = 1 - missing
-    if _near_any(card, know.opponent_discards):
-        chance *= 0.6
-    return chance
+    """How likely the opponent can meld ``card`` if we throw it (from ``read_opponent``)."""
+    return know.feeding.get(card, 0.0)
+
+
+def _partner_masks(card: int) -> list[int]:
+    return [1 << first | 1 << second for first, second in meld_partners(card)]
+
+
+PARTNERS = [_partner_masks(card) for card in range(52)]
+
+
+def _melds_with(card: int, mask: int) -> bool:
+    return any(pair & mask == pair for pair in PARTNERS[card])
+
+
+def _keep_best(known: list[int], drawn: list[int], spare: int) -> list[int]:
+    """``drawn`` less ``spare`` cards, dropped one by one the way a player sheds deadwood."""
+    cards = known + drawn
+    for _ in range(spare):
+        options = deadwood_after_discards(cards)
+        drop = min((c for c in options if c not in known), key=lambda c: (options[c], -card_points(c)))
+        cards.remove(drop)
+    return cards[len(known):]
+
+
+def read_opponent(know: Knowledge, cards: list[int], rng: random.Random) -> None:
+    """Fill ``know.feeding`` for ``cards``: the share of the opponent's possible hands in which
+    the card would meld. A possible hand is his known cards plus unseen ones; hands that could
+    have melded a card he threw away or left lying, or in which a card he took does not meld,
+    count far less: a player takes what melds, keeps it, and throws what does not."""
+    shunned = [c for c in know.opponent_discards | know.opponent_passed if c not in know.known_opponent]
+    known = 0
+    for card in know.known_opponent:
+        known |= 1 << card
+    unseen, hidden = know.unseen, min(know.hidden_in_opponent, len(know.unseen))
+    melds = dict.fromkeys(cards, 0.0)
+    total = 0.0
+    spare = max(min(know.opponent_draws, SPARE_DRAWS, len(unseen) - hidden), 0)
+    for _ in range(OPPONENT_SAMPLES):
+        mask = known
+        drawn = rng.sample(unseen, hidden + spare)
+        if spare:
+            drawn = _keep_best(know.known_opponent, drawn, spare)
+        for card in drawn:
+            mask |= 1 << card
+        misses = sum(_melds_with(c, mask) for c in shunned)
+        misses += sum(not _melds_with(c, mask & ~(1 << c)) for c in know.known_opponent)
+        weight = SHUNNED_WEIGHT ** misses
+        total += weight
+        for card in cards:
+            if _melds_with(card, mask):
+                melds[card] += weight
+    know.feeding = {card: value / total for card, value in melds.items()}
 
 
 # --- decisions ----------------------------------------------------------------------------------
@@ -188,11 +243,12 @@ def hard_move(observation: dict[str, Any], legal: list[str], rng: random.Random)
     if len(legal) == 1:
         return legal[0], "It is the only move."
     know = read_knowledge(observation)
+    read_opponent(know, know.hand, rng)
     phase = observation["phase"]
     if phase == "last_chance":
         return _last_chance(observation, legal, know)
     if phase in ("upcard", "draw"):
-        return _draw(observation, legal, know)
+        return _draw(observation, legal, know, rng)
     if phase == "discard":
         return _discard(observation, legal, know, rng)
     return legal[0], "It is the only sensible move."
@@ -269,37 +325,74 @@ def _discard(observation: dict[str, Any], legal: list[str], know: Knowledge, rng
     if gins:
         card = gins[0].split(":", 1)[1]
         return gins[0], f"Go gin, throwing {_show(card)}: all ten cards are in melds."
+    options = shedding_options(hand, know) or discard_options(hand, know)
+    candidates = _discard_candidates(hand, options, know) if SEARCH_DISCARD else [options[0][1]]
+    deals = sample_deals(know, DEALS, rng)
+    threshold = know.limit if know.limit >= 1 else 0
+    values = discard_values(hand, candidates, deals, observation["discard"], threshold, observation["seat"])
+    best = max(candidates, key=lambda c: values[c])  # the first of equals: the heuristic's order
+    if values[best] < values[candidates[0]] + DISCARD_MARGIN:
+        best = candidates[0]
     if endings:
         knock = min(endings, key=endings.get)
         left = endings[knock]
-        risk = undercut_risk([c for c in hand if card_text(c) != knock.split(":", 1)[1]], left, know, rng)
-        if risk < UNDERCUT_RISK or know.stock_count <= LATE_STOCK:
-            card = knock.split(":", 1)[1]
-            return knock, (f"Knock, throwing {_show(card)}: {left} deadwood is low enough and an undercut "
-                           f"looks unlikely ({risk:.0%}).")
-    options = shedding_options(hand, know) or discard_options(hand, know)
-    card = options[0][1]
-    return f"discard:{card_text(card)}", discard_reason(hand, card, know, waited=bool(endings))
+        code = knock.split(":", 1)[1]
+        chance = knock_wins([c for c in hand if card_text(c) != code], left, deals)
+        if not SEARCH_KNOCK or chance + KNOCK_BIAS >= values[best]:
+            return knock, (f"Knock, throwing {_show(code)}: {left} deadwood is low enough and an undercut "
+                           f"looks unlikely ({1 - chance:.0%}).")
+    return f"discard:{card_text(best)}", discard_reason(hand, best, know, waited=bool(endings))
 
 
-def _draw(observation: dict[str, Any], legal: list[str], know: Knowledge) -> tuple[str, str]:
+def _discard_candidates(hand: list[int], options: list[tuple[float, int]], know: Knowledge) -> list[int]:
+    """The few discards worth searching: the heuristic's best ones and normal's choice."""
+    chosen = [card for _, card in options[:CANDIDATES]]
+    quick, _ = quick_discard(hand, know.taken, 0)
+    if quick not in chosen:
+        chosen.append(quick)
+    return chosen
+
+
+def _draw(observation: dict[str, Any], legal: list[str], know: Knowledge, rng: random.Random) -> tuple[str, str]:
     take = "take:upcard" if "take:upcard" in legal else "take:discard"
     other = "pass" if "pass" in legal else "draw:stock"
     if take not in legal:
         return other, "Draw from the stock."
+    if not SEARCH_DRAW:
+        return _old_draw(observation, legal, know)
+    top = observation["discard"][-1]
+    hand = know.hand
+    with_top = hand + [top]
+    deals = sample_deals(know, DEALS, rng)
+    threshold = know.limit if know.limit >= 1 else 0
+    upcard_phase = observation["phase"] == "upcard"
+    first_to_decide = upcard_phase and not observation["extra"]["passed"]
+    take_value, leave_value = draw_values(hand, top, deals, observation["discard"], threshold,
+                                          observation["seat"], upcard_phase, first_to_decide)
+    makes_meld = any(top in meld.cards for meld in arrangement_of(with_top).melds)
+    if take_value > leave_value + TAKE_MARGIN:
+        if makes_meld:
+            why = f"it completes {_meld_text(_meld_of(with_top, top))}"
+        else:
+            throw, _ = quick_discard(with_top, top, 0)
+            why = f"it is worth more to you than a card from the stock (you would throw {_show(card_text(throw))})"
+        return take, f"Take {_show(card_text(top))}: {why}."
+    word = "Pass" if other == "pass" else "Draw from the stock"
+    return other, f"{word}: {_show(card_text(top))} does not improve your hand enough to show it."
+
+
+def _old_draw(observation: dict[str, Any], legal: list[str], know: Knowledge) -> tuple[str, str]:
+    take = "take:upcard" if "take:upcard" in legal else "take:discard"
+    other = "pass" if "pass" in legal else "draw:stock"
     top = observation["discard"][-1]
     hand = know.hand
     with_top = hand + [top]
     know_after_take = _replace_taken(know, top)
     take_cost, throw = discard_options(with_top, know_after_take, careful=False)[0]
     stock_cost = _stock_estimate(hand, know)
-    makes_meld = any(top in meld.cards for meld in arrangement_of(with_top).melds)
-    if take_cost + TAKE_MARGIN < stock_cost:
-        why = (f"it completes {_meld_text(_meld_of(with_top, top))}" if makes_meld
-               else f"it is worth more to you than a card from the stock (you would throw {_show(card_text(throw))})")
-        return take, f"Take {_show(card_text(top))}: {why}."
-    word = "Pass" if other == "pass" else "Draw from the stock"
-    return other, f"{word}: {_show(card_text(top))} does not improve your hand enough to show it."
+    if take_cost + 0.5 < stock_cost:
+        return take, ""
+    return other, ""
 
 
 def _replace_taken(know: Knowledge, top: int) -> Knowledge:
