@@ -12,26 +12,19 @@ from typing import Any
 
 from rummy_tui.engine.cards import SUIT_SYMBOLS, card_text, make_face, rank_of, suit_of
 from rummy_tui.engine.melds import SET, Meld
+from rummy_tui.i18n import _
 
-from ._gin_search import discard_values, draw_values, knock_wins, quick_discard, sample_deals
 from .gin import arrangement_of, card_points, deadwood_after_discards, deadwood_of
 
 NOW_WEIGHT = 0.35  # a hand's value: this share of its deadwood now, the rest after the next draw
-DANGER_POINTS = 4.0  # what feeding the opponent a card he can meld costs, in deadwood points
-TAKE_MARGIN = 0.0  # taking the discard must win this much more often than the stock
+DANGER_POINTS = 20.0  # what feeding the opponent a card he can meld costs, in deadwood points
+TAKE_MARGIN = 0.5  # taking the discard must beat the stock by this much (it shows our hand)
 UNDERCUT_RISK = 0.6  # wait rather than knock when an undercut is at least this likely ...
 LATE_STOCK = 8  # ... unless the stock is this low (waiting has little left to gain)
 SAMPLES = 24  # opponent hands sampled to judge a knock
 OPPONENT_SAMPLES = 200  # opponent hands sampled to judge which discards he could meld
-SPARE_DRAWS = 0  # spare cards a sampled opponent hand is dealt and sheds, at most one per draw he made
 SHUNNED_WEIGHT = 0.1  # a sampled hand's weight for each thrown or left card it would have melded
-DEALS = 24  # deals of the unseen cards each searched decision plays out
-CANDIDATES = 3  # discards searched besides normal's choice
-SEARCH_DRAW = 1  # experiment switches
-SEARCH_DISCARD = 1
-SEARCH_KNOCK = 1
-KNOCK_BIAS = 0.0
-DISCARD_MARGIN = 0.0  # leave the heuristic's discard only for one that wins this much more often  # knock when its chance of winning is at least the best discard's less this
+SAFE_SHARE = 0.2  # a hint calls a discard safer when the opponent melds it less often than this
 OUT_EARLY, OUT_LATE = 3.0, 1.0  # deadwood points a live out is worth, full stock and empty
 
 
@@ -72,7 +65,8 @@ def read_knowledge(observation: dict[str, Any]) -> Knowledge:
     passed = set()
     if opponent in extra.get("passed", []):
         passed.add(extra["upcard"])
-    passed |= _declined_discards(observation, opponent)
+    declined = extra.get("declined")
+    passed |= set(declined[opponent]) if declined is not None else _declined_discards(observation, opponent)
     return Knowledge(
         hand=hand, known_opponent=known, opponent_discards=opponent_discards, opponent_passed=passed,
         unseen=unseen, hidden_in_opponent=max(observation["hand_sizes"][opponent] - len(known), 0),
@@ -93,7 +87,8 @@ def _discards_in_events(observation: dict[str, Any], seat: int) -> set[int]:
 
 
 def _declined_discards(observation: dict[str, Any], seat: int) -> set[int]:
-    """Top discards ``seat`` left lying when he drew from the stock, read from the recent log."""
+    """Top discards ``seat`` left lying when he drew from the stock, read from the recent log
+    (for games saved before gin recorded them in ``extra["declined"]``)."""
     from rummy_tui.engine.cards import parse_face
 
     declined = set()
@@ -197,16 +192,6 @@ def _melds_with(card: int, mask: int) -> bool:
     return any(pair & mask == pair for pair in PARTNERS[card])
 
 
-def _keep_best(known: list[int], drawn: list[int], spare: int) -> list[int]:
-    """``drawn`` less ``spare`` cards, dropped one by one the way a player sheds deadwood."""
-    cards = known + drawn
-    for _ in range(spare):
-        options = deadwood_after_discards(cards)
-        drop = min((c for c in options if c not in known), key=lambda c: (options[c], -card_points(c)))
-        cards.remove(drop)
-    return cards[len(known):]
-
-
 def read_opponent(know: Knowledge, cards: list[int], rng: random.Random) -> None:
     """Fill ``know.feeding`` for ``cards``: the share of the opponent's possible hands in which
     the card would meld. A possible hand is his known cards plus unseen ones; hands that could
@@ -219,13 +204,9 @@ def read_opponent(know: Knowledge, cards: list[int], rng: random.Random) -> None
     unseen, hidden = know.unseen, min(know.hidden_in_opponent, len(know.unseen))
     melds = dict.fromkeys(cards, 0.0)
     total = 0.0
-    spare = max(min(know.opponent_draws, SPARE_DRAWS, len(unseen) - hidden), 0)
     for _ in range(OPPONENT_SAMPLES):
         mask = known
-        drawn = rng.sample(unseen, hidden + spare)
-        if spare:
-            drawn = _keep_best(know.known_opponent, drawn, spare)
-        for card in drawn:
+        for card in rng.sample(unseen, hidden):
             mask |= 1 << card
         misses = sum(_melds_with(c, mask) for c in shunned)
         misses += sum(not _melds_with(c, mask & ~(1 << c)) for c in know.known_opponent)
@@ -241,17 +222,17 @@ def read_opponent(know: Knowledge, cards: list[int], rng: random.Random) -> None
 
 def hard_move(observation: dict[str, Any], legal: list[str], rng: random.Random) -> tuple[str, str]:
     if len(legal) == 1:
-        return legal[0], "It is the only move."
+        return legal[0], _("It is the only move.")
     know = read_knowledge(observation)
     read_opponent(know, know.hand, rng)
     phase = observation["phase"]
     if phase == "last_chance":
         return _last_chance(observation, legal, know)
     if phase in ("upcard", "draw"):
-        return _draw(observation, legal, know, rng)
+        return _draw(observation, legal, know)
     if phase == "discard":
         return _discard(observation, legal, know, rng)
-    return legal[0], "It is the only sensible move."
+    return legal[0], _("It is the only sensible move.")
 
 
 def completing_cards(card: int, others: list[int]) -> set[int]:
@@ -324,75 +305,42 @@ def _discard(observation: dict[str, Any], legal: list[str], know: Knowledge, rng
     gins = [a for a, left in endings.items() if left == 0]
     if gins:
         card = gins[0].split(":", 1)[1]
-        return gins[0], f"Go gin, throwing {_show(card)}: all ten cards are in melds."
-    options = shedding_options(hand, know) or discard_options(hand, know)
-    candidates = _discard_candidates(hand, options, know) if SEARCH_DISCARD else [options[0][1]]
-    deals = sample_deals(know, DEALS, rng)
-    threshold = know.limit if know.limit >= 1 else 0
-    values = discard_values(hand, candidates, deals, observation["discard"], threshold, observation["seat"])
-    best = max(candidates, key=lambda c: values[c])  # the first of equals: the heuristic's order
-    if values[best] < values[candidates[0]] + DISCARD_MARGIN:
-        best = candidates[0]
+        return gins[0], _("Go gin, throwing {card}: all ten cards are in melds.", card=_show(card))
     if endings:
         knock = min(endings, key=endings.get)
         left = endings[knock]
-        code = knock.split(":", 1)[1]
-        chance = knock_wins([c for c in hand if card_text(c) != code], left, deals)
-        if not SEARCH_KNOCK or chance + KNOCK_BIAS >= values[best]:
-            return knock, (f"Knock, throwing {_show(code)}: {left} deadwood is low enough and an undercut "
-                           f"looks unlikely ({1 - chance:.0%}).")
-    return f"discard:{card_text(best)}", discard_reason(hand, best, know, waited=bool(endings))
+        risk = undercut_risk([c for c in hand if card_text(c) != knock.split(":", 1)[1]], left, know, rng)
+        if risk < UNDERCUT_RISK or know.stock_count <= LATE_STOCK:
+            card = knock.split(":", 1)[1]
+            return knock, _("Knock, throwing {card}: {deadwood} deadwood is low enough and an undercut "
+                            "looks unlikely ({risk}%).", card=_show(card), deadwood=left, risk=round(risk * 100))
+    options = shedding_options(hand, know) or discard_options(hand, know)
+    card = options[0][1]
+    return f"discard:{card_text(card)}", discard_reason(hand, card, know, waited=bool(endings))
 
 
-def _discard_candidates(hand: list[int], options: list[tuple[float, int]], know: Knowledge) -> list[int]:
-    """The few discards worth searching: the heuristic's best ones and normal's choice."""
-    chosen = [card for _, card in options[:CANDIDATES]]
-    quick, _ = quick_discard(hand, know.taken, 0)
-    if quick not in chosen:
-        chosen.append(quick)
-    return chosen
-
-
-def _draw(observation: dict[str, Any], legal: list[str], know: Knowledge, rng: random.Random) -> tuple[str, str]:
+def _draw(observation: dict[str, Any], legal: list[str], know: Knowledge) -> tuple[str, str]:
     take = "take:upcard" if "take:upcard" in legal else "take:discard"
     other = "pass" if "pass" in legal else "draw:stock"
     if take not in legal:
-        return other, "Draw from the stock."
-    if not SEARCH_DRAW:
-        return _old_draw(observation, legal, know)
-    top = observation["discard"][-1]
-    hand = know.hand
-    with_top = hand + [top]
-    deals = sample_deals(know, DEALS, rng)
-    threshold = know.limit if know.limit >= 1 else 0
-    upcard_phase = observation["phase"] == "upcard"
-    first_to_decide = upcard_phase and not observation["extra"]["passed"]
-    take_value, leave_value = draw_values(hand, top, deals, observation["discard"], threshold,
-                                          observation["seat"], upcard_phase, first_to_decide)
-    makes_meld = any(top in meld.cards for meld in arrangement_of(with_top).melds)
-    if take_value > leave_value + TAKE_MARGIN:
-        if makes_meld:
-            why = f"it completes {_meld_text(_meld_of(with_top, top))}"
-        else:
-            throw, _ = quick_discard(with_top, top, 0)
-            why = f"it is worth more to you than a card from the stock (you would throw {_show(card_text(throw))})"
-        return take, f"Take {_show(card_text(top))}: {why}."
-    word = "Pass" if other == "pass" else "Draw from the stock"
-    return other, f"{word}: {_show(card_text(top))} does not improve your hand enough to show it."
-
-
-def _old_draw(observation: dict[str, Any], legal: list[str], know: Knowledge) -> tuple[str, str]:
-    take = "take:upcard" if "take:upcard" in legal else "take:discard"
-    other = "pass" if "pass" in legal else "draw:stock"
+        return other, _("Draw from the stock.")
     top = observation["discard"][-1]
     hand = know.hand
     with_top = hand + [top]
     know_after_take = _replace_taken(know, top)
     take_cost, throw = discard_options(with_top, know_after_take, careful=False)[0]
     stock_cost = _stock_estimate(hand, know)
-    if take_cost + 0.5 < stock_cost:
-        return take, ""
-    return other, ""
+    makes_meld = any(top in meld.cards for meld in arrangement_of(with_top).melds)
+    if take_cost + TAKE_MARGIN < stock_cost:
+        shown = _show(card_text(top))
+        if makes_meld:
+            return take, _("Take {card}: it completes {meld}.", card=shown, meld=_meld_text(_meld_of(with_top, top)))
+        return take, _("Take {card}: it is worth more to you than a card from the stock (you would throw {throw}).",
+                       card=shown, throw=_show(card_text(throw)))
+    if other == "pass":
+        return other, _("Pass: {card} does not improve your hand enough to show it.", card=_show(card_text(top)))
+    return other, _("Draw from the stock: {card} does not improve your hand enough to show it.",
+                    card=_show(card_text(top)))
 
 
 def _replace_taken(know: Knowledge, top: int) -> Knowledge:
@@ -409,9 +357,9 @@ def _stock_estimate(hand: list[int], know: Knowledge) -> float:
 
 def _last_chance(observation: dict[str, Any], legal: list[str], know: Knowledge) -> tuple[str, str]:
     if "take:discard" not in legal:
-        return "void", "Nothing lets you knock: the hand is void."
+        return "void", _("Nothing lets you knock: the hand is void.")
     top = observation["discard"][-1]
-    return "take:discard", f"Take {_show(card_text(top))}: it lets you knock before the hand runs out."
+    return "take:discard", _("Take {card}: it lets you knock before the hand runs out.", card=_show(card_text(top)))
 
 
 # --- the knock ----------------------------------------------------------------------------------
@@ -462,22 +410,32 @@ def _extends(meld: Meld, card: int) -> bool:
 # --- reasons in a player's words ----------------------------------------------------------------
 
 def discard_reason(hand: list[int], card: int, know: Knowledge, waited: bool) -> str:
+    reason = _discard_words(hand, card, know)
+    if waited:
+        return _("Do not knock yet: an undercut is likely. {reason}", reason=reason)
+    return reason
+
+
+def _discard_words(hand: list[int], card: int, know: Knowledge) -> str:
     arrangement = arrangement_of(hand)
     shown = _show(card_text(card))
-    prefix = "Do not knock yet (an undercut is likely); " if waited else ""
     if card not in arrangement.deadwood:
-        return f"{prefix}Discard {shown}: breaking that meld costs least."
-    reasons = []
-    partners = [c for c in hand if c != card and (rank_of(c) == rank_of(card) or (
-        suit_of(c) == suit_of(card) and abs(rank_of(c) - rank_of(card)) <= 2))]
-    reasons.append("it fits no meld" if not partners else "it fits no meld yet")
+        return _("Discard {card}: breaking that meld costs least.", card=shown)
     unmatched = [c for c in arrangement.deadwood if c != know.taken]
-    if card_points(card) == max(card_points(c) for c in unmatched):
-        reasons.append("is your highest loose card")
-    elif feeding_chance(card, know) < 0.05 and know.opponent_discards:
-        reasons.append("your opponent is unlikely to want it")
-    text = " and ".join(reasons)
-    return f"{prefix}Discard {shown}: {text}."
+    higher = [c for c in unmatched if card_points(c) > card_points(card)]
+    wanted = max(higher, key=lambda c: feeding_chance(c, know), default=None)
+    has_partner = any(rank_of(c) == rank_of(card) or (suit_of(c) == suit_of(card) and abs(rank_of(c) - rank_of(card)) <= 2)
+                      for c in hand if c != card)
+    if not higher:
+        if has_partner:
+            return _("Discard {card}: it fits no meld yet and is your highest loose card.", card=shown)
+        return _("Discard {card}: it fits no meld and is your highest loose card.", card=shown)
+    if wanted is not None and feeding_chance(wanted, know) >= SAFE_SHARE and feeding_chance(card, know) < SAFE_SHARE:
+        return _("Discard {card}: your opponent is less likely to want it than {higher}.",
+                 card=shown, higher=_show(card_text(wanted)))
+    if has_partner:
+        return _("Discard {card}: it fits no meld yet, and your higher cards have better chances to meld.", card=shown)
+    return _("Discard {card}: it fits no meld, and your higher cards have better chances to meld.", card=shown)
 
 
 def _meld_of(cards: list[int], card: int) -> Meld | None:
@@ -486,9 +444,9 @@ def _meld_of(cards: list[int], card: int) -> Meld | None:
 
 def _meld_text(meld: Meld | None) -> str:
     if meld is None:
-        return "a meld"
+        return _("a meld")
     if meld.kind == SET:
-        return "a set of " + _rank_word(meld.low) + "s"
+        return _("a set of {rank}s", rank=_rank_word(meld.low))
     ranks = [_rank_word(rank_of(c)) for c in sorted(meld.cards, key=rank_of)]
     return "-".join(ranks) + SUIT_SYMBOLS[suit_of(meld.cards[0])]
 
