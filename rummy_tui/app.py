@@ -47,6 +47,10 @@ class RummyApp(PlainDisplay, CrashReporting):
     def on_mount(self) -> None:
         if self.table_options and "resume" in self.table_options:
             self.resume_game(self.table_options["resume"])
+        elif self.table_options and "shared" in self.table_options:  # `rummy host`, `rummy join CODE`
+            from rummy_tui.screens.lobby import open_shared_table_form
+
+            open_shared_table_form(self, *self.table_options["shared"])
         elif self.table_options:
             self.start_game(**self.table_options)
         else:
@@ -94,6 +98,18 @@ class RummyApp(PlainDisplay, CrashReporting):
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.switch_screen(StartScreen())
+
+    async def action_quit(self) -> None:
+        """ctrl+q: leave at once; an unfinished game is saved first, and the terminal says how
+        to come back to it."""
+        table = self.table()
+        if table is None or table.game.is_over:
+            self.exit()
+            return
+        if not table.save_now():  # the data folder refused it: say nothing untrue
+            self.exit()
+            return
+        self.exit(message=_("The game is saved: continue it with `rummy resume`."))
 
     def table(self):
         from rummy_tui.screens.table import TableScreen

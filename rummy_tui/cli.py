@@ -394,14 +394,46 @@ def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_m
 @click.option("--socket", "socket_path", default=None, type=click.Path(dir_okay=False),
               help="The unix socket to listen on (default: a private folder in the runtime directory).")
 @click.option("--ai-delay", type=float, default=0.5, show_default=True, help="Seconds an AI seat waits before it moves.")
-def table_server_command(socket_path: str | None, ai_delay: float) -> None:
-    """Run the shared-table server here: players at their own terminals join one table."""
+@click.option("--exit-when-idle", type=float, default=None, metavar="SECONDS",
+              help="Stop once no player has been connected this long (the tables resume at the next start).")
+def table_server_command(socket_path: str | None, ai_delay: float, exit_when_idle: float | None) -> None:
+    """Run the shared-table server here: players at their own terminals join one table.
+
+    Hosting a table from the game starts one by itself when none is running."""
     from rummy_tui.tableserver.server import run
 
     try:
-        run(socket_path, ai_delay=ai_delay)
+        run(socket_path, ai_delay=ai_delay, exit_when_idle=exit_when_idle)
     except (RuntimeError, PermissionError) as problem:
         _fail(str(problem))
+
+
+@main.command("host")
+@click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters instead of glyphs.")
+@click.option("--no-mouse", is_flag=True, help="Ignore the mouse.")
+def host_command(ascii_only: bool, no_mouse: bool) -> None:
+    """Host a shared table: others join it from their own terminals with its code."""
+    _open_shared_table("host", None, ascii_only, no_mouse)
+
+
+@main.command("join")
+@click.argument("code", required=False)
+@click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters instead of glyphs.")
+@click.option("--no-mouse", is_flag=True, help="Ignore the mouse.")
+def join_command(code: str | None, ascii_only: bool, no_mouse: bool) -> None:
+    """Join a shared table by its code (or pick one from the open tables)."""
+    from rummy_tui.tableserver.protocol import CODE_LENGTH
+
+    if code is not None and (len(code.strip()) != CODE_LENGTH or not code.strip().isalpha()):
+        _fail(f"a table code is {CODE_LENGTH} letters, such as KDFM (got {code!r})")
+    _open_shared_table("join", code, ascii_only, no_mouse)
+
+
+def _open_shared_table(screen: str, code: str | None, ascii_only: bool, no_mouse: bool) -> None:
+    from rummy_tui.app import run_app
+
+    ascii_only, mouse = _display_options(ascii_only, no_mouse)
+    _exit_with(run_app(ascii_only=ascii_only, mouse=mouse, shared=(screen, code)))
 
 
 @main.command("export")

@@ -14,6 +14,7 @@ from rummy_tui.i18n import _
 
 EXTRA_KEYS = [
     ("ctrl+p", _("Command palette: new game, sort, rules, display options")),
+    ("ctrl+q", _("Quit: the game is saved first; `rummy resume` continues it later")),
     ("click", _("A card selects it; the stock draws; the discard takes; a meld becomes the target; "
                 "a key in the footer does what it says")),
 ]

@@ -47,6 +47,8 @@ class StartScreen(Screen):
         Binding("ctrl+o", "continue_saved", _("Continue"), id="continue"),
         Binding("ctrl+t", "statistics", _("Statistics"), id="statistics"),
         Binding("f1", "rules", _("Rules"), id="rules"),
+        Binding("f2", "host_table", _("Host"), id="host-table"),
+        Binding("f3", "join_table", _("Join"), id="join-table"),
         Binding("ctrl+q", "app.quit", _("Quit"), id="quit"),
     ]
 
@@ -120,6 +122,8 @@ class StartScreen(Screen):
                        Button(_("Continue"), id="continue-saved"), Button(_("Statistics"), id="show-stats"),
                        Button(_("Rules"), id="show-rules"),
                        Button(_("Quit"), id="quit"), id="start-buttons"),
+            Horizontal(Button(_("Host a table"), id="host-table"), Button(_("Join a table"), id="join-table"),
+                       Static(_("players at their own terminals, one game"), classes="help"), id="table-buttons"),
         ])
 
     def _ask_rebuild(self, *parts: str) -> None:
@@ -252,6 +256,18 @@ class StartScreen(Screen):
         from .help import RulesScreen
 
         self.app.push_screen(RulesScreen(self.variant))
+
+    @on(Button.Pressed, "#host-table")
+    def action_host_table(self) -> None:
+        from .lobby import HostScreen
+
+        self.app.push_screen(HostScreen())
+
+    @on(Button.Pressed, "#join-table")
+    def action_join_table(self) -> None:
+        from .lobby_join import JoinScreen
+
+        self.app.push_screen(JoinScreen())
 
     @on(Button.Pressed, "#quit")
     def quit_pressed(self) -> None:

@@ -19,7 +19,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
@@ -28,6 +27,7 @@ from rummy_tui.i18n import N_, _
 from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.base import Panel, TableView
 from rummy_tui.widgets.cards import card_piece, log_line
+from rummy_tui.widgets.footer import KeepHelpFooter
 from rummy_tui.widgets.hand import HandView
 from rummy_tui.widgets.log import GameLog, event_line
 from rummy_tui.widgets.melds import MeldTableView
@@ -155,6 +155,8 @@ class TableScreen(UndoMoves, JokerMeanings, Screen):
         Binding("c", "score_sheet", _("Score"), show=False, id="score-sheet"),
         Binding("y", "discard_history", _("Discards"), show=False, id="discard-history"),
         Binding("R", "rules", _("Rules"), show=False, id="rules"),
+        Binding("H", "full_log", _("Log"), show=False, id="full-log",
+                tooltip=_("The whole log, full screen, no line cut (or click the log)")),
         Binding("question_mark", "help", _("Keys"), id="help"),
     ]
 
@@ -188,7 +190,7 @@ class TableScreen(UndoMoves, JokerMeanings, Screen):
             yield GameLog(id="log")
         yield Panel(id="message")
         yield HandView(id="hand")
-        yield Footer()
+        yield KeepHelpFooter()
 
     def on_mount(self) -> None:
         self.query_one("#top").styles.height = self.game.state.players + 3
@@ -580,6 +582,15 @@ class TableScreen(UndoMoves, JokerMeanings, Screen):
 
         self.app.push_screen(DiscardHistoryScreen(self.table_view()))
 
+    def action_full_log(self) -> None:
+        from .log_view import LogScreen
+
+        self.app.push_screen(LogScreen(self.game.state.events, self.names, self.viewer))
+
+    @on(GameLog.Clicked)
+    def log_clicked(self) -> None:
+        self.action_full_log()
+
     def action_rules(self) -> None:
         from .help import RulesScreen
 
@@ -699,15 +710,21 @@ class TableScreen(UndoMoves, JokerMeanings, Screen):
 
     # --- saves ----------------------------------------------------------------------------
 
-    def _autosave(self) -> None:
+    def save_now(self) -> bool:
+        """Save the game as it stands (ctrl+q does before leaving); False if it could not be."""
+        return self._autosave()
+
+    def _autosave(self) -> bool:
         """Called after every applied action: the game is saved (and the history updated)."""
         from rummy_tui.storage import autosave, new_game_id
 
         if self.game_id is None:
             self.game_id = new_game_id()
+        saved = True
         try:
             warning = autosave(self.game_id, self.game)
         except OSError as error:
-            warning = _("The game could not be saved: {error}", error=error)
+            warning, saved = _("The game could not be saved: {error}", error=error), False
         if warning:
             self.notify(warning, severity="warning")
+        return saved

@@ -29,9 +29,12 @@ def child_command(options: list[str]) -> list[str]:
     return [sys.executable, "-m", "rummy_tui", *options]
 
 
-def child_environment(term: str, folder: Path, client_env: dict[str, str]) -> dict[str, str]:
-    """Only what the game needs. Never COLUMNS/LINES: they would freeze the window size."""
-    environment = {"TERM": term, "LANG": UTF8_LOCALE, "HOME": str(folder), "RUMMY_TUI_DATA_DIR": str(folder)}
+def child_environment(term: str, folder: Path, client_env: dict[str, str],
+                      tables: dict[str, str] | None = None) -> dict[str, str]:
+    """Only what the game needs. Never COLUMNS/LINES: they would freeze the window size.
+    ``tables`` is how the game reaches the server's table service and who the visitor is there."""
+    environment = {"TERM": term, "LANG": UTF8_LOCALE, "HOME": str(folder), "RUMMY_TUI_DATA_DIR": str(folder),
+                   **(tables or {})}
     for name in CLIENT_VARIABLES:
         value = client_env.get(name)
         if isinstance(value, str) and value.isprintable() and len(value) < 64:

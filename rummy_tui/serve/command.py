@@ -77,6 +77,8 @@ def _serve_ssh(host: str, port: int, authorized_keys: Path | None, limits: Limit
                            game_options=game_options)
     try:
         asyncio.run(serve_forever(options, data_root))
+    except (RuntimeError, PermissionError) as error:  # the table service: already running, or not our folder
+        _fail(str(error))
     except OSError as error:
         _fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
     except ValueError as error:  # asyncssh: an authorized_keys line it cannot read

@@ -25,6 +25,13 @@ def safe_text(text: str, limit: int = NAME_LIMIT) -> str:
     return escape(printable[:limit])
 
 
+def player_name(username: str) -> str:
+    """The SSH user name as a default name at a shared table: printable, at most 16 characters
+    (the table escapes markup itself); "" if nothing usable is left."""
+    printable = "".join(char for char in username if char.isprintable() and not char.isspace())
+    return printable[:16]
+
+
 def key_identity(fingerprint: str) -> str:
     """`key-<fingerprint>`, from the fingerprint as `ssh-keygen -l` prints it (SHA256:base64),
     with the two base64 characters a folder name should not hold swapped for `_` and `-`."""

@@ -10,9 +10,12 @@ from pathlib import Path
 
 import asyncssh
 
+from rummy_tui.tableserver.connect import IDENTITY_VARIABLE, NAME_VARIABLE
+from rummy_tui.tableserver.server import SOCKET_VARIABLE
+
 from .child import GameProcess, child_command, child_environment
 from .eventlog import EventLog
-from .identity import player_dir
+from .identity import player_dir, player_name
 from .limits import SessionSeats
 
 # Undo what a game that did not get to clean up leaves on: alternate screen, mouse and focus
@@ -28,11 +31,14 @@ class Visit:
     """What the connection knows about the visitor when a session starts."""
     ip: str
     identity: str
+    username: str = ""
+    key_fingerprint: str | None = None  # None for a guest
 
 
 class Session:
     def __init__(self, process: asyncssh.SSHServerProcess, visit: Visit, seats: SessionSeats,
-                 players_root: Path, game_options: list[str], idle_timeout: float, log: EventLog) -> None:
+                 players_root: Path, game_options: list[str], idle_timeout: float, log: EventLog,
+                 table_socket: Path | None = None) -> None:
         self.process = process
         self.visit = visit
         self.seats = seats
@@ -40,6 +46,7 @@ class Session:
         self.game_options = game_options
         self.idle_timeout = idle_timeout
         self.log = log
+        self.table_socket = table_socket
         self.game: GameProcess | None = None
         self.incoming: asyncio.Task | None = None
         self.stopping: str | None = None  # why the server ends this session, if it does
@@ -127,11 +134,24 @@ class Session:
             term = DEFAULT_TERM
         width, height, pixel_width, pixel_height = process.get_terminal_size()
         game = await GameProcess.start(child_command(self.game_options),
-                                       child_environment(term, folder, dict(process.env)), folder,
+                                       child_environment(term, folder, dict(process.env), self._tables()), folder,
                                        (width or 80, height or 24, pixel_width, pixel_height))
         self.log.write("play", self.visit.ip, identity=self.visit.identity, pid=game.pid,
                        size=f"{width}x{height}", term=term)
         return game
+
+    def _tables(self) -> dict[str, str]:
+        """The table service's socket, and the visitor's key (a guest has none: only its seat
+        token, kept in the guest folder, brings a guest back to a seat)."""
+        if self.table_socket is None:
+            return {}
+        tables = {SOCKET_VARIABLE: str(self.table_socket)}
+        if self.visit.key_fingerprint:
+            tables[IDENTITY_VARIABLE] = self.visit.identity
+        name = player_name(self.visit.username)
+        if name:
+            tables[NAME_VARIABLE] = name
+        return tables
 
     @staticmethod
     async def _settled(first_output: asyncio.Event) -> None:

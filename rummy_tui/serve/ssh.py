@@ -9,12 +9,15 @@ refused, each with a one-line message where the protocol lets the server send on
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import signal
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
+
+from rummy_tui.tableserver.server import TableServer, runtime_folder
 
 from .eventlog import EventLog
 from .hostkey import fingerprint, load_or_create_host_key
@@ -24,6 +27,8 @@ from .session import Session, Visit
 
 NO_SESSION_TIMEOUT = 30.0  # an authenticated connection that opens no session is closed after this
 FORWARDING_REFUSED = "rummy serve does not forward ports or sockets"
+TABLE_AI_DELAY = 0.5  # seconds an AI seat at a shared table waits, so players can follow
+MAX_SOCKET_PATH = 100
 
 
 @dataclass
@@ -137,13 +142,15 @@ class RummyServer:
         self.host_key = load_or_create_host_key(data_root)
         self.sessions: set[Session] = set()
         self.listener: asyncssh.SSHAcceptor | None = None
+        self.tables = TableServer(table_socket_path(data_root), data_root / "tables", ai_delay=TABLE_AI_DELAY)
 
     @property
     def fingerprint(self) -> str:
         return fingerprint(self.host_key)
 
     async def start(self) -> int:
-        """Listen; returns the port (useful with --port 0)."""
+        """Start the table service, then listen; returns the port (useful with --port 0)."""
+        await self.tables.start()
         limits = self.limits
         self.listener = await asyncssh.create_server(
             lambda: Visitor(self), self.options.host, self.options.port,
@@ -157,8 +164,9 @@ class RummyServer:
     async def handle_session(self, process: asyncssh.SSHServerProcess) -> None:
         visitor: Visitor = process.channel.get_connection().get_owner()
         visitor.sessions += 1
-        session = Session(process, Visit(visitor.ip, visitor.identity or "-"), self.seats, self.players_root,
-                          self.options.game_options, self.limits.idle_timeout, self.log)
+        visit = Visit(visitor.ip, visitor.identity or "-", visitor.username, visitor.key_fingerprint)
+        session = Session(process, visit, self.seats, self.players_root, self.options.game_options,
+                          self.limits.idle_timeout, self.log, table_socket=self.tables.socket_path)
         self.sessions.add(session)
         try:
             await session.run()
@@ -175,6 +183,17 @@ class RummyServer:
         deadline = time.monotonic() + 10
         while self.sessions and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
+        await self.tables.close()
+
+
+def table_socket_path(data_root: Path) -> Path:
+    """The table service's socket: in the server's own data folder, unless that path is too
+    long for a unix socket (about 107 bytes), then in this user's runtime folder."""
+    beside = data_root.resolve() / "tables.sock"
+    if len(str(beside).encode()) <= MAX_SOCKET_PATH:
+        return beside
+    digest = hashlib.sha256(str(data_root.resolve()).encode()).hexdigest()[:12]
+    return runtime_folder() / f"serve-{digest}.sock"
 
 
 def announce(server: RummyServer, port: int) -> None:
@@ -182,6 +201,7 @@ def announce(server: RummyServer, port: int) -> None:
     print(f"rummy serve listening on {host}:{port} (SSH)", flush=True)
     print(f"host key fingerprint: {server.fingerprint} (ED25519)", flush=True)
     print(f"players connect with: ssh -p {port} {host}", flush=True)
+    print(f"shared tables: {server.tables.socket_path}", flush=True)
     if server.authorized is not None:
         print(f"only keys in {server.options.authorized_keys} get in", flush=True)
     else:

@@ -13,11 +13,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rummy_tui.i18n import N_, _
+
 from .protocol import MAX_LINE_BYTES, encode
 from .server import default_socket_path
 from .tokens import SeatTokens
 
 REPLY_TIMEOUT = 10.0
+LOST = N_("The connection to the table server was lost.")
+NO_ANSWER = N_("The table server did not answer in time.")
 PUSHED_REFUSALS = ("act", "start", "chat")  # refusals of a request nobody waits on
 
 
@@ -64,8 +68,9 @@ class TableClient:
         return reply["name"]
 
     async def create(self, variant: str, seats: list[str], settings: dict | None = None,
-                     grace: float | None = 60.0) -> dict[str, Any]:
-        message = {"type": "create", "variant": variant, "seats": seats, "settings": settings or {}, "grace": grace}
+                     grace: float | None = 60.0, ai_level: str | None = None) -> dict[str, Any]:
+        message = {"type": "create", "variant": variant, "seats": seats, "settings": settings or {}, "grace": grace,
+                   "ai_level": ai_level}
         return self._seated(await self.request(message, "welcome"))
 
     async def join(self, code: str, seat: int | None = None, token: str | None = None) -> dict[str, Any]:
@@ -75,6 +80,12 @@ class TableClient:
             token = self.tokens.token_for(code)
         message = {"type": "join", "code": code, "seat": seat, "token": token}
         return self._seated(await self.request(message, "welcome"))
+
+    async def watch(self, code: str) -> dict[str, Any]:
+        """Look on at table ``code``: its public view, no hand; TableError if there is none."""
+        welcome = await self.request({"type": "watch", "code": code}, "welcome")
+        self.table, self.seat = welcome["table"], None
+        return welcome
 
     async def lobby(self) -> list[dict[str, Any]]:
         return (await self.request({"type": "lobby"}, "lobby"))["tables"]
@@ -100,10 +111,17 @@ class TableClient:
         self.writer.write(encode({key: value for key, value in message.items() if value is not None}))
         await self.writer.drain()
 
+    @property
+    def connected(self) -> bool:
+        return self._reading is not None and not self._reading.done()
+
     async def request(self, message: dict[str, Any], answer: str) -> dict[str, Any]:
         await self.send(message)
         while True:
-            reply = await asyncio.wait_for(self._replies.get(), REPLY_TIMEOUT)
+            try:
+                reply = await asyncio.wait_for(self._replies.get(), REPLY_TIMEOUT)
+            except asyncio.TimeoutError:
+                raise TableError(_(LOST) if not self.connected else _(NO_ANSWER)) from None
             if reply["type"] == answer:
                 return reply
             if reply["type"] in ("refused", "error"):
@@ -116,15 +134,30 @@ class TableClient:
         return await self.wait_view(lambda view: after is None or view["seq"] > after, timeout)
 
     async def wait_view(self, wanted: Callable[[dict[str, Any]], bool], timeout: float = REPLY_TIMEOUT) -> dict[str, Any]:
-        """The latest view once ``wanted(view)`` is true, looking at each view as it arrives."""
+        """The latest view once ``wanted(view)`` is true, looking at each view as it arrives;
+        TableError once the connection is gone and no view will come."""
         async def arrived() -> dict[str, Any]:
             while self.view is None or not wanted(self.view):
+                if not self.connected:
+                    raise TableError(_(LOST))
                 self._changed.clear()
                 await self._changed.wait()
             return self.view
-        return await asyncio.wait_for(arrived(), timeout)
+        try:
+            return await asyncio.wait_for(arrived(), timeout)
+        except asyncio.TimeoutError:
+            raise TableError(_(NO_ANSWER)) from None
 
     async def _read(self) -> None:
+        try:
+            await self._read_lines()
+        except (ConnectionError, OSError, ValueError):
+            pass  # the server went away (or sent what it never sends): the connection is lost
+        finally:
+            self._changed.set()
+            self._replies.put_nowait({"type": "error", "reason": _(LOST)})
+
+    async def _read_lines(self) -> None:
         while line := await self.reader.readline():
             message = json.loads(line)
             if self.received is not None:
@@ -136,7 +169,6 @@ class TableClient:
                 self.messages.put_nowait(message)
             else:
                 self._replies.put_nowait(message)
-        self._changed.set()
 
     def _seated(self, welcome: dict[str, Any]) -> dict[str, Any]:
         self.table, self.seat, self.token = welcome["table"], welcome["seat"], welcome["token"] or self.token

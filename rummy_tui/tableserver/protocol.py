@@ -4,8 +4,10 @@ Client to server::
 
     hello   {name, identity?, token?}        who I am (once, first)
     lobby   {}                               which tables are open
-    create  {variant, settings?, seats, grace?}  a new table; seats is a list of "human",
-                                             "easy" or "normal", and the creator takes seat 0
+    create  {variant, settings?, seats, grace?, ai_level?}  a new table; seats is a list of
+                                             "human" (an open seat) or an AI level, the creator
+                                             takes seat 0, and ai_level plays the seats still
+                                             open at the start and covers for away players
     join    {code, seat?, token?}            sit at a table (a token reclaims a seat)
     watch   {code}                           look on: the public table, no hand
     start   {}                               the host starts: open seats become AI
@@ -29,19 +31,22 @@ from typing import Any
 
 from rich.markup import escape
 
+from rummy_tui.i18n import _
+
 MAX_LINE_BYTES = 64 * 1024
 MAX_NAME_CHARS = 16
 MAX_CHAT_CHARS = 200
 CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels: a code never spells a word
 CODE_LENGTH = 4
-SEAT_KINDS = ("human", "easy", "normal")
+AI_LEVELS = ("easy", "normal", "hard")  # as rummy_tui.engine.ai.LEVELS (a test keeps them equal)
+SEAT_KINDS = ("human", *AI_LEVELS)
 
 # For each message type: field -> (accepted types, required).
 FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "hello": {"name": ((str,), True), "identity": ((str,), False), "token": ((str,), False)},
     "lobby": {},
     "create": {"variant": ((str,), True), "settings": ((dict,), False), "seats": ((list,), True),
-               "grace": ((int, float, type(None)), False)},
+               "grace": ((int, float, type(None)), False), "ai_level": ((str,), False)},
     "join": {"code": ((str,), True), "seat": ((int,), False), "token": ((str,), False)},
     "watch": {"code": ((str,), True)},
     "start": {},
@@ -85,14 +90,15 @@ def decode(line: bytes) -> dict[str, Any]:
 
 
 def clean_name(name: str) -> str:
-    """A player's name: printable characters only, 1 to 16 of them; BadMessage otherwise."""
+    """A player's name: printable characters only, 1 to 16 of them; BadMessage otherwise.
+    The join screens check a name with this too, so its reasons are translated."""
     name = " ".join(name.split())
     if not name:
-        raise BadMessage("a name needs 1 to 16 printable characters")
+        raise BadMessage(_("A name needs 1 to {most} printable characters.", most=MAX_NAME_CHARS))
     if len(name) > MAX_NAME_CHARS:
-        raise BadMessage(f"a name has at most {MAX_NAME_CHARS} characters")
+        raise BadMessage(_("A name has at most {most} characters.", most=MAX_NAME_CHARS))
     if any(unicodedata.category(char).startswith("C") for char in name):
-        raise BadMessage("a name holds printable characters only")
+        raise BadMessage(_("A name holds printable characters only."))
     return name
 
 
@@ -100,13 +106,25 @@ def clean_chat(text: str) -> str:
     """One chat line: control characters dropped, at most 200 characters."""
     text = "".join(char for char in " ".join(text.split()) if not unicodedata.category(char).startswith("C"))
     if not text:
-        raise BadMessage("an empty chat line")
+        raise BadMessage(_("An empty chat line."))
     return text[:MAX_CHAT_CHARS]
 
 
 def markup_safe(text: str) -> str:
     """Text a screen may render as Rich markup: a name like ``[bold]x`` stays literal."""
     return escape(text)
+
+
+def log_line_markup(line: dict[str, Any]) -> str:
+    """A table log line (from a view's ``log``) as Rich markup in the player's language, its
+    names and chat text escaped."""
+    template, values = line.get("template"), line.get("values")
+    if not isinstance(template, str) or not isinstance(values, dict):
+        return line["text"]  # written by an older server
+    try:
+        return _(template, **{name: markup_safe(str(value)) for name, value in values.items()})
+    except (KeyError, IndexError, ValueError):  # a translation naming a value the line lacks
+        return line["text"]
 
 
 def new_code(taken: set[str]) -> str:

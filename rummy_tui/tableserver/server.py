@@ -23,14 +23,16 @@ from pathlib import Path
 from typing import Any
 
 from rummy_tui.engine import Game
+from rummy_tui.i18n import N_
 from rummy_tui.engine.variant import SettingError
 from rummy_tui.storage.paths import data_dir
 from rummy_tui.storage.saves import BadSave, SaveStore, write_atomically
 
-from .protocol import MAX_LINE_BYTES, SEAT_KINDS, BadMessage, clean_chat, clean_name, decode, encode, new_code, normal_code
+from .protocol import AI_LEVELS, MAX_LINE_BYTES, SEAT_KINDS, BadMessage, clean_chat, clean_name, decode, encode, new_code, normal_code
 from .table import DEFAULT_GRACE_SECONDS, Seat, Table
 
 SOCKET_NAME = "tables.sock"
+SOCKET_VARIABLE = "RUMMY_TUI_TABLE_SOCKET"  # set by `rummy serve` for its games: its own table service
 META_SUFFIX = ".table"  # not .json: the save store owns those names
 SEND_BUFFER_LIMIT = 4 * 1024 * 1024  # a client this far behind is not reading: drop it
 READ_CHUNK = 16 * 1024
@@ -43,7 +45,9 @@ def runtime_folder() -> Path:
 
 
 def default_socket_path() -> Path:
-    return runtime_folder() / SOCKET_NAME
+    """The socket named in the environment (a `rummy serve` game's), else this user's own."""
+    named = os.environ.get(SOCKET_VARIABLE)
+    return Path(named) if named else runtime_folder() / SOCKET_NAME
 
 
 def private_folder(folder: Path) -> Path:
@@ -115,6 +119,12 @@ class TableServer:
         self._connections: set[Connection] = set()
         self._handlers: set[asyncio.Task] = set()
         self._meta_written: dict[str, bytes] = {}  # table code -> what its seats file holds
+        self._last_client_left = time.monotonic()
+
+    @property
+    def idle_seconds(self) -> float:
+        """How long no client has been connected (0 while one is)."""
+        return 0.0 if self._connections else time.monotonic() - self._last_client_left
 
     # --- running --------------------------------------------------------------------------
 
@@ -176,6 +186,7 @@ class TableServer:
             pass
         finally:
             self._connections.discard(connection)
+            self._last_client_left = time.monotonic()
             self._handlers.discard(asyncio.current_task())
             if connection.table is not None:
                 connection.table.post("dropped", connection)
@@ -220,6 +231,9 @@ class TableServer:
         kinds = message["seats"]
         if any(kind not in SEAT_KINDS for kind in kinds) or not kinds or kinds[0] != "human":
             raise BadMessage(f"seats is a list of {', '.join(SEAT_KINDS)}, and seat 1 is the host's (human)")
+        open_level = message.get("ai_level", "normal")
+        if open_level not in AI_LEVELS:
+            raise BadMessage(f"ai_level is one of {', '.join(AI_LEVELS)}")
         grace = message.get("grace", DEFAULT_GRACE_SECONDS)
         if grace is not None and grace < 0:
             raise BadMessage("grace is a number of seconds (or null for no limit)")
@@ -228,7 +242,8 @@ class TableServer:
         except (SettingError, ValueError) as problem:
             connection.send({"type": "refused", "re": "create", "reason": str(problem)})
             return
-        seats = [Seat("human", f"Seat {i + 1}") if kind == "human" else Seat("ai", f"Computer {i + 1}", level=kind)
+        seats = [Seat("human", f"Seat {i + 1}", level=open_level) if kind == "human"
+                 else Seat("ai", f"Computer {i + 1}", level=kind)
                  for i, kind in enumerate(kinds)]
         table = self._new_table(new_code(set(self.tables)), game, seats, grace=grace)
         await self._sit(connection, "join", {"code": table.code, "seat": 0})
@@ -288,22 +303,28 @@ class TableServer:
             table = Table(code, game, seats, grace=meta.get("grace", DEFAULT_GRACE_SECONDS),
                           started=bool(meta.get("started")), log=meta.get("log"), ai_delay=self.ai_delay,
                           save=self._save, flush=self._flush)
-            table.log.add("The table server restarted; players, please reconnect.")
+            table.log.add(N_("The table server restarted; players, please reconnect."))
             resumed.append(table)
         return resumed
 
 
-def run(socket_path: str | None = None, ai_delay: float = 0.5) -> None:
-    """``rummy table-server``: serve tables until interrupted."""
+def run(socket_path: str | None = None, ai_delay: float = 0.5, exit_when_idle: float | None = None) -> None:
+    """``rummy table-server``: serve tables until interrupted, or until no client has been
+    connected for ``exit_when_idle`` seconds (its tables are saved and resume at the next start)."""
     server = TableServer(socket_path, ai_delay=ai_delay)
 
     async def serve() -> None:
         await server.start()
         print(f"rummy table server on {server.socket_path} (tables saved in {server.tables_dir}); "
               "Ctrl+C stops it", flush=True)
+        serving = asyncio.get_running_loop().create_task(server.serve_forever())
         try:
-            await server.serve_forever()
+            while exit_when_idle is None or server.idle_seconds < exit_when_idle:
+                await asyncio.wait({serving}, timeout=min(exit_when_idle or 5.0, 5.0))
+                if serving.done():
+                    break
         finally:
+            serving.cancel()
             await server.close()
 
     with contextlib.suppress(KeyboardInterrupt):

@@ -23,6 +23,8 @@ from typing import Any, Protocol
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import ai_rng
 
+from rummy_tui.i18n import N_
+
 from .protocol import markup_safe
 
 DEFAULT_GRACE_SECONDS = 60.0
@@ -58,8 +60,11 @@ class Seat:
 class TableLog:
     lines: list[dict[str, Any]] = field(default_factory=list)
 
-    def add(self, text: str, seat: int | None = None, kind: str = "table") -> None:
-        self.lines.append({"kind": kind, "seat": seat, "text": text})
+    def add(self, template: str, seat: int | None = None, kind: str = "table", **values: str) -> None:
+        """A line as English markup text (names and chat escaped), and as its template and
+        plain values, so each client shows it in its player's language (see log_line_markup)."""
+        text = template.format(**{name: markup_safe(value) for name, value in values.items()})
+        self.lines.append({"kind": kind, "seat": seat, "text": text, "template": template, "values": values})
         del self.lines[:-LOG_LINES]
 
 
@@ -94,7 +99,7 @@ class Table:
         return len(self.game.record["actions"])
 
     def seat_list(self) -> list[dict[str, Any]]:
-        return [{"name": seat.name, "kind": "open" if seat.is_open else seat.kind,
+        return [{"name": seat.name, "kind": "open" if seat.is_open else seat.kind, "level": seat.level,
                  "connected": index in self.members, "away": seat.away_since is not None,
                  "ai_playing": index in self.covered} for index, seat in enumerate(self.seats)]
 
@@ -171,7 +176,7 @@ class Table:
             token = secrets.token_urlsafe(18)
             self.seats[seat].token_hash, self.seats[seat].identity = token_hash(token), identity
             self.seats[seat].name = member.name
-            self.log.add(f"{markup_safe(member.name)} sits down.", seat)
+            self.log.add(N_("{name} sits down."), seat, name=member.name)
         else:
             token = token or ""
             self._come_back(seat, member)
@@ -186,6 +191,7 @@ class Table:
 
     async def _on_watch(self, member: Member) -> None:
         self.spectators.add(member)
+        member.send({"type": "welcome", "table": self.code, "seat": None, "token": ""})
         member.send(self.view(None))
 
     async def _on_start(self, member: Member) -> None:
@@ -200,7 +206,7 @@ class Table:
                 seat.kind, seat.name = "ai", f"Computer {index + 1}"
         self.started = True
         self.write_seats_into_record()
-        self.log.add("The game starts.")
+        self.log.add(N_("The game starts."))
         await self._save_table()
         self.broadcast()
 
@@ -222,7 +228,7 @@ class Table:
         if seat is None:
             member.send({"type": "refused", "re": "chat", "reason": "Only players at the table can chat."})
             return
-        self.log.add(f"{markup_safe(self.seats[seat].name)}: {markup_safe(text)}", seat, kind="chat")
+        self.log.add(N_("{name}: {text}"), seat, kind="chat", name=self.seats[seat].name, text=text)
         await self._save_table()
         self.broadcast()
 
@@ -230,7 +236,7 @@ class Table:
         seat = self._seat_of(member)
         self.spectators.discard(member)
         if seat is not None:  # no grace period: the computer takes over at once
-            self._go_away(seat, f"{markup_safe(self.seats[seat].name)} left the table.")
+            self._go_away(seat, N_("{name} left the table."))
             self.seats[seat].away_since = float("-inf")
             self.broadcast()
 
@@ -238,7 +244,7 @@ class Table:
         self.spectators.discard(member)
         seat = self._seat_of(member)
         if seat is not None:
-            self._go_away(seat, f"{markup_safe(self.seats[seat].name)} is away.")
+            self._go_away(seat, N_("{name} is away."))
             self.broadcast()
 
     async def _on_ai_move(self, seq: int, seat: int, action: str) -> None:
@@ -277,14 +283,14 @@ class Table:
     def _come_back(self, seat: int, member: Member) -> None:
         place = self.seats[seat]
         if place.away_since is not None:
-            self.log.add(f"{markup_safe(place.name)} is back.", seat)
+            self.log.add(N_("{name} is back."), seat, name=place.name)
         place.away_since = None
         self.covered.discard(seat)
 
-    def _go_away(self, seat: int, line: str) -> None:
+    def _go_away(self, seat: int, template: str) -> None:
         del self.members[seat]
         self.seats[seat].away_since = time.monotonic()
-        self.log.add(line, seat)
+        self.log.add(template, seat, name=self.seats[seat].name)
 
     def write_seats_into_record(self) -> None:
         self.game.record["seats"] = [{"name": seat.name, "kind": seat.kind, "level": seat.level}
@@ -355,7 +361,8 @@ class Table:
                 self._wake_in(self.grace - waited)
                 return
             self.covered.add(seat)
-            self.log.add(f"{markup_safe(place.name)} is away: the computer plays for them until they are back.", seat)
+            self.log.add(N_("{name} is away: the computer plays for them until they are back."), seat,
+                         name=place.name)
             self.broadcast()
         if self._ai_plays(seat):
             self._thinking = True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.console import Group
 from rich.text import Text
+from textual.message import Message
 
 from rummy_tui.i18n import _, as_viewer
 
@@ -27,9 +28,16 @@ class GameLog(CardWidget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = _("Log")
+        self.border_subtitle = _("H all")
 
     def show(self, view: TableView) -> None:
         look = self.card_look()
         room = max(self.content_size.height, 3)
         events = view.observation["events"][-room:]
         self.update(Group(*(event_line(event, view.names, look, view.viewer) for event in events)))
+
+    class Clicked(Message):
+        """The log panel was clicked: the table opens the whole log."""
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked())

@@ -17,6 +17,16 @@ NAME_ROOM = 12
 TOTAL_NAME_ROOM = 7
 
 
+def dealer_kept(name: Text, dealer: bool, room: int) -> Text:
+    """A dealer's name cut short before its "(D)" mark, so the mark shows however narrow the panel."""
+    mark = " " + _("(D)")
+    if not dealer or name.cell_len <= room or room <= len(mark) + 1:
+        return name
+    kept = name[: len(name.plain) - len(mark)]
+    kept.truncate(room - len(mark), overflow="ellipsis")
+    return kept + name[len(name.plain) - len(mark):]
+
+
 class OpponentsView(CardWidget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -26,7 +36,8 @@ class OpponentsView(CardWidget):
     def show(self, view: TableView) -> None:
         obs = view.observation
         rows = [self._row(view, seat) for seat in range(obs["players"])]
-        optional = self._optional_columns(rows, self.content_size.width)
+        optional, used = self._optional_columns(rows, self.content_size.width)
+        name_room = self.content_size.width - used - 1  # the name column and its padding take the rest
         table = Table(box=None, pad_edge=False, show_edge=False, expand=True, padding=(0, 1, 0, 0))
         table.add_column("", no_wrap=True, width=1)
         table.add_column(_("player"), no_wrap=True, overflow="ellipsis", ratio=1)
@@ -36,7 +47,7 @@ class OpponentsView(CardWidget):
             table.add_column(_(column), justify="right", no_wrap=True, style="bold" if column == "total" else "")
         table.add_column("", no_wrap=True)
         for row in rows:
-            table.add_row(row["marker"], row["name"], row["who"], row["cards"],
+            table.add_row(row["marker"], dealer_kept(row["name"], row["dealer"], name_room), row["who"], row["cards"],
                           *(row[column] for column in optional), row["flags"])
         self.update(table)
 
@@ -45,21 +56,23 @@ class OpponentsView(CardWidget):
         flags = self._flags(obs["extra"], seat)
         out = _("out") in flags
         name = Text(view.names[seat], style="bold" if seat == obs["to_move"] else "dim" if out else "")
-        if seat == obs["dealer"]:
+        dealer = seat == obs["dealer"]
+        if dealer:
             name.append(" " + _("(D)"), style="dim")
         kind = view.kinds[seat]
         who = _("you") if seat == view.viewer else _("human") if kind == "human" else _("AI {level}", level=_(kind))
         money = obs["extra"].get("money")
-        return {"marker": ">" if seat == obs["to_move"] else "", "name": name, "who": Text(who, style="dim"),
+        return {"marker": ">" if seat == obs["to_move"] else "", "name": name, "dealer": dealer, "who": Text(who, style="dim"),
                 "cards": str(obs["hand_sizes"][seat]) if obs["hand_sizes"] else "-",
                 "total": str(obs["totals"][seat]) if obs["totals"] else "-",
                 "money": str(money[seat]) if isinstance(money, list) and seat < len(money) else None,
                 "flags": ", ".join(flags)}
 
     @staticmethod
-    def _optional_columns(rows: list[dict], width: int) -> list[str]:
+    def _optional_columns(rows: list[dict], width: int) -> tuple[list[str], int]:
         """The total, then the money, as far as they fit beside readable names (the score panel
-        shows both too, so a narrow panel leaves them off rather than squeeze the names)."""
+        shows both too, so a narrow panel leaves them off rather than squeeze the names), and
+        the cells every column but the name's then takes."""
         def cells(column: str, header: str = "") -> int:
             return max([Text(header).cell_len] + [Text(str(row[column])).cell_len for row in rows]) + 1
 
@@ -76,7 +89,7 @@ class OpponentsView(CardWidget):
             if width - used - need >= name_rooms[column]:
                 chosen.append(column)
                 used += need
-        return chosen
+        return chosen, used
 
     @staticmethod
     def _flags(extra: dict, seat: int) -> list[str]:

@@ -109,3 +109,19 @@ def test_the_web_server_has_no_keys_to_check(tmp_path):
     keys.write_text("")
     result = serve(tmp_path, "--web", "--authorized-keys", str(keys))
     assert result.returncode == 2 and "--web has no authentication" in result.stderr
+
+
+def test_a_game_is_told_the_table_socket_and_only_a_key_as_its_identity(tmp_path):
+    from rummy_tui.serve.session import Session, Visit
+
+    def told(visit: Visit) -> dict[str, str]:
+        return Session(None, visit, None, tmp_path, [], 60, None, table_socket=tmp_path / "t.sock")._tables()
+
+    keyed = told(Visit("1.2.3.4", "key-abc", "anna", "SHA256:abc"))
+    assert keyed == {"RUMMY_TUI_TABLE_SOCKET": str(tmp_path / "t.sock"), "RUMMY_TUI_IDENTITY": "key-abc",
+                     "RUMMY_TUI_PLAYER_NAME": "anna"}
+    guest = told(Visit("1.2.3.4", "guest-bob", "bob\x1b[2J", None))
+    assert "RUMMY_TUI_IDENTITY" not in guest  # anyone can type a user name: a guest's seat needs its token
+    assert guest["RUMMY_TUI_PLAYER_NAME"] == "bob[2J"
+    environment = child_environment("xterm", tmp_path, {"RUMMY_TUI_IDENTITY": "key-forged"}, guest)
+    assert "RUMMY_TUI_IDENTITY" not in environment  # the client's own variables never get through

@@ -1,0 +1,342 @@
+"""Shared tables, before the game: host one (the host's form), and the lobby that every player
+at the table sees until the host starts (the seats, who has joined, the table chat).
+
+Players at their own terminals sit at one table on the table service (rummy_tui/tableserver):
+each `rummy` is a seat client, and the table screen then shows only that seat's view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+
+from rummy_tui.i18n import N_, _
+from rummy_tui.tableserver.client import TableClient, TableError
+from rummy_tui.tableserver.protocol import AI_LEVELS, MAX_NAME_CHARS, BadMessage, clean_name, log_line_markup
+
+from .lobby_chat import ChatLine
+from .start import StartScreen
+
+GRACE_CHOICES = ((N_("30 seconds"), 30), (N_("1 minute"), 60), (N_("2 minutes"), 120), (N_("5 minutes"), 300),
+                 (N_("never: wait for them"), -1))
+LOG_SHOWN = 8  # table log lines in the lobby
+
+
+def level_words(level: str) -> str:
+    return _("Computer ({level})", level=_(level))
+
+
+class HostScreen(StartScreen, inherit_bindings=False):
+    """The start screen's form for a shared table: the variant, its settings, the seats (the
+    host's, open ones and computer ones), the AI level for seats nobody takes, and how long an
+    away player's turn waits for them."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "start", _("Host"), id="host"),
+        Binding("f1", "rules", _("Rules"), id="rules"),
+        Binding("escape", "back", _("Back"), id="back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        from rummy_tui.tableserver.connect import default_name
+
+        self.host_name = default_name()
+        self._hosting = False
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="start-form"):
+            yield Static(_("Host a table: players at their own terminals join it with its code"), id="start-title")
+            yield OptionList(id="variant")
+            yield Vertical(id="details")
+        yield Footer()
+
+    async def _build_details(self) -> None:
+        details = self.query_one("#details", Vertical)
+        await details.mount_all([
+            Horizontal(Label(_("Seats"), classes="caption"),
+                       Select(self._player_choices(), value=self.players, allow_blank=False, id="players"),
+                       classes="row"),
+            Vertical(*self._seat_rows(), id="seats"),
+            Horizontal(Label(_("Open seats"), classes="caption"),
+                       Select([(level_words(level), level) for level in AI_LEVELS], value="normal",
+                              allow_blank=False, id="open-level"),
+                       Label(_("play as the computer if nobody sits there"), classes="help"), classes="row"),
+            Horizontal(Label(_("Away players"), classes="caption"),
+                       Select([(_(words), seconds) for words, seconds in GRACE_CHOICES], value=60,
+                              allow_blank=False, id="grace"),
+                       Label(_("the computer plays their turns after this wait"), classes="help"), classes="row"),
+            Static(id="start-error"),
+            Horizontal(Button(_("Host the table"), id="host-go", variant="primary"), Button(_("Back"), id="host-back"),
+                       id="start-buttons"),
+            Static(_("Settings"), classes="section"),
+            Vertical(*self._setting_rows(), id="settings"),
+        ])
+        if not self.host_name:  # the one thing the host must type
+            self.query_one("#host-name", Input).focus()
+
+    def _seat_rows(self) -> list[Horizontal]:
+        rows = [Horizontal(Label(_("Seat {number}", number=1), classes="caption"),
+                           Input(value=self.host_name, placeholder=_("your name"), max_length=MAX_NAME_CHARS,
+                                 id="host-name", classes="seat-name"),
+                           Label(_("you, the host"), classes="help"), classes="row")]
+        kinds = [(_("Open: a player may sit here"), "human")] + [(level_words(level), level) for level in AI_LEVELS]
+        for seat in range(1, self.players):
+            rows.append(Horizontal(Label(_("Seat {number}", number=seat + 1), classes="caption"),
+                                   Select(kinds, value="human", allow_blank=False, id=f"seat-kind-{seat}",
+                                          classes="seat-kind"),
+                                   classes="row"))
+        return rows
+
+    @on(Input.Changed, "#host-name")
+    def name_typed(self, event: Input.Changed) -> None:
+        self.host_name = event.value  # kept when the seat rows are rebuilt
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    @on(Button.Pressed, "#host-back")
+    def back_pressed(self) -> None:
+        self.action_back()
+
+    @on(Button.Pressed, "#host-go")
+    def action_start(self) -> None:
+        if self._hosting:
+            return
+        if not self.form_ready:
+            self._start_requested = True
+            return
+        try:
+            request = self.table_request()
+        except BadMessage as problem:  # the name
+            self.show_error(str(problem))
+            self.query_one("#host-name", Input).focus()
+            return
+        except ValueError as problem:
+            self.show_error(str(problem))
+            return
+        self._hosting = True
+        self.host(request)
+
+    def show_error(self, text: str) -> None:
+        error = self.query_one("#start-error", Static)
+        error.update(Text(text))
+        error.scroll_visible()
+
+    def table_request(self) -> dict[str, Any]:
+        """What the table service needs to create this table; BadMessage or ValueError (with
+        a reason to show) if the form is not complete."""
+        from rummy_tui.engine.variant import SettingError
+
+        name = clean_name(self.query_one("#host-name", Input).value)
+        seats = ["human"]
+        for seat in range(1, self.players):
+            kind = self.query_one(f"#seat-kind-{seat}", Select).value
+            if kind not in ("human", *AI_LEVELS):
+                raise ValueError(_("Choose who plays seat {number}.", number=seat + 1))
+            seats.append(kind)
+        settings = {name_: self.query_one(f"#setting-{name_}").value for name_ in self.variant.settings}
+        try:
+            settings = self.variant.resolve_settings(settings)
+        except SettingError as problem:
+            raise ValueError(str(problem)) from None
+        grace = self.query_one("#grace", Select).value
+        return {"name": name, "variant": self.variant.key, "seats": seats, "settings": settings,
+                "grace": None if grace == -1 else grace, "ai_level": self.query_one("#open-level", Select).value}
+
+    @work(exclusive=True, group="host")
+    async def host(self, request: dict[str, Any]) -> None:
+        from rummy_tui.tableserver.connect import NoTableServer, identity, open_client
+
+        client = None
+        try:
+            client = await open_client()
+            await client.hello(request.pop("name"), identity=identity())
+            await client.create(**request)
+            await client.next_view()
+        except (NoTableServer, TableError) as problem:
+            self.show_error(str(problem))
+        except OSError as problem:
+            self.show_error(_("The table server could not be reached: {reason}", reason=problem.strerror or problem))
+        else:
+            self.app.switch_screen(LobbyScreen(client))
+            return
+        finally:
+            self._hosting = False
+        if client is not None:
+            await client.close()
+
+
+def seat_status(seat: dict[str, Any]) -> str:
+    if seat["kind"] == "open":
+        return _("open (the computer, {level}, plays it if nobody sits here)", level=_(seat.get("level", "normal")))
+    if seat["kind"] == "ai":
+        return level_words(seat.get("level", "normal"))
+    if seat["ai_playing"]:
+        return _("away: the computer plays for them")
+    if seat["away"] or not seat["connected"]:
+        return _("away")
+    return _("here")
+
+
+def seats_text(seats: list[dict[str, Any]], mine: int | None) -> Text:
+    """One line a seat; names are plain text, so a name like ``[b]x`` shows as typed."""
+    text = Text()
+    for index, seat in enumerate(seats):
+        text.append(_("Seat {number}", number=index + 1) + "  ", style="bold")
+        if seat["kind"] != "open":
+            text.append(seat["name"], style="bold" if index == mine else "")
+            text.append("  ")
+        text.append(seat_status(seat), style="dim")
+        if index == mine:
+            text.append("  " + _("(you)"))
+        elif index == 0:
+            text.append("  " + _("(host)"))
+        text.append("\n")
+    return text
+
+
+def log_text(lines: list[dict[str, Any]]) -> Text:
+    """The table log's last lines (the server escapes names and chat, so they are markup-safe)."""
+    text = Text()
+    for line in lines[-LOG_SHOWN:]:
+        text.append_text(Text.from_markup(log_line_markup(line)))
+        text.append("\n")
+    return text
+
+
+class LobbyScreen(Screen):
+    """A shared table before its game: its code, its seats and who sits there, the table chat,
+    and for the host a Start button. Every player and spectator at the table sees it until the
+    host starts; then each goes to the table, seeing their own seat."""
+
+    DEFAULT_CSS = """
+    LobbyScreen #lobby { padding: 0 1; }
+    LobbyScreen #lobby-title { text-style: bold; color: $text-accent; }
+    LobbyScreen #lobby-code { padding: 1 0; }
+    LobbyScreen #lobby-seats { height: auto; padding: 0 0 1 0; }
+    LobbyScreen #lobby-log { height: auto; max-height: 9; color: $text-muted; }
+    LobbyScreen #lobby-error { color: $text-error; }
+    LobbyScreen #lobby-buttons { height: auto; padding: 1 0; }
+    LobbyScreen #lobby-buttons Button { height: 1; border: none; min-width: 12; margin: 0 2 0 0; }
+    """
+    BINDINGS = [
+        Binding("ctrl+s", "start_game", _("Start"), id="start"),
+        Binding("escape", "leave", _("Leave"), id="leave"),
+    ]
+
+    def __init__(self, client: TableClient) -> None:
+        super().__init__()
+        self.client = client
+        self.shown: dict[str, Any] | None = None
+        self.hosting = client.seat == 0
+        self.watching = client.seat is None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby"):
+            yield Static(id="lobby-title")
+            yield Static(id="lobby-code")
+            yield Static(id="lobby-seats")
+            yield Static(id="lobby-log")
+            if not self.watching:
+                yield ChatLine(self.client, id="chat")
+            yield Static(id="lobby-error")
+            with Horizontal(id="lobby-buttons"):
+                if self.hosting:
+                    yield Button(_("Start the game"), id="lobby-start", variant="primary")
+                yield Button(_("Leave"), id="lobby-leave")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from variants import get_variant
+
+        title = _("Table {code}: {variant}", code=self.client.table, variant=get_variant(self.variant_key()).name)
+        self.query_one("#lobby-title", Static).update(Text(title))
+        if self.hosting:
+            code = _("Players join with the code {code} (Join a table on the start screen, or `rummy join {code}`).",
+                     code=self.client.table)
+        elif self.watching:
+            code = _("You are watching: you see the table, not anyone's hand.")
+        else:
+            code = _("Waiting for the host to start the game.")
+        self.query_one("#lobby-code", Static).update(Text(code))
+        self.show(self.client.view)
+        self.follow()
+
+    def variant_key(self) -> str:
+        return self.client.view["observation"]["variant"]  # the screen opens once a view is there
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "start_game":
+            return self.hosting
+        return True
+
+    def show(self, view: dict[str, Any]) -> None:
+        self.shown = view
+        self.query_one("#lobby-seats", Static).update(seats_text(view["seats"], self.client.seat))
+        self.query_one("#lobby-log", Static).update(log_text(view["log"]))
+
+    @work(exclusive=True, group="lobby-views")
+    async def follow(self) -> None:
+        """Show each view as it arrives; go to the table once the game has started."""
+        while True:
+            try:
+                view = await self.client.wait_view(lambda v: v is not self.shown, timeout=None)
+            except TableError as problem:
+                self.query_one("#lobby-error", Static).update(Text(str(problem)))
+                return
+            self.show(view)
+            if view["started"]:
+                open_table(self.app, self.client)
+                return
+
+    @on(Button.Pressed, "#lobby-start")
+    async def action_start_game(self) -> None:
+        if not self.hosting:
+            return
+        try:
+            await self.client.start()
+        except (ConnectionError, OSError):
+            self.query_one("#lobby-error", Static).update(Text(_("The connection to the table server was lost.")))
+
+    @on(Button.Pressed, "#lobby-leave")
+    async def action_leave(self) -> None:
+        try:
+            await self.client.leave()
+        except (ConnectionError, OSError, AttributeError):
+            pass
+        await self.client.close()
+        self.dismiss()
+
+
+def open_table(app, client: TableClient) -> None:
+    """The table screen for this client's seat (or the public table, for a spectator); it owns
+    the client from now on."""
+    opener = getattr(app, "open_remote_table", None)
+    if opener is None:  # until the remote table screen lands (issue 8, the seatview half)
+        app.notify(_("The game has started, but this build cannot show a shared table yet."), severity="error")
+        return
+    opener(client)
+
+
+def sit_down(app, client: TableClient) -> None:
+    """After joining or watching: the lobby while the host has not started, else the table."""
+    if client.view is not None and client.view["started"]:
+        open_table(app, client)
+    else:
+        app.switch_screen(LobbyScreen(client))
+
+
+def open_shared_table_form(app, form: str, code: str | None = None) -> None:
+    """The host or join form over the start screen (Back there leads to the start screen)."""
+    from .lobby_join import JoinScreen
+
+    app.push_screen(StartScreen())
+    app.push_screen(HostScreen() if form == "host" else JoinScreen(code or ""))

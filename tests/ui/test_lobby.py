@@ -1,0 +1,255 @@
+"""Host, join, watch and chat at a shared table, through the real app and a real table server
+(on a temporary socket, in the test's own event loop)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, OptionList, Select
+
+from rummy_tui.app import RummyApp
+from rummy_tui.screens.lobby import HostScreen, LobbyScreen
+from rummy_tui.screens.lobby_chat import ChatLine
+from rummy_tui.screens.lobby_join import JoinScreen
+from rummy_tui.tableserver.client import TableClient
+from rummy_tui.tableserver.server import SOCKET_VARIABLE, TableServer
+
+
+@pytest.fixture
+async def server(tmp_path, monkeypatch):
+    server = TableServer(tmp_path / "run" / "tables.sock", tmp_path / "tables", ai_delay=0)
+    await server.start()
+    monkeypatch.setenv(SOCKET_VARIABLE, str(server.socket_path))
+    yield server
+    await server.close()
+
+
+@pytest.fixture
+def player(server):
+    """``await player("Bob")``: another seat client, as a second `rummy` would be."""
+    clients: list[TableClient] = []
+
+    async def connected(name: str) -> TableClient:
+        client = await TableClient().connect(server.socket_path)
+        await client.hello(name)
+        clients.append(client)
+        return client
+
+    yield connected
+    for client in clients:
+        client.writer.close()
+
+
+async def until(pilot, condition, what: str, tries: int = 400):
+    """Wait, a frame at a time, until ``condition()`` holds (the server answers in between)."""
+    for _ in range(tries):
+        if result := condition():
+            return result
+        await pilot.pause(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
+def shown(screen, selector: str) -> str:
+    return str(screen.query_one(selector).render())
+
+
+async def host_form(pilot) -> HostScreen:
+    await pilot.press("f2")
+    host = await until(pilot, lambda: isinstance(pilot.app.screen, HostScreen) and pilot.app.screen.form_ready
+                       and pilot.app.screen, "the host form")
+    return host
+
+
+async def test_host_a_table_see_a_player_join_and_start(server, player):
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        host = await host_form(pilot)
+        host.query_one("#players", Select).value = 2
+        await until(pilot, lambda: host.form_ready, "the form rebuilt")
+        host.query_one("#host-name", Input).value = "[b]Anna"
+        await pilot.press("ctrl+s")
+        lobby = await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen, "the lobby")
+        code = lobby.client.table
+        assert code in shown(lobby, "#lobby-code") and len(code) == 4
+        assert "[b]Anna" in shown(lobby, "#lobby-seats") and "open" in shown(lobby, "#lobby-seats")
+        assert "[b]Anna sits down." in shown(lobby, "#lobby-log")  # markup stays text
+        table = server.tables[code]
+        assert (table.game.variant.key, len(table.seats), table.grace) == ("gin", 2, 60)
+
+        bob = await player("Bob")
+        await bob.join(code)
+        await until(pilot, lambda: "Bob" in shown(lobby, "#lobby-seats"), "Bob in the lobby")
+        await pilot.press("ctrl+s")
+        view = await bob.wait_view(lambda v: v["started"])
+        assert view["seats"][0]["name"] == "[b]Anna" and table.started
+
+
+async def test_the_host_chooses_seats_grace_and_the_level_for_open_seats(server):
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        host = await host_form(pilot)
+        host.choose_variant("hungarian")
+        await until(pilot, lambda: host.form_ready and host.variant.key == "hungarian", "Römi's form")
+        host.query_one("#players", Select).value = 4
+        await until(pilot, lambda: host.form_ready and host.query(f"#seat-kind-3"), "four seats")
+        host.query_one("#host-name", Input).value = "Anna"
+        host.query_one("#seat-kind-2", Select).value = "easy"
+        host.query_one("#open-level", Select).value = "hard"
+        host.query_one("#grace", Select).value = 30
+        await pilot.press("ctrl+s")
+        lobby = await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen, "the lobby")
+        table = server.tables[lobby.client.table]
+        assert [(seat.kind, seat.level) for seat in table.seats] == [
+            ("human", "hard"), ("human", "hard"), ("ai", "easy"), ("human", "hard")]
+        assert table.grace == 30 and table.game.variant.key == "hungarian"
+        seats = shown(lobby, "#lobby-seats")
+        assert "Computer (easy)" in seats and seats.count("open") == 2
+
+
+async def test_a_name_is_one_to_sixteen_printable_characters(server):
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        host = await host_form(pilot)
+        host.query_one("#host-name", Input).value = "   "
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: "1 to 16 printable" in shown(host, "#start-error"), "the empty-name reason")
+        host.query_one("#host-name", Input).value = "An\u200bna"  # a format character
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: "printable characters only" in shown(host, "#start-error"), "the reason")
+        assert host.query_one("#host-name", Input).max_length == 16
+        assert not server.tables  # nothing was created
+
+
+async def join_form(pilot) -> JoinScreen:
+    await pilot.press("f3")
+    join = await until(pilot, lambda: isinstance(pilot.app.screen, JoinScreen) and pilot.app.screen, "the join form")
+    await until(pilot, lambda: join.client is not None and join.client.connected, "the join form connected")
+    return join
+
+
+async def test_join_a_table_by_its_code(server, player):
+    anna = await player("Anna")
+    await anna.create("hungarian", ["human", "human", "human"])
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        join = await join_form(pilot)
+        join.query_one("#join-code", Input).value = anna.table.lower()
+        join.query_one("#join-name", Input).value = "Bob"
+        await pilot.press("ctrl+s")
+        lobby = await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen, "the lobby")
+        assert lobby.client.seat == 1 and "Waiting for the host" in shown(lobby, "#lobby-code")
+        view = await anna.wait_view(lambda v: v["seats"][1]["name"] == "Bob")
+        assert view["seats"][1]["connected"]
+
+
+async def test_join_a_table_picked_from_the_list_at_a_chosen_seat(server, player):
+    anna = await player("Anna")
+    await anna.create("basic", ["human", "human", "human", "normal"])
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        join = await join_form(pilot)
+        listing = join.query_one("#join-tables", OptionList)
+        await until(pilot, lambda: listing.option_count and listing.get_option_at_index(0).id == anna.table,
+                    "the table in the list")
+        assert "Anna" in str(listing.get_option_at_index(0).prompt) and "2 seats free" in str(
+            listing.get_option_at_index(0).prompt)
+        listing.focus()
+        listing.highlighted = 0
+        await until(pilot, lambda: join.query_one("#join-code", Input).value == anna.table, "the code filled in")
+        seat = join.query_one("#join-seat", Select)
+        await until(pilot, lambda: [value for _words, value in seat._options] == [-1, 1, 2], "the free seats")
+        seat.value = 2
+        join.query_one("#join-name", Input).value = "Cecil"
+        await pilot.press("ctrl+s")
+        lobby = await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen, "the lobby")
+        assert lobby.client.seat == 2 and server.tables[anna.table].seats[2].name == "Cecil"
+
+
+async def test_a_taken_seat_or_a_wrong_code_is_refused_on_the_join_screen(server, player):
+    anna = await player("Anna")
+    await anna.create("gin", ["human", "human"])
+    bob = await player("Bob")
+    await bob.join(anna.table)
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        join = await join_form(pilot)
+        join.query_one("#join-name", Input).value = "Cecil"
+        join.query_one("#join-code", Input).value = "ZZ"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: "4 letters" in shown(join, "#join-error"), "the code's reason")
+        join.query_one("#join-code", Input).value = anna.table
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: "full" in shown(join, "#join-error"), "the full table's reason")
+        assert isinstance(app.screen, JoinScreen)
+
+
+async def test_watch_a_table_without_a_seat(server, player):
+    anna = await player("Anna")
+    await anna.create("gin", ["human", "normal"])
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        join = await join_form(pilot)
+        join.query_one("#join-code", Input).value = anna.table
+        await pilot.press("ctrl+o")
+        lobby = await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen, "the lobby")
+        assert lobby.watching and not lobby.query(ChatLine)
+        assert "watching" in shown(lobby, "#lobby-code")
+        assert lobby.client.view["observation"]["hand"] == [] and lobby.client.view["seat"] is None
+
+
+async def test_chat_in_the_lobby_reaches_every_seat_with_the_senders_name(server, player):
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        host = await host_form(pilot)
+        host.query_one("#host-name", Input).value = "Anna"
+        await pilot.press("ctrl+s")
+        lobby = await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen, "the lobby")
+        bob = await player("Bob")
+        await bob.join(lobby.client.table)
+        lobby.query_one(ChatLine).focus()
+        await pilot.press(*"hi [red]Bob", "enter")
+        view = await bob.wait_view(lambda v: any(line["kind"] == "chat" for line in v["log"]))
+        assert view["log"][-1]["text"] == "Anna: hi \\[red]Bob"  # escaped for markup
+        await until(pilot, lambda: "Anna: hi [red]Bob" in shown(lobby, "#lobby-log"), "the chat line shown")
+        assert lobby.query_one(ChatLine).value == ""
+        await bob.chat("hello Anna")
+        await until(pilot, lambda: "Bob: hello Anna" in shown(lobby, "#lobby-log"), "Bob's line")
+
+
+async def test_no_table_server_is_a_message_not_a_traceback(tmp_path, monkeypatch):
+    monkeypatch.setenv(SOCKET_VARIABLE, str(tmp_path / "nobody-here.sock"))
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        host = await host_form(pilot)
+        host.query_one("#host-name", Input).value = "Anna"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: "not running" in shown(host, "#start-error"), "the host's message")
+        await pilot.press("escape")
+        await pilot.press("f3")
+        join = await until(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen, "the join form")
+        await until(pilot, lambda: "not running" in shown(join, "#join-error"), "the join message")
+        join.query_one("#join-code", Input).value = "KDFM"
+        join.query_one("#join-name", Input).value = "Bob"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: "Not connected" in shown(join, "#join-error"), "no connection yet")
+        assert app.return_code is None  # still running, nothing crashed
+
+
+async def test_rummy_join_code_opens_the_join_form_with_the_code(server, player):
+    anna = await player("Anna")
+    await anna.create("gin", ["human", "human"])
+    app = RummyApp(ai_delay=0.0, table_options={"shared": ("join", anna.table.lower())})
+    async with app.run_test(size=(80, 24)) as pilot:
+        join = await until(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen, "the join form")
+        assert join.query_one("#join-code", Input).value == anna.table
+        await until(pilot, lambda: join.query_one("#join-seat", Select)._options[-1][1] == 1, "seat 2 offered")
+        await pilot.press("escape")
+        await until(pilot, lambda: type(app.screen).__name__ == "StartScreen", "the start screen")
+
+
+def test_rummy_join_refuses_a_code_that_is_not_four_letters():
+    from click.testing import CliRunner
+
+    from rummy_tui.cli import main
+
+    result = CliRunner().invoke(main, ["join", "AB1"])
+    assert result.exit_code == 2 and "4 letters" in result.output
