@@ -70,6 +70,21 @@ def _variant(key: str):
         _fail(str(error))
 
 
+def _use_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--lang`` on the command or a subcommand; without it the remembered choice or the locale."""
+    from rummy_tui.storage.preferences import choose_language
+
+    if value is not None or ctx.parent is None:
+        choose_language(value)
+
+
+def _language_option() -> click.Option:
+    return click.Option(["--lang"], type=click.Choice(["hu", "en"]), default=None, expose_value=False,
+                        is_eager=True, callback=_use_language,
+                        help="Language: hu (magyar) or en (English); default: your choice on the start screen, "
+                             "else the locale (LANG).")
+
+
 @click.group(cls=RummyCommands, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters instead of glyphs.")
 @click.option("--no-mouse", is_flag=True, help="Ignore the mouse.")
@@ -458,6 +473,9 @@ def export_command(game_id: str, out_path: str | None) -> None:
 from rummy_tui.serve.command import serve_command  # noqa: E402  (click only; the servers load lazily)
 
 main.add_command(serve_command)
+main.params.append(_language_option())
+for _command in main.commands.values():
+    _command.params.append(_language_option())
 
 
 if __name__ == "__main__":

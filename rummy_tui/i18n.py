@@ -1,29 +1,64 @@
-"""The one translation function for every player-facing text in the app.
+"""The one translation function for every player-facing text: gettext catalogues.
 
-Widgets write ``_("Pass the terminal to {name}", name=...)``; a language is a catalogue that
-maps the English text to its translation. Only English ships today, but adding Hungarian means
-filling one catalogue, not touching every widget.
+Code writes whole sentences with named values, ``_("Pass the terminal to {name}", name=...)``;
+the English text is the message id, and ``rummy_tui/locale/LANG/LC_MESSAGES/rummy_tui.po`` (compiled
+to the ``.mo`` next to it) holds its translation. ``docs/TRANSLATING.md`` says how to extract,
+translate and compile. Module-level texts are marked with ``N_()`` and translated where shown.
+
+What the engine keeps in a state (log lines, hand summaries, score-sheet notes) is a *message*:
+``{"text": template, "values": {...}}`` with language-neutral values (card codes such as ``[QD]``,
+numbers, names, or other messages), rendered by :func:`render` in the language of the moment.
+So a game saved in Hungarian resumes in English. A plain string (an older save) still renders.
 """
 
 from __future__ import annotations
 
+import gettext
+import os
 import re
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
-CATALOGUES: dict[str, dict] = {"en": {}}
+DOMAIN = "rummy_tui"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LANGUAGES = {"en": "English", "hu": "Magyar"}
+YOU = "you"  # the context of a template's form for the viewer's own seat (see render)
+CARD_RANK = "card rank"  # the context of the rank letters (J, Q, K, A) shown on cards
+
 _language = "en"
+_translation: gettext.NullTranslations = gettext.NullTranslations()
 
 
 def set_language(code: str) -> None:
-    global _language
-    if code not in CATALOGUES:
-        raise ValueError(f"no translation for language '{code}'")
+    """Switch every later text to ``code`` (one of :data:`LANGUAGES`)."""
+    global _language, _translation
+    if code not in LANGUAGES:
+        raise ValueError(f"no translation for language '{code}' (choose one of: {', '.join(LANGUAGES)})")
+    _translation = (gettext.NullTranslations() if code == "en"
+                    else gettext.translation(DOMAIN, LOCALE_DIR, languages=[code]))
     _language = code
+    _rank_letters.clear()
+
+
+def language() -> str:
+    return _language
+
+
+def locale_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language the locale asks for: the first of LC_ALL, LC_MESSAGES and LANG that is set
+    (the POSIX order) gives Hungarian when it starts with ``hu``; anything else gives English."""
+    environ = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "").strip()
+        if value:
+            return "hu" if value.lower().startswith("hu") else "en"
+    return "en"
 
 
 def t(text: str, /, **values: Any) -> str:
     """Translate ``text`` into the current language, then fill in ``{named}`` values."""
-    translated = CATALOGUES[_language].get(text, text)
+    translated = _translation.gettext(text)
     return translated.format(**values) if values else translated
 
 
@@ -31,21 +66,15 @@ _ = t
 
 
 def ngettext(singular: str, plural: str, n: int, /, **values: Any) -> str:
-    """The singular or plural text for ``n`` (shaped like gettext's ``ngettext``, so a catalogue
-    with a language's own plural rules can take over), then filled in with ``{n}`` and ``values``.
-    A catalogue keeps a plural under ``(singular, plural)``: a tuple of forms, chosen by
-    ``plural_form``."""
-    forms = CATALOGUES[_language].get((singular, plural))
-    if forms:
-        text = forms[min(plural_form(_language, n), len(forms) - 1)]
-    else:
-        text = singular if n == 1 else plural
-    return text.format(n=n, **values)
+    """The form of the text for ``n``, by the catalogue's own plural rule (``Plural-Forms``), then
+    filled in with ``{n}`` and ``values``: "1 card", "5 cards"; "1 lap", "5 lap"."""
+    return _translation.ngettext(singular, plural, n).format(n=n, **values)
 
 
-def plural_form(language: str, n: int) -> int:
-    """Which plural form a number takes: English and Hungarian both have two (one, other)."""
-    return 0 if n == 1 else 1
+def pgettext(context: str, text: str, /, **values: Any) -> str:
+    """``text`` as translated in ``context`` (the same English can need two translations)."""
+    translated = _translation.pgettext(context, text)
+    return translated.format(**values) if values else translated
 
 
 def N_(text: str) -> str:
@@ -54,8 +83,118 @@ def N_(text: str) -> str:
     return text
 
 
+# --- messages: what the engine stores, rendered when shown ---------------------------------
+
+def msg(template: str, /, **values: Any) -> dict[str, Any]:
+    """A message to store: the English template (a catalogue's message id) and its values.
+    Values are plain JSON: numbers, names, card codes in log notation (``[7D]``), or messages."""
+    return {"text": template, "values": values} if values else {"text": template}
+
+
+def msg_n(singular: str, plural: str, n: int, /, **values: Any) -> dict[str, Any]:
+    """A message whose words depend on the number ``n`` (filled in as ``{n}``), like ngettext."""
+    return {"text": singular, "plural": plural, "n": n, "values": values}
+
+
+def names_text(names: list[str]) -> str | dict[str, Any]:
+    """Names for a message: ``Ann``, or "Ann and Bob" (a message, so that "and" is translated)."""
+    if len(names) < 2:
+        return names[0] if names else ""
+    return msg(N_("{names} and {last}"), names=", ".join(names[:-1]), last=names[-1])
+
+
+def render(message: Any, viewer: str | None = None) -> str:
+    """A stored message (or an older save's plain text) in the current language. With ``viewer``
+    (the name of the seat looking), a message about that seat (its ``name`` value) takes the
+    catalogue's form for "you" when it has one; English turns the text into the second person."""
+    if isinstance(message, str):
+        text = t(message)
+        return as_viewer(text, viewer) if viewer else text
+    if not isinstance(message, Mapping) or not isinstance(message.get("text"), str):
+        return str(message)
+    template, values = message["text"], _rendered_values(message.get("values"))
+    if isinstance(message.get("plural"), str) and isinstance(message.get("n"), int):
+        return _fill(_translation.ngettext(template, message["plural"], message["n"]), {**values, "n": message["n"]})
+    if viewer and values.get("name") == viewer:
+        own = _translation.pgettext(YOU, template)
+        if own != template:
+            return _fill(own, values)
+    text = _fill(t(template), values)
+    return as_viewer(text, viewer) if viewer else text
+
+
+def english(message: Any) -> str:
+    """A stored message in English whatever the language of the moment: for code that reads
+    the log (an AI remembering discards), never for a screen."""
+    if isinstance(message, str):
+        return message
+    if not isinstance(message, Mapping) or not isinstance(message.get("text"), str):
+        return str(message)
+    values = message.get("values") if isinstance(message.get("values"), Mapping) else {}
+    values = {str(k): english(v) if isinstance(v, Mapping) else v for k, v in values.items()}
+    template = message["text"]
+    if isinstance(message.get("plural"), str) and isinstance(message.get("n"), int):
+        template = template if message["n"] == 1 else message["plural"]
+        values["n"] = message["n"]
+    return _fill(template, values) if values else template
+
+
+def render_event(event: Mapping[str, Any], names: list[str], viewer: int | None = None) -> str:
+    """An engine log line with the seat's name in front; the viewer's own seat is "You"."""
+    seat = event.get("seat")
+    known = isinstance(seat, int) and 0 <= seat < len(names)
+    viewer_name = names[viewer] if viewer is not None and 0 <= viewer < len(names) else None
+    template, values = event.get("text", ""), _rendered_values(event.get("values"))
+    if known and viewer == seat:
+        own = _translation.pgettext(YOU, template)
+        if own != template:
+            return f"{t('You')} {_fill(own, values)}"
+    body = _fill(t(template), values) if values else t(template)
+    text = f"{names[seat]} {body}" if known else body
+    return as_viewer(text, viewer_name) if viewer_name else text
+
+
+def _rendered_values(values: Any) -> dict[str, Any]:
+    if not isinstance(values, Mapping):
+        return {}
+    return {str(key): render(value) if isinstance(value, Mapping) else value for key, value in values.items()}
+
+
+def _fill(template: str, values: dict[str, Any]) -> str:
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):  # a damaged save's values: show the template as it is
+        return template
+
+
+# --- cards as a player of the language names them ------------------------------------------
+
+_rank_letters: dict[str, str] = {}
+
+
+def rank_letter(rank: str) -> str:
+    """A card's rank as shown in the current language: in Hungarian B (bubi) for J and D (dáma)
+    for Q. Only what is shown changes; codes, saves and records keep J, Q, K, A."""
+    if rank not in _rank_letters:
+        _rank_letters[rank] = _translation.pgettext(CARD_RANK, rank) if rank in "JQKA" else rank
+    return _rank_letters[rank]
+
+
+def _rank_marks() -> None:  # the rank letters, for the extractor (which reads only literal contexts)
+    pgettext("card rank", "J"), pgettext("card rank", "Q"), pgettext("card rank", "K"), pgettext("card rank", "A")
+
+
+def face_label(face_text: str) -> str:
+    """A card's text (``QH``, ``10♥``, ``JK``) with the rank letter of the current language."""
+    if face_text == "JK" or len(face_text) < 2 or _language == "en":
+        return face_text
+    return rank_letter(face_text[:-1]) + face_text[-1]
+
+
+# --- English: the viewer's own seat in the second person ------------------------------------
+
 # English verbs the engine's texts put after a seat's name, in the third person, and the form
-# that follows "You". A translation brings its own (a catalogue's "second_person" entry).
+# that follows "You". Other languages give a template's own "you" form instead (context "you").
 SECOND_PERSON = {
     "wins": "win", "has": "have", "is": "are", "was": "were", "takes": "take", "collects": "collect",
     "deals": "deal", "shows": "show", "lays": "lay", "scores": "score", "knocks": "knock", "draws": "draw",
@@ -69,17 +208,17 @@ SECOND_PERSON = {
 _AND_VERB = re.compile(r"\band (\w+)\b")
 
 
-def as_viewer(text: str, name: str) -> str:
+def as_viewer(text: str, name: str | None) -> str:
     """``text`` with the viewer's own seat in the second person: "Ann wins the hand" becomes
-    "You win the hand", "Ann threw in and is out" becomes "You threw in and are out"."""
-    verbs = CATALOGUES[_language].get("second_person", SECOND_PERSON)
-    you = t("You")
+    "You win the hand", "Ann threw in and is out" becomes "You threw in and are out". English
+    only: a translation words the viewer's lines by their own templates (see :func:`render`)."""
+    if not name or _language != "en":
+        return text
+    you = "You"
 
     def personal(match: re.Match) -> str:
         word, rest = match.group(1), match.group(2)
-        rest = _AND_VERB.sub(lambda m: "and " + verbs.get(m.group(1), m.group(1)), rest)
-        return f"{you} {verbs.get(word, word)}{rest}"
+        rest = _AND_VERB.sub(lambda m: "and " + SECOND_PERSON.get(m.group(1), m.group(1)), rest)
+        return f"{you} {SECOND_PERSON.get(word, word)}{rest}"
 
-    if not name:
-        return text
     return re.sub(rf"(?<!\w){re.escape(name)} (\w+)([^.;:,]*)", personal, text)

@@ -21,7 +21,7 @@ from rummy_tui.plain import PlainDisplay, plain_terminal
 from rummy_tui.engine import Game, RecordError
 from rummy_tui.engine.cards import sort_key_by_suit
 from rummy_tui.engine.melds import Meld
-from rummy_tui.i18n import _, ngettext
+from rummy_tui.i18n import _, ngettext, render, render_event
 from rummy_tui.storage.jsonfile import NotJson, parse_json
 from rummy_tui.storage.saves import seat_names
 from rummy_tui.widgets.actions import describe
@@ -99,16 +99,14 @@ def step_text(game: Game, names: list[str], look: CardLook, shown: int, mover: i
     text.append_text(describe(code, look))
     text.append(f"  ({code})", style="dim")
     for event in state.events[-6:]:
-        seat = event.get("seat")
-        who = f"{names[seat]} " if isinstance(seat, int) and 0 <= seat < len(names) else ""
-        text.append("\n" + who)
-        text.append_text(log_line(event.get("text", ""), look))
+        text.append("\n")
+        text.append_text(log_line(render_event(event, names), look))
     ended = state.last_hand
     if (hand_ended or game.is_over) and ended and ended.get("lines"):
         text.append("\n" + _("Hand {hand} scored:", hand=ended.get("hand")), style="bold")
         for line in ended["lines"]:
             text.append("\n  ")
-            text.append_text(log_line(line, look))
+            text.append_text(log_line(render(line), look))
         for seat, cards in enumerate(ended.get("hands") or []):
             if seat < len(names):
                 text.append(f"\n  {names[seat]}: ")
@@ -117,7 +115,7 @@ def step_text(game: Game, names: list[str], look: CardLook, shown: int, mover: i
         text.append("\n" + _("Game over."), style="bold")
         for line in (state.result or {}).get("lines", []):
             text.append("\n  ")
-            text.append_text(log_line(line, look))
+            text.append_text(log_line(render(line), look))
     return text
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.cards import card_text, face_of, parse_face
+from rummy_tui.i18n import english
 
 NOT_CARDS = frozenset({
     "seq", "seat", "players", "hand_no", "dealer", "to_move", "hand_sizes", "stock_count", "totals",
@@ -89,6 +90,9 @@ def _walk(value: Any, path: str, hidden: set[int], hand_no: int, found: list[str
         return
     if isinstance(value, dict):
         if _from_earlier_hand(key, value, hand_no):
+            return
+        if isinstance(value.get("text"), str):  # a log line or message: check it as it reads
+            _walk(english(value), f"{path}.text", hidden, hand_no, found)
             return
         for name, item in value.items():
             _walk(item, f"{path}.{name}", hidden, hand_no, found)

@@ -63,3 +63,46 @@ def test_hard_seats_finish_a_game(key):
         assert action in legal or game.why_not(action) is None, (key, action)
         game.apply(action)
     assert game.state.hand_no >= 2 or game.is_over
+
+
+# --- Traditional / Rummy: melds kept in hand for a rummy -------------------------------------------
+
+def hard_move(game: Game) -> str:
+    return choose_action(game, game.current_seat, "hard")
+
+
+def test_hard_keeps_its_melds_in_hand_while_nobody_is_close_to_going_out():
+    from tests.tableplay_positions import place
+
+    game = Game("traditional", 2, seed=3)
+    place(game, {0: "4D 5D 6D 9S 9H 9C KS 2C 7H JD QS", 1: "AS 2S 3H 5C 8C 10H JH QC KD 4S"},
+          discard="3C", to_move=0)
+    game.state.phase = "play"
+    move = hard_move(game)
+    assert move.startswith("discard:"), move
+    assert move.split(":")[1] not in ("4D", "5D", "6D", "9S", "9H", "9C")
+    _, reason = game.variant.hint(game.observation(0), game.legal_actions(), random.Random(1))
+    assert "keep your melds in hand" in reason
+
+
+def test_hard_lays_everything_down_when_it_can_go_out_in_one_turn():
+    from tests.tableplay_positions import place
+
+    game = Game("traditional", 2, seed=3)
+    place(game, {0: "4D 5D 6D 7D 9S 9H 9C KS KH KC JD", 1: "AS 2S 3H 5C 8C 10H JH QC KD 4S"},
+          discard="3C", to_move=0)
+    game.state.phase = "play"
+    for _ in range(6):
+        if game.current_seat != 0 or game.state.hand_no != 1:
+            break
+        game.apply(hard_move(game))
+    assert game.state.last_hand is not None and game.state.last_hand["winner"] == 0
+
+
+def test_hard_lays_down_once_an_opponent_is_about_to_go_out():
+    from tests.tableplay_positions import place
+
+    game = Game("traditional", 2, seed=3)
+    place(game, {0: "4D 5D 6D 9S 9H 9C KS 2C 7H JD QS", 1: "AS 2S"}, discard="3C", to_move=0)
+    game.state.phase = "play"
+    assert hard_move(game).startswith("meld:")

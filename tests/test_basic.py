@@ -9,6 +9,7 @@ from rummy_tui.engine import Game
 from rummy_tui.engine.ai import play_ai_game
 from rummy_tui.engine.cards import make_deck
 from variants._tableplay import DRAW
+from tests.words import english, message_texts
 
 RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 
@@ -45,7 +46,7 @@ def test_E_ex2_winner_scores_the_other_hands():
     last = game.state.last_hand
     assert last["winner"] == 0 and last["ending"] == "out"
     assert last["points"] == [22, 0, 0]
-    assert last["lines"] == ["Player 2: [AC] [7D] [KS] = 1 + 7 + 10 = 18", "Player 3: [2H] [2S] = 2 + 2 = 4", "Player 1 went out: 18 + 4 = 22"]
+    assert message_texts(last["lines"]) == ["Player 2: [AC] [7D] [KS] = 1 + 7 + 10 = 18", "Player 3: [2H] [2S] = 2 + 2 = 4", "Player 1 went out: 18 + 4 = 22"]
     assert game.state.totals == [22, 0, 0]
 
 
@@ -56,7 +57,7 @@ def test_E_ex3_rummy_doubles():
     assert last["winner"] == 0 and last["ending"] == "rummy"
     assert texts(last["hands"][1]) == ["7D", "AC", "KS"] and texts(last["hands"][2]) == ["2H", "2S"]
     assert last["points"] == [44, 0, 0]
-    assert last["lines"][-1] == "Player 1 went rummy: (18 + 4) × 2 = 44"
+    assert message_texts(last["lines"])[-1] == "Player 1 went rummy: (18 + 4) × 2 = 44"
 
 
 def test_E_ex4_ace_high_option():

@@ -9,6 +9,7 @@ import pytest
 from rummy_tui.engine.cards import card_text, deal_cards, parse_face
 from rummy_tui.engine.game import Game, IllegalAction
 from variants.gin import VARIANT, dealer_by_cut, deadwood_of, knock_limit_for, match_settlement
+from tests.words import english, message_texts
 
 
 def faces(text: str) -> set[int]:
@@ -52,7 +53,7 @@ def test_A_ex1_knock_win():
     assert set(last["layoffs"][1]) == faces("6C KS")
     assert set(last["deadwood"][1]) == faces("9D 3H")
     assert set(last["deadwood"][0]) == faces("5H")
-    assert last["lines"] == ["knock: 12 - 5 = 7"]
+    assert message_texts(last["lines"]) == ["knock: 12 - 5 = 7"]
     assert last["points"] == [7, 0]
     assert game.state.totals == [7, 0]
     assert game.state.extra["boxes"] == [1, 0]
@@ -66,7 +67,7 @@ def test_A_ex2_undercut():
     last = game.state.last_hand
     assert last["ending"] == "undercut" and last["winner"] == 1
     assert set(last["layoffs"][1]) == faces("6S 7S")  # a chain: 6S, then 7S on 2-5S
-    assert last["lines"] == ["undercut: 8 - 6 + 25 = 27"]
+    assert message_texts(last["lines"]) == ["undercut: 8 - 6 + 25 = 27"]
     assert game.state.totals == [0, 27]
     assert game.state.dealer == 0  # the knocker lost
 
@@ -74,7 +75,7 @@ def test_A_ex2_undercut():
 def test_A_ex2_tie_is_an_undercut():
     game = crafted(("2S 3S 4S 5S JC JD JS JH AC 7D KD", "3H 3D 3C 8C 8D 8H 6S 7S 4D 4H"), "9H")
     game.apply("knock:KD")
-    assert game.state.last_hand["lines"] == ["undercut: 8 - 8 + 25 = 25"]
+    assert message_texts(game.state.last_hand["lines"]) == ["undercut: 8 - 8 + 25 = 25"]
     assert game.state.totals == [0, 25]
 
 
@@ -85,7 +86,7 @@ def test_A_ex3_gin_no_layoff():
     assert last["ending"] == "gin" and last["winner"] == 0
     assert last["layoffs"] == [[], []]
     assert set(last["deadwood"][1]) == faces("5H 10D 3D 5S")  # 5H stays, though it fits A-4H
-    assert last["lines"] == ["gin: 23 + 25 = 48"]
+    assert message_texts(last["lines"]) == ["gin: 23 + 25 = 48"]
     assert game.state.totals == [48, 0]
 
 
@@ -93,7 +94,7 @@ def test_A_ex3_knock_with_no_deadwood_counts_as_gin():
     game = crafted(("AH 2H 3H 4H 6C 6D 6S 9S 10S JS KD", "7C 8C 9C 2C 2D 2S 5H 10D 3D 5S"), "4C")
     game.apply("knock:KD")
     assert game.state.last_hand["ending"] == "gin"
-    assert game.state.last_hand["lines"] == ["gin: 23 + 25 = 48"]
+    assert message_texts(game.state.last_hand["lines"]) == ["gin: 23 + 25 = 48"]
 
 
 @pytest.mark.parametrize("doubling, expected", [(True, 30), (False, 15)])
@@ -101,7 +102,7 @@ def test_A_ex4_spade_doubling_knock(doubling, expected):
     game = crafted(("AH 2H 3H 4D 5D 6D 7C 8C 9C 4C QC", "JS JH JD QS QH QD 2S 8S 5H 4S"), "6S",
                    settings={"spade_doubling": doubling})
     game.apply("knock:QC")
-    lines = game.state.last_hand["lines"]
+    lines = message_texts(game.state.last_hand["lines"])
     assert lines[0] == "knock: 19 - 4 = 15"
     assert (lines[1:] == ["× 2 (spade upcard) = 30"]) is doubling
     assert game.state.totals == [expected, 0]
@@ -112,7 +113,7 @@ def test_A_ex4_spade_doubling_undercut(doubling, expected):
     game = crafted(("AH 2H 3H 4D 5D 6D 7C 8C 9C 6H QC", "JS JH JD QS QH QD KS KH KD 2S"), "6S",
                    settings={"spade_doubling": doubling})
     game.apply("knock:QC")
-    assert game.state.last_hand["lines"][0] == "undercut: 6 - 2 + 25 = 29"
+    assert message_texts(game.state.last_hand["lines"])[0] == "undercut: 6 - 2 + 25 = 29"
     assert game.state.totals == [0, expected]
     assert game.state.extra["boxes"] == [0, 1]  # doubling never changes the box count
 
@@ -161,7 +162,7 @@ def test_A_ex6_stock_at_two_knock_with_the_discard():
     game.apply("knock:QD")  # K = 4 with L = 5
     last = game.state.last_hand
     assert last["ending"] == "knock" and not last["void"]
-    assert last["lines"] == ["knock: 5 - 4 = 1"]
+    assert message_texts(last["lines"]) == ["knock: 5 - 4 = 1"]
     assert game.state.totals == [0, 1]
 
 
@@ -174,7 +175,7 @@ def test_A_ex6_stock_at_two_void_hand():
     game.apply("void")
     last = game.state.last_hand
     assert last["void"] and last["winner"] is None and last["points"] == [0, 0]
-    assert game.state.sheet[-1]["note"] == "void"
+    assert english(game.state.sheet[-1]["note"]) == "void"
     assert game.state.totals == [0, 0] and game.state.extra["boxes"] == [0, 0]
     assert game.state.dealer == dealer and game.state.hand_no == hand_no + 1
     assert game.state.phase == "upcard"
@@ -194,9 +195,11 @@ def test_A_ex7_game_end():
     names = ["X", "Y"]
     settings = VARIANT.resolve_settings({})
     final, lines, margin = match_settlement([152, 60], [5, 3], 0, names, settings)
+    lines = message_texts(lines)
     assert final == [427, 135] and margin == 292
     assert lines == ["X: 152 + 150 + 5 × 25 = 427", "Y: 60 + 3 × 25 = 135", "Result: 292 to X"]
     final, lines, margin = match_settlement([155, 0], [6, 0], 0, names, settings)
+    lines = message_texts(lines)
     assert final == [605, 0] and margin == 605
     assert lines[0] == "X: 155 + 150 + 150 + 6 × 25 = 605"
 
@@ -223,7 +226,7 @@ def test_first_dealer_is_cut_and_equal_ranks_redraw():
             redrawn = game
             break
     assert redrawn is not None, "no seed needed a redraw"
-    cut_lines = [e["text"] for e in redrawn.state.events if e["text"].startswith("cut [")]
+    cut_lines = [english(e) for e in redrawn.state.events if english(e).startswith("cut [")]
     assert len(cut_lines) == 2 * len(redrawn.state.extra["cut"])
 
 
@@ -244,7 +247,7 @@ def test_deal_and_upcard_offer_both_pass():
     assert game.why_not("take:discard") == "Both players passed the upcard: the first card comes from the stock."
     game.apply("draw:stock")
     assert len(state.hands[non_dealer]) == 11 and state.phase == "discard"
-    assert any(e["text"] == "drew from the stock" for e in state.events)
+    assert any(english(e) == "drew from the stock" for e in state.events)
 
 
 def test_dealer_takes_upcard_then_non_dealer_plays():
@@ -296,7 +299,7 @@ def test_match_ends_at_the_target():
     assert game.is_over and game.current_seat is None and game.legal_actions() == []
     assert result["winners"] == [0]
     assert result["final"] == [178 + 150 + 5 * 25, 20 + 3 * 25]
-    assert result["lines"] == ["North: 178 + 150 + 5 × 25 = 453", "South: 20 + 3 × 25 = 95", "Result: 358 to North"]
+    assert message_texts(result["lines"]) == ["North: 178 + 150 + 5 × 25 = 453", "South: 20 + 3 × 25 = 95", "Result: 358 to North"]
     assert result["margin"] == 453 - 95
 
 
@@ -305,7 +308,7 @@ def test_single_hand_setting_ends_after_one_scored_hand():
                    settings={"single_hand": True})
     game.apply("knock:2H")
     assert game.is_over and game.state.result["winners"] == [0]
-    assert game.state.result["lines"] == ["Player 1: 7", "knock: 12 - 5 = 7"]
+    assert message_texts(game.state.result["lines"]) == ["Player 1: 7", "knock: 12 - 5 = 7"]
 
 
 def test_deadwood_counts_aces_low_only():
@@ -375,7 +378,7 @@ def test_A_6_1_default_arrangement_keeps_the_defender_from_laying_off():
     game = knock_position()
     game.apply("knock:KC")
     last = game.state.last_hand
-    assert last["lines"] == ["knock: 50 - 6 = 44"] and last["layoffs"][1] == []
+    assert message_texts(last["lines"]) == ["knock: 50 - 6 = 44"] and last["layoffs"][1] == []
     shown = sorted(sorted(card_text(c) for c in m["cards"]) for m in last["melds"][0])
     assert shown == [["6H", "7H", "8H"], ["9C", "9D", "9H", "9S"]]
 
@@ -387,7 +390,7 @@ def test_A_6_1_a_human_may_knock_with_another_arrangement():
     assert all(game.why_not(code) is None for code in choices)
     game.apply("knock:KC/6H-7H-8H-9H+9S-9D-9C")
     last = game.state.last_hand
-    assert last["lines"] == ["knock: 40 - 6 = 34"] and [card_text(c) for c in last["layoffs"][1]] == ["10H"]
+    assert message_texts(last["lines"]) == ["knock: 40 - 6 = 34"] and [card_text(c) for c in last["layoffs"][1]] == ["10H"]
 
 
 def test_A_6_1_knock_arrangement_refusals():

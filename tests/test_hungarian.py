@@ -14,6 +14,7 @@ from rummy_tui.engine.melds import Meld, lay_off, meld_problem, read_meld
 from rummy_tui.engine.variant import parse_card_group
 from variants import hungarian
 from variants.hungarian import RULES, meld_points
+from tests.words import english, message_texts
 
 
 def cards(text: str) -> list[int]:
@@ -137,14 +138,14 @@ def test_C_ex5_hand_scores():
     normal.apply("discard:5C")
     assert normal.state.last_hand["points"] == [0, 44, 18]
     assert normal.state.totals == [0, 44, 18]
-    assert "Player 2: 11 + 10 + 20 + 3 = 44" in normal.state.last_hand["lines"]
+    assert "Player 2: 11 + 10 + 20 + 3 = 44" in message_texts(normal.state.last_hand["lines"])
 
     handolas = crafted(["7S 8S 9S 5C", "AS KD JK 3C", "9H 9C"], phase="play")
     handolas.apply("meld:7S-8S-9S")  # 24 points, accepted only because he goes out at once
     handolas.apply("discard:5C")
     assert handolas.state.last_hand["points"] == [0, 88, 36]
-    assert "Player 3: 9 + 9 = 18 × 2 (handolás) = 36" in handolas.state.last_hand["lines"]
-    assert handolas.state.sheet[-1]["note"] == "Player 1 went out by handolás"
+    assert "Player 3: 9 + 9 = 18 × 2 (handolás) = 36" in message_texts(handolas.state.last_hand["lines"])
+    assert english(handolas.state.sheet[-1]["note"]) == "Player 1 went out by handolás"
 
 
 def test_C_ex6_szuro_refused_then_allowed_with_tolo():
@@ -310,7 +311,7 @@ def test_stock_exhaustion_rebuilds_then_voids_the_hand():
     game.apply("draw:stock")
     game.apply(f"discard:{face_text(game.state.hands[0][0])}")
     assert game.state.last_hand["void"] is True
-    assert game.state.sheet[-1]["note"] == "void" and game.state.extra["deals_played"] == 0
+    assert english(game.state.sheet[-1]["note"]) == "void" and game.state.extra["deals_played"] == 0
     assert game.state.dealer == dealer and game.state.hand_no == 2
 
 
@@ -342,6 +343,6 @@ def test_ai_full_game_and_decision_time():
         action = choose_action(game, seat, "normal" if seat % 2 else "easy")
         times.append(time.perf_counter() - started)
         game.apply(action)
-    assert sum(1 for row in game.state.sheet if row["note"] != "void") == 7
+    assert sum(1 for row in game.state.sheet if english(row["note"]) != "void") == 7
     times.sort()
     assert times[int(len(times) * 0.99)] < 0.1  # 50 ms on an idle machine; margin for busy CI

@@ -13,6 +13,7 @@ import pytest
 from rummy_tui.engine import Game
 from rummy_tui.engine.cards import JOKER, card_text, deal_cards, make_face
 from tests.romi_reference import can_finish
+from tests.words import english, message_texts
 
 # --- worked examples -------------------------------------------------------------------------
 
@@ -58,7 +59,7 @@ def test_handolas_with_the_taken_card_in_either_order():
         game.apply(first)
         game.apply(second)
         game.apply("discard:5C")
-        assert game.state.sheet[-1]["note"].endswith("by handolás")
+        assert english(game.state.sheet[-1]["note"]).endswith("by handolás")
 
 
 def test_a_short_meld_is_still_refused_when_no_way_out_follows():
@@ -99,7 +100,7 @@ def test_laying_off_before_opening_binds_the_turn_to_going_out():
     assert "only to go out" in game.why_not("discard:5C")
     game.apply("layoff:QC>2")
     game.apply("discard:5C")
-    assert game.state.sheet[-1]["note"].endswith("by handolás")
+    assert english(game.state.sheet[-1]["note"]).endswith("by handolás")
 
 
 # --- the differential test ---------------------------------------------------------------------

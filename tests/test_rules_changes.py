@@ -7,6 +7,7 @@ from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
 from rummy_tui.engine.cards import deal_cards, make_deck
 from variants import get_variant
+from tests.words import english, message_texts
 
 
 def traditional_with_one_stock_card(hands: list[str], last: str) -> Game:
@@ -33,7 +34,7 @@ def test_endless_hand_guard_lets_the_last_card_win():
     game.apply("meld:4D-5D-6D-7D")
     game.apply("discard:9C")
     assert game.state.last_hand["winner"] == 0 and not game.state.last_hand["void"]
-    assert game.state.sheet[-1]["note"] == "Player 1 went out"
+    assert english(game.state.sheet[-1]["note"]) == "Player 1 went out"
 
 
 def test_endless_hand_guard_voids_when_the_next_player_must_draw_from_the_empty_stock():
@@ -42,7 +43,7 @@ def test_endless_hand_guard_voids_when_the_next_player_must_draw_from_the_empty_
     game.apply("discard:9C")
     assert game.state.to_move == 1 and game.state.last_hand is None
     game.apply("draw:stock")
-    assert game.state.last_hand["void"] and game.state.sheet[-1]["note"] == "void"
+    assert game.state.last_hand["void"] and english(game.state.sheet[-1]["note"]) == "void"
 
 
 def test_no_play_direction_setting():
@@ -66,7 +67,7 @@ def test_kis_buli_takes_the_kassza_only():
     assert game.state.totals == [32, 57, 71]
     assert game.is_over and game.state.result["winners"] == [0]
     assert game.state.result["final"] == [2 + 3, -1, -1]
-    assert "Player 1 takes the kassza: +3u" in game.state.result["lines"]
+    assert "Player 1 takes the kassza: +3u" in message_texts(game.state.result["lines"])
 
 
 def test_rules_texts():
@@ -168,4 +169,4 @@ def test_romi_empty_stock_still_lets_the_next_player_take_the_discard():
     stuck = romi_with_one_stock_card("KH QH 4C 3D")
     stuck.apply("draw:stock")
     stuck.apply("discard:2S")
-    assert stuck.state.last_hand["void"] and stuck.state.sheet[-1]["note"] == "void"
+    assert stuck.state.last_hand["void"] and english(stuck.state.sheet[-1]["note"]) == "void"

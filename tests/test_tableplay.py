@@ -12,6 +12,7 @@ from rummy_tui.engine.ai import choose_action
 from rummy_tui.engine.cards import deal_cards, parse_face, parse_faces
 from rummy_tui.engine.melds import MeldRules, read_meld
 from variants._tableplay import arrange_position, layoff_reason, meld_reason
+from tests.words import english, message_texts
 
 LOW_ONLY = MeldRules(ace_high=False, max_jokers=0)
 HIGH_TOO = MeldRules(ace_high=True, max_jokers=0)
@@ -58,7 +59,7 @@ def test_a_stock_draw_is_logged_without_the_card():
     game.apply("draw:stock")
     assert game.state.events[-1] == {"seat": seat, "hand": 1, "text": "drew from the stock."}
     game.apply(next(a for a in game.legal_actions() if a.startswith("discard:")))
-    assert game.state.events[-1]["text"].startswith("discarded [")
+    assert english(game.state.events[-1]).startswith("discarded [")
 
 
 # --- crafted positions --------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from rummy_tui.engine.game import Game, IllegalAction
 from variants.ten_card import (
     VARIANT, best_ending, is_piccolo, knock_card, penalty_value, piccolo_total, qualifying_endings,
 )
+from tests.words import english, message_texts
 
 MELDED_NINE = "4H 5H 6H QS QC QD 7C 8C 9C"
 
@@ -77,7 +78,7 @@ def test_B_ex1_knock_three_players():
     assert game.state.extra["money"] == [2, -1, -1]
     assert last["deadwood"][0] == cards("3D")
     assert sorted(map(face_of, last["deadwood"][1])) == sorted(map(face_of, cards("KS AH 4C")))
-    assert "knocks with [3D]: +3" in last["lines"][0]
+    assert "knocks with [3D]: +3" in message_texts(last["lines"])[0]
     assert_conserved(game)
 
 
@@ -248,7 +249,7 @@ def test_B_ex8_last_one_standing_takes_the_prize_and_kassza():
     assert result["winners"] == [0]
     assert result["final"] == [1 + 20 + 3, -3 - 1 - 10, -10]
     assert game.state.extra["kassza"] == 0
-    assert any("last one standing" in line for line in result["lines"])
+    assert any("last one standing" in line for line in message_texts(result["lines"]))
 
 
 def test_B_ex8_simultaneous_elimination_lowest_total_wins():
@@ -259,7 +260,7 @@ def test_B_ex8_simultaneous_elimination_lowest_total_wins():
     assert game.state.totals[0] == 101
     assert game.state.totals[1] > 100
     assert game.state.result["winners"] == [0]
-    assert any("lowest total" in line for line in game.state.result["lines"])
+    assert any("lowest total" in line for line in message_texts(game.state.result["lines"]))
 
 
 # --- flows ------------------------------------------------------------------------------------
@@ -374,9 +375,9 @@ def test_kis_buli_ends_the_buli_when_on():
     game.apply("laydown")
     assert game.state.totals == [32, 57, 71]
     assert game.is_over and game.state.result["winners"] == [0]
-    assert any("kis buli" in line for line in game.state.result["lines"])
+    assert any("kis buli" in line for line in message_texts(game.state.result["lines"]))
     assert game.state.result["final"] == [2, -1, -1]  # B-8: the kassza only, no 10u prize
-    assert not any("collects" in line for line in game.state.result["lines"])
+    assert not any("collects" in line for line in message_texts(game.state.result["lines"]))
 
     plain = position(3, hands, phase="discard", to_move=0, totals=[30, 55, 60])
     discard_and_declare(plain, "KD", "knock")
@@ -447,7 +448,7 @@ def test_endless_hand_guard_voids_the_hand():
     assert game.state.last_hand["void"] is True
     assert game.state.hand_no == hand_no + 1
     assert game.state.dealer == 1
-    assert game.state.sheet[-1]["note"] == "void"
+    assert english(game.state.sheet[-1]["note"]) == "void"
     assert_conserved(game)
 
 
@@ -481,18 +482,18 @@ def test_log_hides_stock_draws_and_tells_the_showdown():
     }, phase="draw", to_move=0)
     drawn = game.state.stock[-1]
     game.apply("draw:stock")
-    assert game.state.events[-1]["text"] == "drew from the stock"
+    assert english(game.state.events[-1]) == "drew from the stock"
     game.apply(f"discard:{cards_text([drawn])}")
     if game.state.phase == "declare" and "declare:knock" not in game.legal_actions():
         pytest.fail("the drawn card changed the knock; pick another seed")
     game.apply("declare:knock")
-    assert game.state.events[-1]["text"] == "knocked with [3D]"
+    assert english(game.state.events[-1]) == "knocked with [3D]"
     game.apply("throwin")
     game.apply("laydown")
-    texts = [e["text"] for e in game.state.events[-3:]]
+    texts = [english(e) for e in game.state.events[-3:]]
     assert texts == ["knocked with [3D]", "threw in and is out of the buli", "laid down: [5D] [6C] unmatched, +11"]
     game.apply("decline")
-    assert game.state.events[-1]["text"] == "dealt hand 2: 10 cards each, 11 to the dealer"
+    assert english(game.state.events[-1]) == "dealt hand 2: 10 cards each, 11 to the dealer"
 
 
 def test_nobody_left_tie_break():

@@ -10,6 +10,7 @@ from rummy_tui.engine.ai import play_ai_game
 from rummy_tui.engine.cards import make_deck
 from variants._tableplay import DRAW
 from variants.traditional import payout
+from tests.words import english, message_texts
 
 SUITS = "SHDC"
 RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
@@ -31,7 +32,7 @@ def test_D_ex1_normal_penalties():
     last = game.state.last_hand
     assert last["winner"] == 0 and last["ending"] == "out"
     assert last["points"] == [0, 26, 25, 7]
-    assert "Player 2: [AS] [KH] [5D] = 11 + 10 + 5 = 26" in last["lines"]
+    assert "Player 2: [AS] [KH] [5D] = 11 + 10 + 5 = 26" in message_texts(last["lines"])
 
 
 def test_D_ex2_rummy_adds_25_to_each_loser():
@@ -51,6 +52,7 @@ def test_D_ex3_payout():
     assert payout([0, 20], 0, 100, 80)[0] == [150, 50]
     assert payout([0, 80], 0, 100, 80)[0] == [200, 0]
     money, lines = payout([0, 51, 50, 32], 0, 100, 80)
+    lines = message_texts(lines)
     assert "weights (80 − points): 29 + 30 + 48 = 107" in lines
     assert "Player 2: 51 points → ⌊400 × 25 × 29 / (100 × 107)⌋ = 27" in lines
 
@@ -131,8 +133,8 @@ def test_one_round_game_ends_with_the_payout():
     result = game.state.result
     assert game.is_over and result["winners"] == [0]
     assert result["final"] == [301, 29, 30, 40]
-    assert result["lines"][0] == "pool: 4 × 100 = 400"
-    assert result["lines"][-1] == "Player 1 (out): 400 − 29 − 30 − 40 = 301"
+    assert message_texts(result["lines"])[0] == "pool: 4 × 100 = 400"
+    assert message_texts(result["lines"])[-1] == "Player 1 (out): 400 − 29 − 30 − 40 = 301"
 
 
 def test_several_rounds_add_penalties_and_the_lowest_total_wins():
@@ -147,7 +149,7 @@ def test_several_rounds_add_penalties_and_the_lowest_total_wins():
     assert game.is_over
     assert game.state.totals == [22, 20]
     assert game.state.result["winners"] == [1]
-    assert game.state.result["lines"][:2] == ["Player 1: 0 + 22 = 22", "Player 2: 20 + 0 = 20"]
+    assert message_texts(game.state.result["lines"])[:2] == ["Player 1: 0 + 22 = 22", "Player 2: 20 + 0 = 20"]
 
 
 def test_the_endless_hand_guard_voids_the_hand():
@@ -210,6 +212,7 @@ def test_ai_games_reach_the_end(players):
 def test_payout_follows_the_stake_and_cutoff_settings():
     # pool 3 × 50 = 150; P1 alone is under the cutoff 100: ⌊150 × 25 × 60 / (100 × 60)⌋ = 37
     money, lines = payout([40, 0, 100], 1, 50, 100)
+    lines = message_texts(lines)
     assert money == [37, 113, 0]
     assert lines[-1] == "Player 2 (out): 150 − 37 − 0 = 113"
 
@@ -219,4 +222,4 @@ def test_rummy_penalty_setting():
     place(game, {0: "4D 5D 6D 8C 8S 8H QC QH QS 9C", **LOSER_HANDS}, discard="2C", stock_top="7D")
     play(game, "draw:stock", "meld:4D-5D-6D-7D+8S-8H-8C+QS-QH-QC", "discard:9C")
     assert game.state.last_hand["points"] == [0, 36, 35, 17]
-    assert "Player 2: [AS] [KH] [5D] = 11 + 10 + 5 = 26, + 10 for the rummy = 36" in game.state.last_hand["lines"]
+    assert "Player 2: [AS] [KH] [5D] = 11 + 10 + 5 = 26, + 10 for the rummy = 36" in message_texts(game.state.last_hand["lines"])

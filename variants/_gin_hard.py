@@ -77,10 +77,11 @@ def read_knowledge(observation: dict[str, Any]) -> Knowledge:
 def _discards_in_events(observation: dict[str, Any], seat: int) -> set[int]:
     """Discards of ``seat`` in the recent log (for games saved before discards were recorded)."""
     from rummy_tui.engine.cards import parse_face
+    from rummy_tui.i18n import english
 
     found = set()
     for event in observation["events"]:
-        text = event["text"]
+        text = english(event)
         if event["seat"] == seat and event["hand"] == observation["hand_no"] and text.startswith("discarded ["):
             found.add(parse_face(text[len("discarded ["):text.index("]")]))
     return found
@@ -90,13 +91,14 @@ def _declined_discards(observation: dict[str, Any], seat: int) -> set[int]:
     """Top discards ``seat`` left lying when he drew from the stock, read from the recent log
     (for games saved before gin recorded them in ``extra["declined"]``)."""
     from rummy_tui.engine.cards import parse_face
+    from rummy_tui.i18n import english
 
     declined = set()
     top = None
     for event in observation["events"]:
         if event["hand"] != observation["hand_no"]:
             continue
-        text = event["text"]
+        text = english(event)
         if text.startswith("discarded [") or text.startswith("dealt hand"):
             top = parse_face(text[text.index("[") + 1:text.index("]")])
         elif text.startswith("took ["):

@@ -9,6 +9,7 @@ from rummy_tui.engine.cards import JOKER, face_of, is_joker, parse_face, rank_of
 from rummy_tui.engine.melds import Meld, lay_off
 from rummy_tui.engine.solver import best_arrangement
 from rummy_tui.engine.variant import parse_card_group, parse_meld_groups
+from rummy_tui.i18n import english
 
 from .hungarian import DRAW, RULES, VARIANT, could_fit, value_of
 
@@ -29,7 +30,13 @@ def choose_move(observation: dict[str, Any], legal: list[str], level: str) -> st
         move = choose_opening(observation, table_moves, level, settings)
     else:
         move = choose_table_move(table_moves, level, len(hand))
-    return move or choose_discard(observation, discards, level)
+    if move:
+        return move
+    if level == "hard":
+        from ._hungarian_hard import choose_discard as choose_hard_discard
+
+        return choose_hard_discard(observation, discards)
+    return choose_discard(observation, discards, level)
 
 
 def choose_draw(observation: dict[str, Any], legal: list[str], level: str) -> str:
@@ -66,7 +73,12 @@ def choose_opening(observation: dict[str, Any], moves: list[str], level: str, se
         return going_out[0]
     if not openings:
         return None
-    if level != "easy" and close_to_handolas(observation):
+    if level == "hard":
+        from ._hungarian_hard import waits_for_handolas
+
+        if waits_for_handolas(observation):
+            return None
+    elif level != "easy" and close_to_handolas(observation):
         return None
     return openings[0]
 
@@ -127,7 +139,7 @@ def picked_by_next_player(observation: dict[str, Any]) -> list[int]:
     following = (observation["seat"] + 1) % observation["players"]
     picked = []
     for event in observation["events"]:
-        text = event["text"]
+        text = english(event)
         if event["seat"] == following and event["hand"] == observation["hand_no"] \
                 and text.startswith("took [") and text.endswith("from the discard pile"):
             picked.append(parse_face(text[len("took ["):text.index("]")]))

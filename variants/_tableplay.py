@@ -32,6 +32,7 @@ from rummy_tui.engine.cards import (
 )
 from rummy_tui.engine.game import bracket, bracket_all
 from rummy_tui.engine.melds import RUN, SET, Meld, MeldRules, candidate_melds, lay_off, read_meld
+from rummy_tui.i18n import N_, msg, t as tr
 from rummy_tui.engine.variant import Variant, parse_card_group, parse_meld_groups, parse_target, split_action
 
 if TYPE_CHECKING:
@@ -81,11 +82,11 @@ class TablePlayVariant(Variant):
     def hand_value(self, cards: Sequence[int], settings: dict[str, Any]) -> int:
         return sum(self.card_value(c, settings) for c in cards)
 
-    def value_line(self, cards: Sequence[int], settings: dict[str, Any]) -> str:
+    def value_line(self, cards: Sequence[int], settings: dict[str, Any]) -> str | dict:
         """``[AS] [KH] [5D] = 11 + 10 + 5 = 26`` (log notation: a screen draws the cards)."""
         values = [self.card_value(c, settings) for c in cards]
         if not cards:
-            return "no cards = 0"
+            return msg(N_("no cards = 0"))
         shown = " ".join(f"[{face_text(face_of(c))}]" for c in cards)
         if len(cards) == 1:
             return f"{shown} = {values[0]}"
@@ -97,7 +98,7 @@ class TablePlayVariant(Variant):
         s = game.state
         s.extra = {"hands_played": 0}
         s.dealer = game.rng("first dealer").randrange(s.players)
-        game.log(None, f"{game.seat_name(s.dealer)} was chosen at random to deal first.")
+        game.log(None, N_("{name} was chosen at random to deal first."), name=game.seat_name(s.dealer))
         self.deal_hand(game)
 
     def deal_hand(self, game: Game) -> None:
@@ -112,7 +113,8 @@ class TablePlayVariant(Variant):
         s.extra.update(taken=None, tabled=[False] * n, rummy_chance=True,
                        picked=[[] for _ in range(n)], laid_off=[[] for _ in range(n)])
         s.phase, s.to_move = DRAW, first
-        game.log(None, f"Hand {s.hand_no}: {game.seat_name(s.dealer)} deals {size} cards each and turns up {bracket(upcard)}.")
+        game.log(None, N_("Hand {hand}: {name} deals {size} cards each and turns up {card}."), hand=s.hand_no,
+                 name=game.seat_name(s.dealer), size=size, card=bracket(upcard))
 
     # --- legal actions --------------------------------------------------------------------
 
@@ -279,24 +281,24 @@ class TablePlayVariant(Variant):
         elif plan is TAKE_DISCARD:
             card = game.take_discard(seat)
             s.extra["picked"][seat].append(face_of(card))
-            game.log(seat, f"took {bracket(card)} from the discard pile.")
+            game.log(seat, N_("took {card} from the discard pile."), card=bracket(card))
             self._begin_play(game, seat, card)
         elif verb == "meld":
             for meld, cards in plan:
                 self._remove_from_hand(game, seat, cards)
                 game.put_meld(seat, meld)
-                game.log(seat, f"melded {bracket_all(meld.cards)}.")
+                game.log(seat, N_("melded {cards}."), cards=bracket_all(meld.cards))
             self._after_table_action(game, seat)
         elif verb == "layoff":
             index, extended, cards = plan
             self._remove_from_hand(game, seat, cards)
             game.put_meld(s.table[index]["owner"], extended, index)
             s.extra["laid_off"][seat].extend(cards)
-            game.log(seat, f"laid off {bracket_all(cards)}, making {bracket_all(extended.cards)}.")
+            game.log(seat, N_("laid off {cards}, making {meld}."), cards=bracket_all(cards), meld=bracket_all(extended.cards))
             self._after_table_action(game, seat)
         else:
             game.discard_card(seat, plan)
-            game.log(seat, f"discarded {bracket(plan)}.")
+            game.log(seat, N_("discarded {card}."), card=bracket(plan))
             if not s.hands[seat]:
                 self._go_out(game, seat)
             else:
@@ -307,13 +309,13 @@ class TablePlayVariant(Variant):
         s = game.state
         if not s.stock:
             if len(s.discard) <= (1 if self.rebuild_keeps_top else 0):
-                self._void_hand(game, "nothing is left to draw")
+                self._void_hand(game, msg(N_("nothing is left to draw")))
                 return
             if not game.rebuild_stock(keep_top=self.rebuild_keeps_top):
-                self._void_hand(game, "the stock ran out once too often")
+                self._void_hand(game, msg(N_("the stock ran out once too often")))
                 return
         game.draw_from_stock(seat)
-        game.log(seat, "drew from the stock.")
+        game.log(seat, N_("drew from the stock."))
         self._begin_play(game, seat, None)
         if self.rebuild_on_last_draw and not s.stock:
             # D-6; when no rebuild is allowed any more he still plays his turn in full (RULES
@@ -352,24 +354,26 @@ class TablePlayVariant(Variant):
     def _go_out(self, game: Game, winner: int) -> None:
         s = game.state
         rummy = bool(s.extra["rummy_chance"])
-        game.log(winner, "went rummy: every card in one turn!" if rummy else "went out.")
+        game.log(winner, N_("went rummy: every card in one turn!") if rummy else N_("went out."))
         points, lines = self.hand_points(game, winner, rummy)
         s.totals = [t + p for t, p in zip(s.totals, points)]
         s.last_hand = self._hand_summary(game, winner, points, lines, rummy)
-        s.sheet.append({"hand": s.hand_no, "points": points, "note": f"{game.seat_name(winner)} {'went rummy' if rummy else 'went out'}"})
+        s.sheet.append({"hand": s.hand_no, "points": points, "note": msg(N_("{name} went rummy") if rummy else N_("{name} went out"),
+                                                                       name=game.seat_name(winner))})
         s.extra["hands_played"] += 1
         if not self.finish_game_if_over(game):
             s.dealer = game.next_seat(s.dealer)
             self.deal_hand(game)
 
-    def _void_hand(self, game: Game, why: str) -> None:
+    def _void_hand(self, game: Game, why: dict) -> None:
         s = game.state
         limit = game.settings.get("max_reshuffles", 3)
-        line = f"void hand: {why} (max_reshuffles = {limit}); no score, {game.seat_name(s.dealer)} deals again"
-        game.log(None, f"The hand is void: {why}. {game.seat_name(s.dealer)} deals again.")
+        line = msg(N_("void hand: {why} (max_reshuffles = {limit}); no score, {dealer} deals again"), why=why,
+                   limit=limit, dealer=game.seat_name(s.dealer))
+        game.log(None, N_("The hand is void: {why}. {dealer} deals again."), why=why, dealer=game.seat_name(s.dealer))
         s.last_hand = self._hand_summary(game, None, [0] * s.players, [line], False)
         s.last_hand.update(void=True, ending="void")
-        s.sheet.append({"hand": s.hand_no, "points": [0] * s.players, "note": "void"})
+        s.sheet.append({"hand": s.hand_no, "points": [0] * s.players, "note": N_("void")})
         self.deal_hand(game)
 
     def _hand_summary(self, game: Game, winner: int | None, points: list[int], lines: list[str],
@@ -392,19 +396,24 @@ class TablePlayVariant(Variant):
         for seat in range(s.players):
             parts = [row["points"][seat] for row in s.sheet if row.get("note") != "void"]
             sums = " + ".join(map(str, parts)) if len(parts) > 1 else ""
-            lines.append(f"{game.seat_name(seat)}: {sums + ' = ' if sums else ''}{s.totals[seat]}")
+            if sums:
+                lines.append(msg(N_("{name}: {sums} = {score}"), name=game.seat_name(seat), sums=sums, score=s.totals[seat]))
+            else:
+                lines.append(msg(N_("{name}: {score}"), name=game.seat_name(seat), score=s.totals[seat]))
         return lines
 
     # --- computer players -----------------------------------------------------------------
 
     def choose_ai_action(self, observation: dict[str, Any], legal: list[str], level: str,
                          rng: random.Random) -> str:
-        from ._tableplay_ai import TablePlayAdvisor
+        from ._tableplay_ai import choose_move
 
-        advisor = TablePlayAdvisor(self, observation, legal, rng)
-        if observation["phase"] == DRAW:
-            return advisor.draw(careful=level != "easy")
-        return {"easy": advisor.play_easy, "hard": advisor.play_hard}.get(level, advisor.play_normal)()
+        return choose_move(self, observation, legal, level, rng)
+
+    def hint(self, observation: dict[str, Any], legal: list[str], rng: random.Random) -> tuple[str, str]:
+        from ._tableplay_ai import hint
+
+        return hint(self, observation, legal, rng)
 
 
 # --- reasons a meld or lay-off is refused ----------------------------------------------------

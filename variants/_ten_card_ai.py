@@ -28,8 +28,26 @@ def choose_ai_action(observation: dict[str, Any], legal: list[str], level: str, 
     }.get(observation["phase"])
     if chooser is None:
         return legal[0]
+    if level == "hard":
+        action = _hard_choice(observation, legal)
+        if action is not None:
+            return action if action in legal else legal[0]
     action = chooser(observation, legal, level != "easy", rng)
     return action if action in legal else legal[0]
+
+
+def _hard_choice(observation: dict[str, Any], legal: list[str]) -> str | None:
+    """Where hard plays differently from normal; None: as normal."""
+    from . import _ten_card_hard as hard
+
+    phase = observation["phase"]
+    if phase == "discard":
+        return hard.choose_discard(observation, legal, _ai_hand_score)
+    if phase == "showdown":
+        return "laydown"
+    if phase == "reentry":
+        return hard.choose_reentry(observation, legal)
+    return None
 
 
 def _joker_penalty(observation: dict[str, Any]) -> int:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from rummy_tui.engine.cards import rank_of
 from rummy_tui.engine.melds import MeldRules
+from rummy_tui.i18n import N_, msg, t as tr
 from rummy_tui.engine.variant import Setting
 
 from ._tableplay import TablePlayVariant
@@ -72,21 +73,21 @@ most points win.
         return bool(settings.get("must_discard_to_go_out"))
 
     def keep_card_reason(self, settings: dict[str, Any]) -> str:
-        return "With must_discard_to_go_out on, you must keep a card: your last card has to be a discard."
+        return tr("With must_discard_to_go_out on, you must keep a card: your last card has to be a discard.")
 
     def hand_points(self, game: Game, winner: int, rummy: bool) -> tuple[list[int], list[str]]:
         s = game.state
         lines, won = [], []
         for seat in range(s.players):
             if seat != winner:
-                lines.append(f"{game.seat_name(seat)}: {self.value_line(s.hands[seat], s.settings)}")
+                lines.append(msg(N_("{name}: {sums}"), name=game.seat_name(seat), sums=self.value_line(s.hands[seat], s.settings)))
                 won.append(self.hand_value(s.hands[seat], s.settings))
         score = sum(won) * (2 if rummy else 1)
         working = " + ".join(map(str, won))
         if rummy:
-            lines.append(f"{game.seat_name(winner)} went rummy: ({working}) × 2 = {score}")
+            lines.append(msg(N_("{name} went rummy: ({sums}) × 2 = {score}"), name=game.seat_name(winner), sums=working, score=score))
         else:
-            lines.append(f"{game.seat_name(winner)} went out: {working} = {score}")
+            lines.append(msg(N_("{name} went out: {sums} = {score}"), name=game.seat_name(winner), sums=working, score=score))
         points = [0] * s.players
         points[winner] = score
         return points, lines
@@ -99,13 +100,13 @@ most points win.
                 return False
             best = max(s.totals)
             game.end_game([seat for seat, total in enumerate(s.totals) if total == best],
-                          self.total_lines(game) + [f"most points after {hands_limit} hands: {best}"])
+                          self.total_lines(game) + [msg(N_("most points after {hands} hands: {best}"), hands=hands_limit, best=best)])
             return True
         target = s.settings["target"]
         reached = [seat for seat, total in enumerate(s.totals) if total >= target]
         if not reached:
             return False
-        game.end_game(reached, self.total_lines(game) + [f"{game.seat_name(reached[0])} reached {target}"])
+        game.end_game(reached, self.total_lines(game) + [msg(N_("{name} reached {target}"), name=game.seat_name(reached[0]), target=target)])
         return True
 
 

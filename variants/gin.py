@@ -29,6 +29,7 @@ from rummy_tui.engine.game import Game, bracket, bracket_all
 from rummy_tui.engine.melds import SET, Meld, MeldRules, candidate_melds, lay_off, read_meld
 from rummy_tui.engine.solver import Arrangement, best_arrangement, deadwood_without_each
 from rummy_tui.engine.variant import Setting, Variant, parse_meld_groups, split_action
+from rummy_tui.i18n import N_, msg, t as tr
 
 GIN_RULES = MeldRules(ace_low=True, ace_high=False, max_jokers=0)
 HAND_SIZE = 10
@@ -170,12 +171,12 @@ def read_arrangement(cards: list[int], text: str) -> Arrangement | str:
         meld_cards = [find_card(cards, face) for face in faces]
         if None in meld_cards:
             missing = next(f for f, c in zip(faces, meld_cards) if c is None)
-            return f"You would not hold {card_text(missing)} after that discard."
+            return tr("You would not hold {card} after that discard.", card=card_text(missing))
         if used & set(meld_cards):
-            return "A card can belong to only one meld."
+            return tr("A card can belong to only one meld.")
         meld = read_meld(meld_cards, GIN_RULES)
         if meld is None:
-            return f"{' '.join(card_text(c) for c in meld_cards)} is not a meld."
+            return tr("{cards} is not a meld.", cards=" ".join(card_text(c) for c in meld_cards))
         melds.append(meld)
         used |= set(meld_cards)
     rest = sorted(c for c in cards if c not in used)
@@ -190,25 +191,25 @@ def _layoffs_fit(layoffs: list[tuple[int, int]], melds: list[Meld]) -> bool:
 
 
 def hand_score(kind: str, knocker_deadwood: int, defender_deadwood: int, doubled: bool,
-               settings: dict[str, Any]) -> tuple[int, list[str]]:
+               settings: dict[str, Any]) -> tuple[int, list[dict]]:
     """A-7: the winner's points and the lines that explain them."""
     k, d = knocker_deadwood, defender_deadwood
     if kind == "gin":
         bonus = settings["gin_bonus"]
-        points, lines = d + bonus, [f"gin: {d} + {bonus} = {d + bonus}"]
+        points, lines = d + bonus, [msg(N_("gin: {d} + {bonus} = {points}"), d=d, bonus=bonus, points=d + bonus)]
     elif kind == "undercut":
         bonus = settings["undercut_bonus"]
-        points, lines = k - d + bonus, [f"undercut: {k} - {d} + {bonus} = {k - d + bonus}"]
+        points, lines = k - d + bonus, [msg(N_("undercut: {k} - {d} + {bonus} = {points}"), k=k, d=d, bonus=bonus, points=k - d + bonus)]
     else:
-        points, lines = d - k, [f"knock: {d} - {k} = {d - k}"]
+        points, lines = d - k, [msg(N_("knock: {d} - {k} = {points}"), d=d, k=k, points=d - k)]
     if doubled:
         points *= 2
-        lines.append(f"× 2 (spade upcard) = {points}")
+        lines.append(msg(N_("× 2 (spade upcard) = {points}"), points=points))
     return points, lines
 
 
 def match_settlement(totals: list[int], boxes: list[int], winner: int, names: list[str],
-                     settings: dict[str, Any]) -> tuple[list[int], list[str], int]:
+                     settings: dict[str, Any]) -> tuple[list[int], list[dict], int]:
     """A-10: each seat's final score, the settlement lines and the winner's margin."""
     loser = 1 - winner
     final, lines = [], []
@@ -227,9 +228,10 @@ def match_settlement(totals: list[int], boxes: list[int], winner: int, names: li
             score += boxes[seat] * settings["box_bonus"]
         final.append(score)
         sum_text = " + ".join(terms)
-        lines.append(f"{names[seat]}: {sum_text} = {score}" if len(terms) > 1 else f"{names[seat]}: {score}")
+        lines.append(msg(N_("{name}: {sums} = {score}"), name=names[seat], sums=sum_text, score=score) if len(terms) > 1
+                     else msg(N_("{name}: {score}"), name=names[seat], score=score))
     margin = final[winner] - final[loser]
-    lines.append(f"Result: {margin} to {names[winner]}")
+    lines.append(msg(N_("Result: {margin} to {name}"), margin=margin, name=names[winner]))
     return final, lines, margin
 
 
@@ -303,12 +305,12 @@ class GinRummy(Variant):
             cut = [deck.pop(), deck.pop()]
             game.state.extra["cut"].append(cut)
             for seat, card in enumerate(cut):
-                game.log(seat, f"cut {bracket(card)}")
+                game.log(seat, N_("cut {card}"), card=bracket(card))
             dealer = dealer_by_cut(cut)
             if dealer is not None:
-                game.log(dealer, "deals first (higher cut card)")
+                game.log(dealer, N_("deals first (higher cut card)"))
                 return dealer
-            game.log(None, "Equal ranks: both cut again.")
+            game.log(None, N_("Equal ranks: both cut again."))
 
     def _deal_hand(self, game: Game) -> None:
         state = game.state
@@ -332,9 +334,14 @@ class GinRummy(Variant):
         })
         state.phase = "upcard"
         state.to_move = non_dealer
-        limit_text = "no knocking (ace)" if limit == 0 else f"knock limit {limit}"
-        doubled = ", spades double" if state.extra["doubled"] else ""
-        game.log(state.dealer, f"dealt hand {state.hand_no}; the upcard is {bracket(upcard)}: {limit_text}{doubled}")
+        if limit == 0:
+            limit_text = msg(N_("no knocking (ace)"))
+        else:
+            limit_text = msg(N_("knock limit {limit}"), limit=limit)
+        if state.extra["doubled"]:
+            limit_text = msg(N_("{limit}, spades double"), limit=limit_text)
+        game.log(state.dealer, N_("dealt hand {hand}; the upcard is {card}: {limit}"), hand=state.hand_no,
+                 card=bracket(upcard), limit=limit_text)
 
     # --- legality -------------------------------------------------------------------------
 
@@ -370,23 +377,23 @@ class GinRummy(Variant):
             "discard": self._why_not_discard,
         }.get(state.phase)
         if phase_check is None:
-            return "The game is over."
+            return tr("The game is over.")
         return phase_check(game, verb, argument)
 
     def _why_not_upcard(self, game: Game, verb: str, argument: str) -> str | None:
         if (verb, argument) in (("take", "upcard"), ("pass", "")):
             return None
-        return f"First take the upcard {_code(game.state.extra['upcard'])} or pass."
+        return tr("First take the upcard {card} or pass.", card=_code(game.state.extra["upcard"]))
 
     def _why_not_draw(self, game: Game, verb: str, argument: str) -> str | None:
         if (verb, argument) == ("draw", "stock"):
             return None
         if (verb, argument) == ("take", "discard"):
             if game.state.extra["stock_only"]:
-                return "Both players passed the upcard: the first card comes from the stock."
+                return tr("Both players passed the upcard: the first card comes from the stock.")
             return None
         if verb in ("discard", "knock", "gin"):
-            return "Draw a card first, from the stock or the discard pile."
+            return tr("Draw a card first, from the stock or the discard pile.")
         return _unknown(verb, argument)
 
     def _why_not_last_chance(self, game: Game, verb: str, argument: str) -> str | None:
@@ -394,36 +401,36 @@ class GinRummy(Variant):
         if (verb, argument) == ("void", ""):
             return None
         if (verb, argument) == ("draw", "stock"):
-            return ("Only 2 cards are left in the stock and nobody may draw them: take the top "
-                    "discard to knock or go gin, or declare the hand void.")
+            return tr("Only 2 cards are left in the stock and nobody may draw them: take the top "
+                     "discard to knock or go gin, or declare the hand void.")
         if (verb, argument) == ("take", "discard"):
             top = state.discard[-1]
             hand = state.hands[state.to_move] + [top]
             if ending_discards(hand, state.extra["knock_limit"], top):
                 return None
-            return (f"Taking {_code(top)} would not let you knock or go gin, and only that is allowed "
-                    "with 2 cards left in the stock: the hand is void.")
+            return tr("Taking {card} would not let you knock or go gin, and only that is allowed "
+                     "with 2 cards left in the stock: the hand is void.", card=_code(top))
         if verb in ("discard", "knock", "gin"):
-            return "Take the top discard to knock or go gin, or declare the hand void."
+            return tr("Take the top discard to knock or go gin, or declare the hand void.")
         return _unknown(verb, argument)
 
     def _why_not_discard(self, game: Game, verb: str, argument: str) -> str | None:
         state = game.state
         extra = state.extra
         if verb in ("draw", "take", "pass"):
-            return "You already have 11 cards: discard, knock or go gin."
+            return tr("You already have 11 cards: discard, knock or go gin.")
         if verb not in ("discard", "knock", "gin") or not argument:
             return _unknown(verb, argument)
         argument, _, shown = argument.partition("/")
         if shown and verb != "knock":
-            return "Only a knock names the melds it shows, like knock:QH/6H-7H-8H+9S-9D-9C."
+            return tr("Only a knock names the melds it shows, like knock:QH/6H-7H-8H+9S-9D-9C.")
         face = parse_face(argument)
         hand = state.hands[state.to_move]
         card = find_card(hand, face)
         if card is None:
-            return f"You do not hold {argument.upper()}."
+            return tr("You do not hold {card}.", card=argument.upper())
         if card == extra["taken"]:
-            return f"You took {_code(card)} from the discard pile this turn: you may not discard it."
+            return tr("You took {card} from the discard pile this turn: you may not discard it.", card=_code(card))
         if verb == "discard":
             return None
         left = deadwood_of([c for c in hand if c != card])
@@ -435,16 +442,18 @@ class GinRummy(Variant):
             left = arrangement.value
         if verb == "gin":
             if left:
-                return f"Gin needs all 10 remaining cards in melds; your deadwood would be {left}."
+                return tr("Gin needs all 10 remaining cards in melds; your deadwood would be {left}.", left=left)
             return None
         if left == 0:
             return None  # a knock with no deadwood counts as gin
         if limit == 0:
-            return (f"The upcard was an ace, so nobody may knock this hand: only gin ends it "
-                    f"(your deadwood would be {left}).")
+            return tr("The upcard was an ace, so nobody may knock this hand: only gin ends it "
+                     "(your deadwood would be {left}).", left=left)
         if left > limit:
-            shown_words = " with those melds" if shown else ""
-            return f"The knock limit is {limit}; your deadwood{shown_words} would be {left}."
+            if shown:
+                return tr("The knock limit is {limit}; your deadwood with those melds would be {left}.",
+                         limit=limit, left=left)
+            return tr("The knock limit is {limit}; your deadwood would be {left}.", limit=limit, left=left)
         return None
 
     # --- carrying out actions ---------------------------------------------------------------
@@ -469,9 +478,9 @@ class GinRummy(Variant):
         state.extra["taken"] = card
         state.extra["picked"][seat].append(card)
         if state.phase == "upcard":
-            game.log(seat, f"took the upcard {bracket(card)}")
+            game.log(seat, N_("took the upcard {card}"), card=bracket(card))
         else:
-            game.log(seat, f"took {bracket(card)} from the discard pile")
+            game.log(seat, N_("took {card} from the discard pile"), card=bracket(card))
         state.extra["last_chance"] = state.phase == "last_chance"
         state.phase = "discard"
 
@@ -479,7 +488,7 @@ class GinRummy(Variant):
         state = game.state
         seat = state.to_move
         state.extra["passed"].append(seat)
-        game.log(seat, "passed the upcard")
+        game.log(seat, N_("passed the upcard"))
         if seat == state.dealer:  # both passed: the non-dealer draws from the stock
             state.phase = "draw"
             state.extra["stock_only"] = True
@@ -490,7 +499,7 @@ class GinRummy(Variant):
         if state.discard and not state.extra["stock_only"]:  # he left the top discard: it is public
             state.extra.setdefault("declined", [[], []])[state.to_move].append(state.discard[-1])
         game.draw_from_stock(state.to_move)
-        game.log(state.to_move, "drew from the stock")
+        game.log(state.to_move, N_("drew from the stock"))
         state.extra.update({"taken": None, "stock_only": False})
         state.phase = "discard"
 
@@ -498,9 +507,9 @@ class GinRummy(Variant):
         state = game.state
         game.discard_card(seat, card)
         state.extra.setdefault("discarded", [[], []])[seat].append(card)
-        game.log(seat, f"discarded {bracket(card)}")
+        game.log(seat, N_("discarded {card}"), card=bracket(card))
         if state.extra["last_chance"]:
-            game.log(None, "No knock with the last discard: the hand is void.")
+            game.log(None, N_("No knock with the last discard: the hand is void."))
             self._end_void_hand(game)
             return
         state.extra["taken"] = None
@@ -508,7 +517,7 @@ class GinRummy(Variant):
         state.phase = "last_chance" if len(state.stock) <= STOCK_FLOOR else "draw"
 
     def _declare_void(self, game: Game) -> None:
-        game.log(game.state.to_move, "cannot knock with 2 cards left in the stock: the hand is void")
+        game.log(game.state.to_move, N_("cannot knock with 2 cards left in the stock: the hand is void"))
         self._end_void_hand(game)
 
     def _knock(self, game: Game, seat: int, card: int, shown: str = "") -> None:
@@ -521,15 +530,15 @@ class GinRummy(Variant):
             defender = state.hands[game.next_seat(seat)]
             arrangement = default_arrangement(hand, defender, state.extra["knock_limit"])
         if arrangement.value == 0:
-            game.log(seat, f"discarded {bracket(card)} and knocked with no deadwood: that is gin")
+            game.log(seat, N_("discarded {card} and knocked with no deadwood: that is gin"), card=bracket(card))
             self._showdown(game, seat, gin=True, shown=arrangement)
         else:
-            game.log(seat, f"discarded {bracket(card)} and knocked")
+            game.log(seat, N_("discarded {card} and knocked"), card=bracket(card))
             self._showdown(game, seat, gin=False, shown=arrangement)
 
     def _gin(self, game: Game, seat: int, card: int) -> None:
         game.discard_card(seat, card)
-        game.log(seat, "discarded face down and went gin")
+        game.log(seat, N_("discarded face down and went gin"))
         self._showdown(game, seat, gin=True)
 
     # --- end of a hand ----------------------------------------------------------------------
@@ -577,11 +586,14 @@ class GinRummy(Variant):
         winner = defender if kind == "undercut" else knocker
         points, lines = hand_score(kind, k, d, state.extra["doubled"], state.settings)
 
-        game.log(knocker, f"shows {_melds_text(shown.melds)}" + (f", deadwood {k}" if k else ""))
+        if k:
+            game.log(knocker, N_("shows {melds}, deadwood {deadwood}"), melds=_melds_text(shown.melds), deadwood=k)
+        else:
+            game.log(knocker, N_("shows {melds}"), melds=_melds_text(shown.melds))
         if layoffs:
-            game.log(defender, f"lays off {bracket_all(c for c, _ in layoffs)}")
-        game.log(defender, f"shows {_melds_text(defence.melds)}, deadwood {d}")
-        game.log(winner, f"scores {points} ({lines[0]})")
+            game.log(defender, N_("lays off {cards}"), cards=bracket_all(c for c, _ in layoffs))
+        game.log(defender, N_("shows {melds}, deadwood {deadwood}"), melds=_melds_text(defence.melds), deadwood=d)
+        game.log(winner, N_("scores {points} ({how})"), points=points, how=lines[0])
 
         hand_points = [0, 0]
         hand_points[winner] = points
@@ -610,23 +622,23 @@ class GinRummy(Variant):
             "hand": state.hand_no, "void": True, "winner": None,
             "hands": [list(h) for h in state.hands],
             "melds": [[], []], "deadwood": [[], []], "layoffs": [[], []], "points": [0, 0],
-            "lines": ["void hand: no score, the same dealer deals again"],
+            "lines": [msg(N_("void hand: no score, the same dealer deals again"))],
             "ending": "void", "finisher": None, "knock_limit": state.extra["knock_limit"],
             "upcard": state.extra["upcard"], "doubled": state.extra["doubled"], "layoff_targets": [],
         }
-        state.sheet.append({"hand": state.hand_no, "points": [0, 0], "note": "void"})
+        state.sheet.append({"hand": state.hand_no, "points": [0, 0], "note": N_("void")})
         self._deal_hand(game)
 
     def _next_hand_or_end(self, game: Game, winner: int) -> None:
         state = game.state
         names = game.seat_names()
         if state.settings["single_hand"]:
-            lines = [f"{names[winner]}: {state.totals[winner]}"] + state.last_hand["lines"]
+            lines = [msg(N_("{name}: {score}"), name=names[winner], score=state.totals[winner])] + state.last_hand["lines"]
             game.end_game([winner], lines, list(state.totals))
             return
         if state.totals[winner] >= state.settings["target"]:
             final, lines, margin = match_settlement(state.totals, state.extra["boxes"], winner, names, state.settings)
-            game.log(winner, f"wins the game by {margin}")
+            game.log(winner, N_("wins the game by {margin}"), margin=margin)
             game.end_game([winner], lines, final, margin=margin)
             return
         self._deal_hand(game)
@@ -649,13 +661,13 @@ def _code(card: int) -> str:
     return card_text(card)
 
 
-def _melds_text(melds: list[Meld]) -> str:
-    return " · ".join(bracket_all(m.cards) for m in melds) or "no melds"
+def _melds_text(melds: list[Meld]) -> str | dict:
+    return " · ".join(bracket_all(m.cards) for m in melds) or msg(N_("no melds"))
 
 
 def _unknown(verb: str, argument: str) -> str:
     action = f"{verb}:{argument}" if argument else verb
-    return f"'{action}' is not a Gin Römi move now."
+    return tr("'{action}' is not a Gin Römi move now.", action=action)
 
 
 VARIANT = GinRummy()

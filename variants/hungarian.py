@@ -45,6 +45,7 @@ from rummy_tui.engine.melds import (
 from variants._romi_turn import OUT, STAY, Completion, TurnPosition, card_code, completions, taken_card_duty
 from variants._romi_turn import is_szuro as fits_table
 from rummy_tui.engine.solver import best_arrangement
+from rummy_tui.i18n import N_, msg, msg_n, names_text, t as tr
 from rummy_tui.engine.variant import (
     Setting, Variant, parse_card_group, parse_meld_groups, parse_target, split_action,
 )
@@ -196,8 +197,8 @@ def deal_hand(game: Game) -> None:
     game.deal([15 if seat == starter else 14 for seat in range(s.players)], starter)
     s.extra.update(opened=[False] * s.players, drawn=[False] * s.players, starter=starter, turn=None)
     s.private = [{} for _ in range(s.players)]
-    game.log(None, f"Hand {s.hand_no}: {game.seat_name(s.dealer)} dealt; {game.seat_name(starter)} has 15 cards "
-                   f"and starts by discarding.")
+    game.log(None, N_("Hand {hand}: {dealer} dealt; {starter} has 15 cards and starts by discarding."),
+             hand=s.hand_no, dealer=game.seat_name(s.dealer), starter=game.seat_name(starter))
     begin_turn(game, starter, taken=None, free=False)
 
 
@@ -234,16 +235,16 @@ def next_turn(game: Game) -> None:
 
 def void_hand(game: Game) -> None:
     s = game.state
-    game.log(None, "The stock ran out too often: the hand is void and the same dealer deals again.")
+    game.log(None, N_("The stock ran out too often: the hand is void and the same dealer deals again."))
     zero = [0] * s.players
     s.last_hand = {
         "hand": s.hand_no, "void": True, "winner": None, "ending": "void", "finisher": None,
         "hands": [list(h) for h in s.hands],
         "melds": melds_by_owner(game), "deadwood": [list(h) for h in s.hands],
         "layoffs": [[] for _ in range(s.players)], "points": zero,
-        "lines": ["Void hand: the stock was rebuilt too often. No score; the same dealer deals again."],
+        "lines": [msg(N_("Void hand: the stock was rebuilt too often. No score; the same dealer deals again."))],
     }
-    s.sheet.append({"hand": s.hand_no, "points": zero, "note": "void"})
+    s.sheet.append({"hand": s.hand_no, "points": zero, "note": N_("void")})
     deal_hand(game)
 
 
@@ -258,17 +259,19 @@ def end_hand(game: Game, winner: int, handolas: bool) -> None:
     s = game.state
     multiplier = s.settings["hand_out_multiplier"] if handolas else 1
     points, lines = [], []
-    how = "by handolás" if handolas else "normally"
     for seat in range(s.players):
         if seat == winner:
             points.append(0)
-            lines.append(f"{game.seat_name(seat)} went out {how}: 0")
+            how = N_("{name} went out by handolás: 0") if handolas else N_("{name} went out normally: 0")
+            lines.append(msg(how, name=game.seat_name(seat)))
             continue
         values = [value_of(c, s.settings) for c in s.hands[seat]]
         base = sum(values)
-        line = f"{game.seat_name(seat)}: " + sum_text(values, base)
         if multiplier != 1:
-            line += f" × {multiplier} (handolás) = {base * multiplier}"
+            line = msg(N_("{name}: {sums} × {multiplier} (handolás) = {points}"), name=game.seat_name(seat),
+                       sums=sum_text(values, base), multiplier=multiplier, points=base * multiplier)
+        else:
+            line = msg(N_("{name}: {sums}"), name=game.seat_name(seat), sums=sum_text(values, base))
         points.append(base * multiplier)
         lines.append(line)
     s.last_hand = {
@@ -278,7 +281,8 @@ def end_hand(game: Game, winner: int, handolas: bool) -> None:
         "layoffs": [[] for _ in range(s.players)], "points": points, "lines": lines,
     }
     s.sheet.append({"hand": s.hand_no, "points": points,
-                    "note": f"{game.seat_name(winner)} went out" + (" by handolás" if handolas else "")})
+                    "note": msg(N_("{name} went out by handolás") if handolas else N_("{name} went out"),
+                                name=game.seat_name(winner))})
     s.totals = [t + p for t, p in zip(s.totals, points)]
     s.extra["deals_played"] += 1
     if s.extra["deals_played"] >= s.settings["deals"]:
@@ -295,10 +299,12 @@ def finish_game(game: Game) -> None:
     lines = []
     for seat in range(s.players):
         rows = [row["points"][seat] for row in s.sheet if row.get("note") != "void"]
-        lines.append(f"{game.seat_name(seat)}: " + sum_text(rows, s.totals[seat]))
-    names = " and ".join(game.seat_name(w) for w in winners)
-    lines.append(f"Lowest total {best}: {names} win{'s' if len(winners) == 1 else ''}.")
-    game.log(None, f"Game over: {names} win{'s' if len(winners) == 1 else ''} with {best} penalty points.")
+        lines.append(msg(N_("{name}: {sums}"), name=game.seat_name(seat), sums=sum_text(rows, s.totals[seat])))
+    names = names_text([game.seat_name(w) for w in winners])
+    lines.append(msg_n("Lowest total {best}: {names} wins.", "Lowest total {best}: {names} win.",
+                       len(winners), best=best, names=names))
+    game.log(None, N_("Game over: {names} with {best} penalty points."), best=best,
+             names=msg_n("{names} wins", "{names} win", len(winners), names=names))
     game.end_game(winners, lines, list(s.totals))
 
 
@@ -616,14 +622,14 @@ def perform(game: Game, action: str) -> None:
     if verb == "draw":
         game.draw_from_stock(seat)
         s.extra["drawn"][seat] = True
-        game.log(seat, "drew from the stock")
+        game.log(seat, N_("drew from the stock"))
         begin_turn(game, seat, taken=None, free=False)
         return
     if verb == "take":
         free = not s.extra["drawn"][seat]
         card = game.take_discard(seat)
         s.extra["drawn"][seat] = True
-        game.log(seat, f"took {bracket(card)} from the discard pile")
+        game.log(seat, N_("took {card} from the discard pile"), card=bracket(card))
         begin_turn(game, seat, taken=card, free=free)
         return
     if verb == "discard":
@@ -638,7 +644,7 @@ def perform(game: Game, action: str) -> None:
         note_table_use(game)
         move_to_table(game, cards)
         game.put_meld(s.table[index]["owner"], extended, index)
-        game.log(seat, f"laid off {bracket_all(cards)} on {bracketed(extended)}")
+        game.log(seat, N_("laid off {cards} on {meld}"), cards=bracket_all(cards), meld=bracketed(extended))
     elif verb == "exchange":
         index, new_meld, cards, freed = check_exchange(game, argument)
         note_table_use(game)
@@ -646,7 +652,8 @@ def perform(game: Game, action: str) -> None:
         s.hands[seat].extend(freed)
         turn_of(game)["freed"].extend(freed)
         game.put_meld(s.table[index]["owner"], new_meld, index)
-        game.log(seat, f"laid {bracket_all(cards)} in place of the joker in {bracketed(new_meld)} and took the joker")
+        game.log(seat, N_("laid {cards} in place of the joker in {meld} and took the joker"), cards=bracket_all(cards),
+                 meld=bracketed(new_meld))
     elif verb == "takeback":
         take_back(game)
     if not trusted:
@@ -679,9 +686,9 @@ def put_melds(game: Game, melds: list[Meld]) -> None:
     shown = " + ".join(bracketed(m) for m in melds)
     if not was_open and turn["meld_points"] >= s.settings["opening_min"]:
         s.extra["opened"][seat] = True
-        game.log(seat, f"opened with {turn['meld_points']} points: {shown}")
+        game.log(seat, N_("opened with {points} points: {melds}"), points=turn["meld_points"], melds=shown)
     else:
-        game.log(seat, f"melded {shown}")
+        game.log(seat, N_("melded {melds}"), melds=shown)
 
 
 def take_back(game: Game) -> None:
@@ -692,7 +699,7 @@ def take_back(game: Game) -> None:
     s.table = copy_table(turn["table_before"])
     s.extra["opened"][seat] = turn["opened_at_start"]
     turn.update(new_melds=[], freed=[], meld_points=0, moved=False, handolas_only=False)
-    game.log(seat, "took back the table moves of this turn")
+    game.log(seat, N_("took back the table moves of this turn"))
 
 
 def update_plan(game: Game, expected: list[str] | None) -> None:
@@ -711,12 +718,12 @@ def discard(game: Game, card: int) -> None:
     seat = s.to_move
     turn = turn_of(game)
     game.discard_card(seat, card)
-    game.log(seat, f"discarded {bracket(card)}")
+    game.log(seat, N_("discarded {card}"), card=bracket(card))
     if s.hands[seat]:
         next_turn(game)
         return
     handolas = not turn["opened_at_start"]
-    game.log(seat, "went out by handolás" if handolas else "went out")
+    game.log(seat, N_("went out by handolás") if handolas else N_("went out"))
     s.private[seat] = {}
     s.extra["turn"] = None
     end_hand(game, seat, handolas)

@@ -49,6 +49,7 @@ from rummy_tui.engine.cards import (
 from rummy_tui.engine.game import Game, bracket, bracket_all
 from rummy_tui.engine.melds import Meld, MeldRules, lay_off
 from rummy_tui.engine.solver import Arrangement, all_melded, best_arrangement
+from rummy_tui.i18n import N_, msg, msg_n, t as tr
 from rummy_tui.engine.variant import Setting, Variant, split_action
 
 TEN_CARD_RULES = MeldRules(ace_low=True, ace_high=True, max_jokers=None, min_naturals=1, set_max=4)
@@ -62,17 +63,17 @@ ENDINGS = ("royal-flush", "colour-flush", "figure-flush", "piccolo", "romi", "kn
 FLUSHES = ("royal-flush", "colour-flush", "figure-flush")
 ENDING_BONUS = {"royal-flush": -50, "colour-flush": -25, "figure-flush": -25, "piccolo": -25, "romi": -10}
 ENDING_UNITS = {"knock": 1, "atkopogas": 1}  # every other ending collects 2u from each player
-ENDING_NAMES = {
-    "royal-flush": "a royal flush", "colour-flush": "a colour flush", "figure-flush": "a figure flush",
-    "piccolo": "piccolo", "romi": "römi", "knock": "a knock", "atkopogas": "átkopogás",
+ENDING_NAMES = {  # English texts, translated where shown (``tr(ENDING_NAMES[name])``)
+    "royal-flush": N_("a royal flush"), "colour-flush": N_("a colour flush"), "figure-flush": N_("a figure flush"),
+    "piccolo": N_("piccolo"), "romi": N_("römi"), "knock": N_("a knock"), "atkopogas": N_("átkopogás"),
 }
 ENDING_CONDITIONS = {
-    "royal-flush": "A royal flush is a 10-card run 5-6-7-8-9-10-J-Q-K-A of one suit (jokers allowed).",
-    "colour-flush": "A colour flush needs every natural card in one suit (jokers are wild).",
-    "figure-flush": "A figure flush needs every natural card to be a J, Q, K or A (jokers are wild).",
-    "piccolo": "Piccolo needs a piccolo value of 25 or less (A counts 1, a joker 0).",
-    "romi": "Römi needs all 10 cards in melds.",
-    "knock": "To knock, 9 of your 10 cards must be in melds and the tenth must be a natural 2 or 3.",
+    "royal-flush": N_("A royal flush is a 10-card run 5-6-7-8-9-10-J-Q-K-A of one suit (jokers allowed)."),
+    "colour-flush": N_("A colour flush needs every natural card in one suit (jokers are wild)."),
+    "figure-flush": N_("A figure flush needs every natural card to be a J, Q, K or A (jokers are wild)."),
+    "piccolo": N_("Piccolo needs a piccolo value of 25 or less (A counts 1, a joker 0)."),
+    "romi": N_("Römi needs all 10 cards in melds."),
+    "knock": N_("To knock, 9 of your 10 cards must be in melds and the tenth must be a natural 2 or 3."),
 }
 
 
@@ -274,7 +275,7 @@ class TenCardRummy(Variant):
         game.deal(sizes, game.next_seat(state.dealer))
         extra.update(first_turn=False, taken=None, must_flush=False, opening_declare=False, turns=0,
                      showdown=None, reentry=None)
-        game.log(state.dealer, f"dealt hand {state.hand_no}: 10 cards each, 11 to the dealer")
+        game.log(state.dealer, N_("dealt hand {hand}: 10 cards each, 11 to the dealer"), hand=state.hand_no)
         if state.settings["exchange"]:
             state.phase = "exchange"
             state.to_move = self._next_active(game, state.dealer)
@@ -351,29 +352,29 @@ class TenCardRummy(Variant):
         seat = state.to_move
         expected = PHASE_VERBS.get(state.phase, ())
         if verb not in expected:
-            return f"That is not possible now: {PHASE_PROMPTS.get(state.phase, 'wait for the next hand.')}"
+            return tr("That is not possible now: {what}", what=tr(PHASE_PROMPTS.get(state.phase, N_("wait for the next hand."))))
         if verb == "keep":
-            return None if not argument else "Write just 'keep' to keep your dealt hand."
+            return None if not argument else tr("Write just 'keep' to keep your dealt hand.")
         if verb == "newdeal":
             return self._newdeal_problem(game, seat, argument)
         if verb == "discard":
             return self._discard_problem(game, seat, parse_face(argument))
         if verb == "draw":
-            return None if argument == "stock" else "Draw with draw:stock."
+            return None if argument == "stock" else tr("Draw with draw:stock.")
         if verb == "take":
-            return self._take_problem(game, seat) if argument == "discard" else "Take with take:discard."
+            return self._take_problem(game, seat) if argument == "discard" else tr("Take with take:discard.")
         if verb == "declare":
             return self._declare_problem(game, seat, argument)
         if argument:
-            return f"Write just '{verb}'."
+            return tr("Write just '{verb}'.", verb=verb)
         return None
 
     def _newdeal_problem(self, game: Game, seat: int, argument: str) -> str | None:
         faces = parse_faces(argument)
         if len(faces) > MAX_KEEP:
-            return f"You may keep at most {MAX_KEEP} cards of your hand; you named {len(faces)}."
+            return tr("You may keep at most {most} cards of your hand; you named {named}.", most=MAX_KEEP, named=len(faces))
         if take_cards(game.state.hands[seat], faces) is None:
-            return f"You do not hold all of {' '.join('[' + face_text(f) + ']' for f in faces)}."
+            return tr("You do not hold all of {cards}.", cards=" ".join("[" + face_text(f) + "]" for f in faces))
         return None
 
     def _discard_problem(self, game: Game, seat: int, face: int) -> str | None:
@@ -381,23 +382,24 @@ class TenCardRummy(Variant):
         hand = game.state.hands[seat]
         card = find_card(hand, face, avoid=extra["taken"])
         if card is None:
-            return f"You do not hold [{face_text(face)}]."
+            return tr("You do not hold {card}.", card=f"[{face_text(face)}]")
         if card == extra["taken"]:
-            return f"You took [{face_text(face)}] from the discard pile this turn: you may not discard it."
+            return tr("You took {card} from the discard pile this turn: you may not discard it.", card=f"[{face_text(face)}]")
         if extra["must_flush"] and not _leaves_flush(hand, card):
-            return (f"You took [{face_text(face_of(extra['taken']))}] on the first turn, so your discard must leave "
-                    f"a colour, figure or royal flush; discarding [{face_text(face)}] does not.")
+            return tr("You took {taken} on the first turn, so your discard must leave "
+                     "a colour, figure or royal flush; discarding {card} does not.",
+                     taken=f"[{face_text(face_of(extra['taken']))}]", card=f"[{face_text(face)}]")
         return None
 
     def _take_problem(self, game: Game, seat: int) -> str | None:
         state = game.state
         if not state.discard:
-            return "The discard pile is empty."
+            return tr("The discard pile is empty.")
         top = state.discard[-1]
         if state.extra["first_turn"] and not can_flush_with(state.hands[seat], top):
-            return (f"On the first turn the dealer's discard [{face_text(face_of(top))}] may only be taken to "
-                    "complete a colour, figure or royal flush declared at once, and your hand cannot make one "
-                    "with it: draw from the stock.")
+            return tr("On the first turn the dealer's discard {card} may only be taken to "
+                     "complete a colour, figure or royal flush declared at once, and your hand cannot make one "
+                     "with it: draw from the stock.", card=f"[{face_text(face_of(top))}]")
         return None
 
     def _declare_problem(self, game: Game, seat: int, name: str) -> str | None:
@@ -405,33 +407,33 @@ class TenCardRummy(Variant):
         offered = self._declare_options(game, seat)
         if name == "none":
             if extra["must_flush"]:
-                return "You took the dealer's discard on the first turn, so you must declare your flush now."
+                return tr("You took the dealer's discard on the first turn, so you must declare your flush now.")
             return None
         if name in offered:
             return None
         if name not in ENDING_NAMES:
-            return f"There is no ending called '{name}' (choose from: {', '.join(ENDING_NAMES)}, or none)."
+            return tr("There is no ending called '{name}' (choose from: {names}, or none).", name=name, names=", ".join(ENDING_NAMES))
         hand = game.state.hands[seat]
         if name == "atkopogas":
             return self._atkopogas_problem(game, seat, offered)
         if name in qualifying_endings(hand):
-            return (f"Your hand is also {ENDING_NAMES[offered[0]]}, which is worth more: only the most "
-                    f"valuable ending may be declared.")
-        reason = ENDING_CONDITIONS[name]
+            return tr("Your hand is also {ending}, which is worth more: only the most valuable ending may be declared.",
+                     ending=tr(ENDING_NAMES[offered[0]]))
+        reason = tr(ENDING_CONDITIONS[name])
         if name == "piccolo":
-            reason += f" Yours is {piccolo_total(hand)}."
+            reason += " " + tr("Yours is {value}.", value=piccolo_total(hand))
         if offered:
-            reason += f" Your hand is {ENDING_NAMES[offered[0]]}: declare that."
+            reason += " " + tr("Your hand is {ending}: declare that.", ending=tr(ENDING_NAMES[offered[0]]))
         return reason
 
     def _atkopogas_problem(self, game: Game, seat: int, offered: list[str]) -> str:
         limit = game.settings["limit"]
         if not game.settings["atkopogas"]:
-            return "Átkopogás is not played in this game (the 'atkopogas' setting is off)."
+            return tr("Átkopogás is not played in this game (the 'atkopogas' setting is off).")
         if offered:
-            return f"Your hand is {ENDING_NAMES[offered[0]]}: declare that instead of átkopogás."
-        return (f"Átkopogás is only for a player with {limit - 10} to {limit} points; "
-                f"you have {game.state.totals[seat]}.")
+            return tr("Your hand is {ending}: declare that instead of átkopogás.", ending=tr(ENDING_NAMES[offered[0]]))
+        return tr("Átkopogás is only for a player with {low} to {limit} points; you have {total}.",
+                 low=limit - 10, limit=limit, total=game.state.totals[seat])
 
     # --- doing it ---------------------------------------------------------------------------------
 
@@ -455,7 +457,7 @@ class TenCardRummy(Variant):
     def _exchange(self, game: Game, seat: int, kept_faces: list[int] | None) -> None:
         state = game.state
         if kept_faces is None:
-            game.log(seat, "kept the dealt hand")
+            game.log(seat, N_("kept the dealt hand"))
         else:
             hand = state.hands[seat]
             kept = take_cards(hand, kept_faces)
@@ -463,7 +465,8 @@ class TenCardRummy(Variant):
             state.stock.extend(returned)
             game.rng("new deal").shuffle(state.stock)
             state.hands[seat] = kept + [state.stock.pop() for _ in returned]
-            game.log(seat, f"asked for a new deal, keeping {len(kept)} card{'s' if len(kept) != 1 else ''}")
+            game.log(seat, N_("asked for a new deal, keeping {kept}"),
+                     kept=msg_n("{n} card", "{n} cards", len(kept)))
         if seat == state.dealer:
             state.phase = "dealer_discard"
             state.to_move = state.dealer
@@ -472,7 +475,7 @@ class TenCardRummy(Variant):
 
     def _draw(self, game: Game, seat: int) -> None:
         game.draw_from_stock(seat)
-        game.log(seat, "drew from the stock")
+        game.log(seat, N_("drew from the stock"))
         game.state.phase = "discard"
 
     def _take(self, game: Game, seat: int) -> None:
@@ -480,15 +483,17 @@ class TenCardRummy(Variant):
         card = game.take_discard(seat)
         extra["taken"] = card
         extra["must_flush"] = extra["first_turn"]
-        game.log(seat, f"took {bracket(card)} from the discard pile"
-                 + (" to complete a flush" if extra["must_flush"] else ""))
+        if extra["must_flush"]:
+            game.log(seat, N_("took {card} from the discard pile to complete a flush"), card=bracket(card))
+        else:
+            game.log(seat, N_("took {card} from the discard pile"), card=bracket(card))
         game.state.phase = "discard"
 
     def _discard(self, game: Game, seat: int, face: int) -> None:
         state, extra = game.state, game.state.extra
         card = find_card(state.hands[seat], face, avoid=extra["taken"])
         game.discard_card(seat, card)
-        game.log(seat, f"discarded {bracket(card)}")
+        game.log(seat, N_("discarded {card}"), card=bracket(card))
         dealer_opening = state.phase == "dealer_discard"
         if self._declare_options(game, seat):
             state.phase = "declare"
@@ -507,10 +512,10 @@ class TenCardRummy(Variant):
     def _begin_turn(self, game: Game, seat: int) -> None:
         state = game.state
         if state.extra["turns"] > MAX_TURNS:
-            self._void_hand(game, f"the hand went past {MAX_TURNS} turns")
+            self._void_hand(game, msg(N_("the hand went past {turns} turns"), turns=MAX_TURNS))
             return
         if not state.stock and (not game.rebuild_stock(keep_top=True) or not state.stock):
-            self._void_hand(game, f"the stock ran out more than {state.settings['max_reshuffles']} times")
+            self._void_hand(game, msg(N_("the stock ran out more than {times} times"), times=state.settings["max_reshuffles"]))
             return
         state.phase = "draw"
         state.to_move = seat
@@ -523,9 +528,9 @@ class TenCardRummy(Variant):
         extra["opening_declare"] = False
         extra["taken"], extra["must_flush"], extra["first_turn"] = None, False, False
         if name == "knock":
-            game.log(seat, f"knocked with {bracket(knock_card(game.state.hands[seat]))}")
+            game.log(seat, N_("knocked with {card}"), card=bracket(knock_card(game.state.hands[seat])))
         else:
-            game.log(seat, f"declared {ENDING_NAMES[name]}")
+            game.log(seat, N_("declared {ending}"), ending=msg(ENDING_NAMES[name]))
         waiting = self._active_order_after(game, seat)
         extra["showdown"] = {"finisher": seat, "ending": name, "waiting": waiting, "threw_in": []}
         game.state.phase = "showdown"
@@ -536,7 +541,7 @@ class TenCardRummy(Variant):
         showdown["waiting"].pop(0)
         if choice == "throwin":
             showdown["threw_in"].append(seat)
-            game.log(seat, "threw in and is out of the buli")
+            game.log(seat, N_("threw in and is out of the buli"))
         if showdown["waiting"]:
             game.state.to_move = showdown["waiting"][0]
         else:
@@ -559,7 +564,7 @@ class TenCardRummy(Variant):
         table = list(shown.melds)
         for seat in others:
             if seat in threw_in:
-                lines.append(f"{names[seat]} threw in: out of the buli, no penalty points")
+                lines.append(msg(N_("{name} threw in: out of the buli, no penalty points"), name=names[seat]))
                 continue
             own = self.arrangement(state.hands[seat], settings)
             left, laid = list(own.deadwood), []
@@ -568,8 +573,10 @@ class TenCardRummy(Variant):
             points[seat] = sum(self.card_value(c, settings) for c in left)
             melds[seat], deadwood[seat], layoffs[seat] = [m.to_json() for m in own.melds], left, laid
             lines.append(_laydown_line(names[seat], left, laid, points[seat], settings))
-            unmatched = f": {bracket_all(left)} unmatched" if left else ", everything melded"
-            game.log(seat, f"laid down{unmatched}, +{points[seat]}")
+            if left:
+                game.log(seat, N_("laid down: {cards} unmatched, +{points}"), cards=bracket_all(left), points=points[seat])
+            else:
+                game.log(seat, N_("laid down, everything melded, +{points}"), points=points[seat])
 
         money = self._settle_money(game, finisher, ending, others, names, lines)
         for seat in range(players):
@@ -582,24 +589,28 @@ class TenCardRummy(Variant):
             "threw_in": list(threw_in), "eliminated": eliminated,
         }
         state.sheet.append({"hand": state.hand_no, "points": points,
-                            "note": f"{names[finisher]}: {ENDING_NAMES[ending]}"})
+                            "note": msg(N_("{name}: {ending}"), name=names[finisher], ending=msg(ENDING_NAMES[ending]))})
         extra["showdown"] = None
         self._after_elimination(game, finisher, [finisher] + others, threw_in, eliminated)
 
-    def _finisher_score(self, game: Game, seat: int, ending: str, name: str) -> tuple[int, Arrangement, list[str]]:
+    def _finisher_score(self, game: Game, seat: int, ending: str, name: str) -> tuple[int, Arrangement, list[dict]]:
         hand = game.state.hands[seat]
         settings = game.settings
         if ending == "knock":
             card = knock_card(hand)
             rest = self.arrangement([c for c in hand if c != card], settings)
             shown = Arrangement(rest.melds, [card], penalty_value(card))
-            return penalty_value(card), shown, [f"{name} knocks with {bracket(card)}: +{penalty_value(card)}"]
+            return penalty_value(card), shown, [msg(N_("{name} knocks with {card}: +{points}"), name=name, card=bracket(card), points=penalty_value(card))]
         shown = self.arrangement(hand, settings)
         if ending == "atkopogas":
-            return shown.value, shown, [f"{name} knocks through (átkopogás) with {shown.value} unmatched: +{shown.value}"]
+            return shown.value, shown, [msg(N_("{name} knocks through (átkopogás) with {points} unmatched: +{points}"), name=name, points=shown.value)]
         bonus = ENDING_BONUS[ending]
-        detail = f" (piccolo value {piccolo_total(hand)})" if ending == "piccolo" else ""
-        return bonus, shown, [f"{name} declares {ENDING_NAMES[ending]}{detail}: {bonus}"]
+        if ending == "piccolo":
+            line = msg(N_("{name} declares piccolo (piccolo value {value}): {bonus}"), name=name,
+                       value=piccolo_total(hand), bonus=bonus)
+        else:
+            line = msg(N_("{name} declares {ending}: {bonus}"), name=name, ending=msg(ENDING_NAMES[ending]), bonus=bonus)
+        return bonus, shown, [line]
 
     def _settle_money(self, game: Game, finisher: int, ending: str, payers: list[int],
                       names: list[str], lines: list[str]) -> list[int]:
@@ -611,9 +622,13 @@ class TenCardRummy(Variant):
             money[finisher] += each
         for seat, delta in enumerate(money):
             extra["money"][seat] += delta
-        lines.append(f"money: {names[finisher]} {money_text(money[finisher], unit, signed=True)} "
-                     f"({money_text(each, unit)} "
-                     + (f"from each of {len(payers)})" if len(payers) != 1 else "from one player)"))
+        if len(payers) == 1:
+            lines.append(msg(N_("money: {name} {money} ({each} from one player)"), name=names[finisher],
+                             money=money_text(money[finisher], unit, signed=True), each=money_text(each, unit)))
+        else:
+            lines.append(msg(N_("money: {name} {money} ({each} from each of {payers})"), name=names[finisher],
+                             money=money_text(money[finisher], unit, signed=True), each=money_text(each, unit),
+                             payers=len(payers)))
         return money
 
     def _eliminate(self, game: Game, seats: list[int], threw_in: list[int], names: list[str],
@@ -625,8 +640,9 @@ class TenCardRummy(Variant):
                 state.extra["active"][seat] = False
                 out.append(seat)
                 if seat not in threw_in:
-                    lines.append(f"{names[seat]} has {state.totals[seat]} > {limit}: eliminated")
-                    game.log(seat, f"is out of the buli with {state.totals[seat]} points")
+                    lines.append(msg(N_("{name} has {total} > {limit}: eliminated"), name=names[seat],
+                                     total=state.totals[seat], limit=limit))
+                    game.log(seat, N_("is out of the buli with {total} points"), total=state.totals[seat])
         return out
 
     def _after_elimination(self, game: Game, finisher: int, played: list[int], threw_in: list[int],
@@ -634,10 +650,10 @@ class TenCardRummy(Variant):
         state = game.state
         remaining = [seat for seat in range(state.players) if state.extra["active"][seat]]
         if len(remaining) == 1:
-            self._end_buli(game, remaining[0], "is the last one standing")
+            self._end_buli(game, remaining[0], "last")
         elif not remaining:
             candidates = [seat for seat in played if seat not in threw_in]
-            self._end_buli(game, _lowest_total(state.totals, candidates, finisher), "has the lowest total; nobody is left")
+            self._end_buli(game, _lowest_total(state.totals, candidates, finisher), "lowest")
         elif eliminated:
             # The offer is public, so a player can weigh it: its price and the total it restarts at.
             restart = max(state.totals[seat] for seat in remaining)
@@ -661,12 +677,13 @@ class TenCardRummy(Variant):
             extra["reentries"][seat] += 1
             extra["active"][seat] = True
             state.totals[seat] = restart
-            text = f"re-entered for {money_text(cost, game.settings['unit'])} into the kassza; total is now {restart}"
-            game.log(seat, text)
+            paid = money_text(cost, game.settings["unit"])
+            game.log(seat, N_("re-entered for {money} into the kassza; total is now {total}"), money=paid, total=restart)
             if state.last_hand is not None:
-                state.last_hand["lines"].append(f"{game.seat_names()[seat]} {text}")
+                state.last_hand["lines"].append(msg(N_("{name} re-entered for {money} into the kassza; total is now {total}"),
+                                                    name=game.seat_names()[seat], money=paid, total=restart))
         else:
-            game.log(seat, "stayed out of the buli")
+            game.log(seat, N_("stayed out of the buli"))
         if waiting:
             state.to_move = waiting[0]
         else:
@@ -680,14 +697,14 @@ class TenCardRummy(Variant):
             active = [seat for seat in range(state.players) if state.extra["active"][seat]]
             low = [seat for seat in active if state.totals[seat] <= threshold]
             if len(active) >= 2 and len(low) == 1:
-                self._end_buli(game, low[0], f"wins the kis buli: the only one at {threshold} or less",
-                               prize=False)
+                self._end_buli(game, low[0], "kis", prize=False, threshold=threshold)
                 return
         state.dealer = self._next_active(game, state.dealer)
         self._deal_hand(game)
 
-    def _end_buli(self, game: Game, winner: int, why: str, prize: bool = True) -> None:
-        """The buli is won: the kassza, and ``buli_payout`` from each other player unless it is a
+    def _end_buli(self, game: Game, winner: int, how: str, prize: bool = True, threshold: int = 0) -> None:
+        """The buli is won (``how``: the ``last`` one standing, the ``lowest`` total with nobody
+        left, or a ``kis`` buli): the kassza, and ``buli_payout`` from each other player unless it is a
         kis buli (B-8: the kassza only)."""
         state, extra, settings = game.state, game.state.extra, game.settings
         names = game.seat_names()
@@ -699,30 +716,41 @@ class TenCardRummy(Variant):
         extra["money"][winner] += each * len(others)
         pot, extra["kassza"] = extra["kassza"], 0
         extra["money"][winner] += pot
-        lines = [f"{names[winner]} {why} and wins the buli"]
-        if prize:
-            lines.append(f"{names[winner]} collects {money_text(each, unit)} "
-                         + (f"from each of {len(others)} players: " if len(others) != 1 else "from the other player: ")
-                         + f"{money_text(each * len(others), unit, signed=True)}")
+        why = {"last": msg(N_("is the last one standing")),
+               "lowest": msg(N_("has the lowest total; nobody is left")),
+               "kis": msg(N_("wins the kis buli: the only one at {threshold} or less"), threshold=threshold)}[how]
+        lines = [{"last": msg(N_("{name} is the last one standing and wins the buli"), name=names[winner]),
+                  "lowest": msg(N_("{name} has the lowest total; nobody is left and wins the buli"), name=names[winner]),
+                  "kis": msg(N_("{name} wins the kis buli: the only one at {threshold} or less and wins the buli"),
+                             name=names[winner], threshold=threshold)}[how]]
+        if prize and len(others) == 1:
+            lines.append(msg(N_("{name} collects {each} from the other player: {money}"), name=names[winner],
+                             each=money_text(each, unit), money=money_text(each * len(others), unit, signed=True)))
+        elif prize:
+            lines.append(msg(N_("{name} collects {each} from each of {others} players: {money}"), name=names[winner],
+                             each=money_text(each, unit), others=len(others),
+                             money=money_text(each * len(others), unit, signed=True)))
         if pot:
-            lines.append(f"{names[winner]} takes the kassza: {money_text(pot, unit, signed=True)}")
-        lines += [f"{names[seat]}: {money_text(extra['money'][seat], unit, signed=True)} (total {state.totals[seat]})"
+            lines.append(msg(N_("{name} takes the kassza: {money}"), name=names[winner], money=money_text(pot, unit, signed=True)))
+        lines += [msg(N_("{name}: {money} (total {total})"), name=names[seat],
+                      money=money_text(extra["money"][seat], unit, signed=True), total=state.totals[seat])
                   for seat in range(state.players)]
-        game.log(winner, f"wins the buli ({why})")
+        game.log(winner, N_("wins the buli ({why})"), why=why)
         game.end_game([winner], lines, list(extra["money"]), kassza=pot, totals=list(state.totals))
 
-    def _void_hand(self, game: Game, why: str) -> None:
+    def _void_hand(self, game: Game, why: dict) -> None:
         state = game.state
         players = state.players
         state.last_hand = {
             "hand": state.hand_no, "void": True, "winner": None, "ending": "void", "finisher": None,
             "hands": [list(h) for h in state.hands], "melds": [[] for _ in range(players)],
             "deadwood": [[] for _ in range(players)], "layoffs": [[] for _ in range(players)],
-            "points": [0] * players, "lines": [f"void hand: {why}; no score, the same dealer deals again"],
+            "points": [0] * players,
+            "lines": [msg(N_("void hand: {why}; no score, the same dealer deals again"), why=why)],
             "money": [0] * players, "threw_in": [], "eliminated": [],
         }
-        state.sheet.append({"hand": state.hand_no, "points": [0] * players, "note": "void"})
-        game.log(None, f"The hand is void: {why}.")
+        state.sheet.append({"hand": state.hand_no, "points": [0] * players, "note": N_("void")})
+        game.log(None, N_("The hand is void: {why}."), why=why)
         self._deal_hand(game)
 
     # --- the computer player (variants/_ten_card_ai.py) ----------------------------------------------
@@ -746,13 +774,13 @@ PHASE_VERBS = {
     "reentry": ("reenter", "decline"),
 }
 PHASE_PROMPTS = {
-    "exchange": "first decide about a new deal: 'keep', or 'newdeal:' with up to 3 cards to keep.",
-    "dealer_discard": "the dealer starts the discard pile: discard one of his 11 cards.",
-    "draw": "draw first, from the stock or the discard pile.",
-    "discard": "discard a card to end your turn.",
-    "declare": "declare your ending, or declare:none to play on.",
-    "showdown": "lay down your cards or throw in.",
-    "reentry": "re-enter the buli or decline.",
+    "exchange": N_("first decide about a new deal: 'keep', or 'newdeal:' with up to 3 cards to keep."),
+    "dealer_discard": N_("the dealer starts the discard pile: discard one of his 11 cards."),
+    "draw": N_("draw first, from the stock or the discard pile."),
+    "discard": N_("discard a card to end your turn."),
+    "declare": N_("declare your ending, or declare:none to play on."),
+    "showdown": N_("lay down your cards or throw in."),
+    "reentry": N_("re-enter the buli or decline."),
 }
 
 
@@ -793,14 +821,18 @@ def _lay_off_greedily(deadwood: list[int], table: list[Meld], settings: dict[str
     return left, laid
 
 
-def _laydown_line(name: str, left: list[int], laid: list[int], points: int, settings: dict[str, Any]) -> str:
+def _laydown_line(name: str, left: list[int], laid: list[int], points: int, settings: dict[str, Any]) -> dict:
     if not left:
-        shown = "no unmatched cards"
-    else:
+        shown = msg(N_("no unmatched cards"))
+    elif len(left) > 1:
         values = " + ".join(str(penalty_value(c, settings["joker_penalty"])) for c in left)
-        shown = f"unmatched {bracket_all(left)} = {values}" if len(left) > 1 else f"unmatched {bracket_all(left)}"
-    laid_text = f", laid off {bracket_all(laid)}" if laid else ""
-    return f"{name} lays down{laid_text}: {shown}: +{points}"
+        shown = msg(N_("unmatched {cards} = {values}"), cards=bracket_all(left), values=values)
+    else:
+        shown = msg(N_("unmatched {cards}"), cards=bracket_all(left))
+    if laid:
+        return msg(N_("{name} lays down, laid off {laid}: {shown}: +{points}"), name=name, laid=bracket_all(laid),
+                   shown=shown, points=points)
+    return msg(N_("{name} lays down: {shown}: +{points}"), name=name, shown=shown, points=points)
 
 
 def _lowest_total(totals: list[int], candidates: list[int], finisher: int) -> int:

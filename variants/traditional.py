@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rummy_tui.engine.cards import rank_of
 from rummy_tui.engine.melds import MeldRules
+from rummy_tui.i18n import N_, msg, t as tr
 from rummy_tui.engine.variant import Setting
 
 from ._tableplay import TablePlayVariant
@@ -38,22 +39,23 @@ def payout(penalties: list[int], winner: int, stake: int, cutoff: int,
     weights = {seat: cutoff - points for seat, points in enumerate(penalties)
                if seat != winner and points < cutoff}
     total = sum(weights.values())
-    lines = [f"pool: {players} × {stake} = {pool}"]
+    lines = [msg(N_("pool: {players} × {stake} = {pool}"), players=players, stake=stake, pool=pool)]
     if weights:
-        lines.append("weights (" + f"{cutoff} − points): " + " + ".join(str(w) for w in weights.values())
-                     + f" = {total}")
+        lines.append(msg(N_("weights ({cutoff} − points): {weights} = {total}"), cutoff=cutoff,
+                         weights=" + ".join(str(w) for w in weights.values()), total=total))
     for seat, points in enumerate(penalties):
         if seat == winner:
             continue
         if seat not in weights:
-            lines.append(f"{names[seat]}: {points} points, {cutoff} or more → 0")
+            lines.append(msg(N_("{name}: {points} points, {cutoff} or more → 0"), name=names[seat], points=points, cutoff=cutoff))
             continue
         money[seat] = pool * 25 * weights[seat] // (100 * total)
-        lines.append(f"{names[seat]}: {points} points → ⌊{pool} × 25 × {weights[seat]} / "
-                     f"(100 × {total})⌋ = {money[seat]}")
+        lines.append(msg(N_("{name}: {points} points → ⌊{pool} × 25 × {weight} / (100 × {total})⌋ = {money}"),
+                         name=names[seat], points=points, pool=pool, weight=weights[seat], total=total, money=money[seat]))
     money[winner] = pool - sum(money)
     shares = " − ".join(str(money[s]) for s in range(players) if s != winner)
-    lines.append(f"{names[winner]} (out): {pool} − {shares} = {money[winner]}")
+    lines.append(msg(N_("{name} (out): {pool} − {shares} = {money}"), name=names[winner], pool=pool, shares=shares,
+                     money=money[winner]))
     return money, lines
 
 
@@ -104,21 +106,23 @@ With several rounds the penalties add up and the lowest total wins.
         return 10
 
     def keep_card_reason(self, settings: dict[str, Any]) -> str:
-        return "You must keep a card to discard: in Traditional Rummy you go out by discarding your last card."
+        return tr("You must keep a card to discard: in Traditional Rummy you go out by discarding your last card.")
 
     def hand_points(self, game: Game, winner: int, rummy: bool) -> tuple[list[int], list[str]]:
         s = game.state
         bonus = s.settings["rummy_penalty"] if rummy else 0
         points = [0] * s.players
-        lines = [f"{game.seat_name(winner)} went {'rummy' if rummy else 'out'} and scores 0"]
+        lines = [msg(N_("{name} went rummy and scores 0") if rummy else N_("{name} went out and scores 0"),
+                     name=game.seat_name(winner))]
         for seat in range(s.players):
             if seat == winner:
                 continue
             cards = s.hands[seat]
             points[seat] = self.hand_value(cards, s.settings) + bonus
-            line = f"{game.seat_name(seat)}: {self.value_line(cards, s.settings)}"
+            line = msg(N_("{name}: {sums}"), name=game.seat_name(seat), sums=self.value_line(cards, s.settings))
             if bonus:
-                line += f", + {bonus} for the rummy = {points[seat]}"
+                line = msg(N_("{name}: {sums}, + {bonus} for the rummy = {points}"), name=game.seat_name(seat),
+                           sums=self.value_line(cards, s.settings), bonus=bonus, points=points[seat])
             lines.append(line)
         return points, lines
 
@@ -134,7 +138,7 @@ With several rounds the penalties add up and the lowest total wins.
             return False
         lowest = min(s.totals)
         game.end_game([seat for seat, total in enumerate(s.totals) if total == lowest],
-                      self.total_lines(game) + [f"lowest total: {lowest}"])
+                      self.total_lines(game) + [msg(N_("lowest total: {lowest}"), lowest=lowest)])
         return True
 
 

@@ -15,6 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rummy_tui.i18n import N_, t as tr
+
 from .cards import card_text, cards_text, make_deck
 from .melds import Meld
 from .variant import canonical_action
@@ -143,9 +145,9 @@ class Game:
     def why_not(self, action: str) -> str | None:
         """None if ``action`` is legal now, otherwise the reason in a player's words."""
         if self.is_over:
-            return "The game is over."
+            return tr("The game is over.")
         if not isinstance(action, str):
-            return f"An action is a code such as draw:stock, not {type(action).__name__}."
+            return tr("An action is a code such as draw:stock, not {kind}.", kind=type(action).__name__)
         try:
             return self.variant.why_not(self, canonical_action(action))
         except ValueError as error:  # a malformed card or code inside the action
@@ -190,17 +192,17 @@ class Game:
     def _undo_search(self, seat: int) -> tuple[int | None, str | None]:
         steps = self._step_log()
         if steps is None:
-            return None, "This game's moves cannot be taken back."
+            return None, tr("This game's moves cannot be taken back.")
         for index in range(len(steps) - 1, -1, -1):
             step = steps[index]
             if step.ended_hand:
-                return None, "The hand is over: its moves cannot be taken back."
+                return None, tr("The hand is over: its moves cannot be taken back.")
             if seat in step.showed:
-                return None, ("You have seen the card you drew: a draw from the stock (and anything "
-                              "before it) cannot be taken back.")
+                return None, tr("You have seen the card you drew: a draw from the stock (and anything "
+                                "before it) cannot be taken back.")
             if step.seat == seat:
                 return index, None
-        return None, "There is no move of yours to take back."
+        return None, tr("There is no move of yours to take back.")
 
     def _step_log(self) -> list[Step] | None:
         """The steps of the whole record; rebuilt once by replaying it for a loaded game."""
@@ -376,7 +378,7 @@ class Game:
         s.stock = pile + s.stock
         s.discard = keep
         s.reshuffles += 1
-        self.log(None, "The discard pile was shuffled into a new stock.")
+        self.log(None, N_("The discard pile was shuffled into a new stock."))
         return True
 
     def table_melds(self) -> list[tuple[int, Meld]]:
@@ -389,9 +391,14 @@ class Game:
         else:
             self.state.table[index] = entry
 
-    def log(self, seat: int | None, text: str) -> None:
-        """Record what happened, in words; cards as ``[7D]`` so a screen can draw them."""
-        self.state.events.append({"seat": seat, "hand": self.state.hand_no, "text": text})
+    def log(self, seat: int | None, template: str, /, **values: Any) -> None:
+        """Record what happened: an English template (marked ``N_``) and language-neutral values,
+        cards as ``[7D]`` (``bracket``) so a screen can draw them; ``rummy_tui.i18n.render_event``
+        words it in the language of the moment."""
+        event = {"seat": seat, "hand": self.state.hand_no, "text": template}
+        if values:
+            event["values"] = values
+        self.state.events.append(event)
         del self.state.events[:-200]
 
     def end_game(self, winners: Iterable[int], lines: list[str], final: list[int] | None = None,

@@ -26,7 +26,7 @@ from .start import StartScreen
 
 GRACE_CHOICES = ((N_("30 seconds"), 30), (N_("1 minute"), 60), (N_("2 minutes"), 120), (N_("5 minutes"), 300),
                  (N_("never: wait for them"), -1))
-LOG_SHOWN = 8  # table log lines in the lobby
+LOG_SHOWN = 6  # table log lines in the lobby
 
 
 def level_words(level: str) -> str:
@@ -191,7 +191,7 @@ def seats_text(seats: list[dict[str, Any]], mine: int | None) -> Text:
     text = Text()
     for index, seat in enumerate(seats):
         text.append(_("Seat {number}", number=index + 1) + "  ", style="bold")
-        if seat["kind"] != "open":
+        if seat["kind"] == "human":  # an AI seat's name says no more than its level
             text.append(seat["name"], style="bold" if index == mine else "")
             text.append("  ")
         text.append(seat_status(seat), style="dim")
@@ -222,7 +222,7 @@ class LobbyScreen(Screen):
     LobbyScreen #lobby-title { text-style: bold; color: $text-accent; }
     LobbyScreen #lobby-code { padding: 1 0; }
     LobbyScreen #lobby-seats { height: auto; padding: 0 0 1 0; }
-    LobbyScreen #lobby-log { height: auto; max-height: 9; color: $text-muted; }
+    LobbyScreen #lobby-log { height: auto; max-height: 6; color: $text-muted; }
     LobbyScreen #lobby-error { color: $text-error; }
     LobbyScreen #lobby-buttons { height: auto; padding: 1 0; }
     LobbyScreen #lobby-buttons Button { height: 1; border: none; min-width: 12; margin: 0 2 0 0; }
@@ -240,7 +240,7 @@ class LobbyScreen(Screen):
         self.watching = client.seat is None
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="lobby"):
+        with VerticalScroll(id="lobby"):
             yield Static(id="lobby-title")
             yield Static(id="lobby-code")
             yield Static(id="lobby-seats")
@@ -255,13 +255,16 @@ class LobbyScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        from rummy_tui.tableserver.connect import may_start_a_server
         from variants import get_variant
 
         title = _("Table {code}: {variant}", code=self.client.table, variant=get_variant(self.variant_key()).name)
         self.query_one("#lobby-title", Static).update(Text(title))
-        if self.hosting:
+        if self.hosting and may_start_a_server():  # on this machine: the command works too
             code = _("Players join with the code {code} (Join a table on the start screen, or `rummy join {code}`).",
                      code=self.client.table)
+        elif self.hosting:
+            code = _("Players join with the code {code} (Join a table on the start screen).", code=self.client.table)
         elif self.watching:
             code = _("You are watching: you see the table, not anyone's hand.")
         else:

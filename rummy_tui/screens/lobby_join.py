@@ -135,6 +135,8 @@ class JoinScreen(Screen):
     @on(OptionList.OptionSelected, "#join-tables")
     def table_picked(self, event) -> None:
         code = event.option.id
+        if not event.option_list.has_focus:  # the list was refilled: a code being typed stays
+            return
         if code and code != self.code:
             self.query_one("#join-code", Input).value = code  # offers its seats, through code_typed
 

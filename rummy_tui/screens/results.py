@@ -11,7 +11,7 @@ from textual.widgets import Footer, Static
 
 from rummy_tui.engine.cards import card_text
 from rummy_tui.engine.melds import Meld
-from rummy_tui.i18n import _, as_viewer, ngettext
+from rummy_tui.i18n import _, ngettext, render
 from rummy_tui.widgets.base import CardWidget, TableView
 from rummy_tui.widgets.cards import CardLook, cards_piece, log_line
 from rummy_tui.widgets.melds import meld_piece
@@ -42,7 +42,7 @@ class HandSummary(CardWidget):
         sheet = self.view.observation["sheet"]
         note = sheet[-1].get("note") if sheet and sheet[-1].get("hand") == last.get("hand") else None
         if note and note not in (last.get("lines") or []):  # Gin's note is its score line, shown below
-            lines.append(Text(personal(str(note)), style="italic"))
+            lines.append(Text(personal(note), style="italic"))
         for seat, name in enumerate(names):
             lines.append(Text(""))
             points = (last.get("points") or [0] * len(names))[seat]
@@ -73,10 +73,10 @@ class HandSummary(CardWidget):
         self.update(Text("\n").join(lines))
 
 
-    def personal(self, text: str) -> str:
-        """An engine text with the viewer's own seat in the second person."""
+    def personal(self, message) -> str:
+        """An engine message in words, with the viewer's own seat in the second person."""
         viewer = self.view.viewer
-        return as_viewer(text, self.view.names[viewer]) if viewer is not None else text
+        return render(message, self.view.names[viewer] if viewer is not None else None)
 
     def _knock_story(self, last: dict) -> str | None:
         """Gin: who knocked (or went gin) with what, against the knock limit, and the defender's
@@ -170,7 +170,7 @@ class EndOfGameScreen(ScrollingPage, Screen):
             title = _("Game over")
         lines = [Text(title, style="bold"), Text("")]
         look = CardLook(ascii_only=getattr(self.app, "ascii_only", False))
-        mine = (lambda text: as_viewer(text, names[viewer])) if viewer is not None else (lambda text: text)
+        mine = lambda message: render(message, names[viewer] if viewer is not None else None)  # noqa: E731
         lines += [log_line(mine(line), look) for line in result.get("lines", [])]
         legend = settlement_legend(self.view)
         if legend:

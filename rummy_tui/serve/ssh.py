@@ -11,13 +11,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import signal
+import socket
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
 
-from rummy_tui.tableserver.server import TableServer, runtime_folder
+from rummy_tui.tableserver.server import TableServer, default_socket_path, runtime_folder
 
 from .eventlog import EventLog
 from .hostkey import fingerprint, load_or_create_host_key
@@ -187,8 +188,13 @@ class RummyServer:
 
 
 def table_socket_path(data_root: Path) -> Path:
-    """The table service's socket: in the server's own data folder, unless that path is too
-    long for a unix socket (about 107 bytes), then in this user's runtime folder."""
+    """The table service's socket: this user's usual one when no table server holds it, so
+    players at this machine's own terminals (plain `rummy`) find the same tables; else one of
+    its own, in the server's data folder (or the runtime folder, if that path is too long for
+    a unix socket)."""
+    usual = default_socket_path()
+    if not _answers(usual):
+        return usual
     beside = data_root.resolve() / "tables.sock"
     if len(str(beside).encode()) <= MAX_SOCKET_PATH:
         return beside
@@ -196,12 +202,28 @@ def table_socket_path(data_root: Path) -> Path:
     return runtime_folder() / f"serve-{digest}.sock"
 
 
+def _answers(path: Path) -> bool:
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        probe.connect(str(path))
+    except OSError:
+        return False
+    finally:
+        probe.close()
+    return True
+
+
 def announce(server: RummyServer, port: int) -> None:
     host = server.options.host
     print(f"rummy serve listening on {host}:{port} (SSH)", flush=True)
     print(f"host key fingerprint: {server.fingerprint} (ED25519)", flush=True)
     print(f"players connect with: ssh -p {port} {host}", flush=True)
-    print(f"shared tables: {server.tables.socket_path}", flush=True)
+    tables = server.tables.socket_path
+    if tables == default_socket_path():
+        print(f"shared tables: {tables} (players at this machine's terminals join them too)", flush=True)
+    else:
+        print(f"shared tables: {tables} (another table server holds {default_socket_path()}; local players "
+              f"reach these with RUMMY_TUI_TABLE_SOCKET={tables})", flush=True)
     if server.authorized is not None:
         print(f"only keys in {server.options.authorized_keys} get in", flush=True)
     else:

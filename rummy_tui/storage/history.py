@@ -19,6 +19,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from rummy_tui.i18n import english
 from rummy_tui.engine import Game
 
 from .paths import DATA_DIR_VARIABLE, history_path, usable_folder
@@ -248,7 +249,7 @@ class History:
     def _insert_hand(connection: sqlite3.Connection, game_id: str, variant: str, row: dict, winner: Any) -> None:
         connection.execute("INSERT OR IGNORE INTO hands VALUES (?,?,?,?,?,?,?)",
                            (game_id, int(row.get("hand", 0)), variant, json.dumps(row.get("points", [])),
-                            str(row.get("note") or ""), winner if isinstance(winner, int) else None, _now_text()))
+                            english(row.get("note") or ""), winner if isinstance(winner, int) else None, _now_text()))
 
     # --- reading ------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from rummy_tui.engine.cards import (
     suit_of,
 )
 
+from rummy_tui.i18n import face_label
 from rummy_tui.plain import ascii_words
 
 CARD_CLASSES = {"card--black", "card--red", "card--diamond", "card--club", "card--joker"}
@@ -53,8 +54,9 @@ def colour_class(card_or_face: int, four_colour: bool = False) -> str:
 
 
 def card_label(card: int, ascii_only: bool = False) -> str:
-    """``10♥``, or ``10H`` with ``ascii_only``; ``JK`` for a joker."""
-    return face_text(face_of(card), glyphs=not ascii_only)
+    """``10♥``, or ``10H`` with ``ascii_only``; ``JK`` for a joker. The rank letter is the
+    language's own (Hungarian: B for J, D for Q); codes stay J and Q."""
+    return face_label(face_text(face_of(card), glyphs=not ascii_only))
 
 
 def card_piece(card: int, look: CardLook) -> Text:

@@ -6,7 +6,7 @@ from rich.console import Group
 from rich.text import Text
 from textual.message import Message
 
-from rummy_tui.i18n import _, as_viewer
+from rummy_tui.i18n import _, render_event
 
 from .base import CardWidget, TableView
 from .cards import log_line
@@ -14,12 +14,7 @@ from .cards import log_line
 
 def event_line(event: dict, names: list[str], look, viewer: int | None = None) -> Text:
     """An engine log line with the seat's name in front; the viewer's own seat is "You"."""
-    seat = event.get("seat")
-    who = f"{names[seat]} " if seat is not None and 0 <= seat < len(names) else ""
-    text = who + event["text"]
-    if viewer is not None and 0 <= viewer < len(names):
-        text = as_viewer(text, names[viewer])
-    line = log_line(text, look)
+    line = log_line(render_event(event, names, viewer), look)
     line.no_wrap, line.overflow = True, "ellipsis"
     return line
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from rummy_tui.i18n import N_, _
+from rummy_tui.i18n import N_, _, render
 
 from .base import CardWidget, TableView
 
@@ -60,7 +60,7 @@ def score_table(view: TableView, last_rows: int | None = None) -> Table:
 
 
 def sheet_notes(view: TableView) -> list[str]:
-    return [f"{row.get('hand', '')}: {row['note']}" for row in view.observation["sheet"] if row.get("note")]
+    return [f"{row.get('hand', '')}: {render(row['note'])}" for row in view.observation["sheet"] if row.get("note")]
 
 
 def seat_scores(view: TableView, hands_shown: int = 1) -> Table:

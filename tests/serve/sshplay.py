@@ -47,7 +47,8 @@ class Server:
 def start_server(data_dir: Path, *options: str) -> Server:
     """`rummy serve --port 0 ...` with its own data folder; waits for the listening line."""
     log_path = data_dir / f"serve-{time.monotonic_ns()}.log"
-    environment = dict(os.environ, RUMMY_TUI_DATA_DIR=str(data_dir))
+    # its own table socket: a test server never takes this user's usual one from a real player
+    environment = dict(os.environ, RUMMY_TUI_DATA_DIR=str(data_dir), RUMMY_TUI_TABLE_SOCKET=str(data_dir / "tables.sock"))
     command = [sys.executable, "-m", "rummy_tui", "serve", "--port", "0", "--connections-per-minute", "1000",
                *options]
     with open(log_path, "w") as log:

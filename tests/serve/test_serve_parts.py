@@ -125,3 +125,18 @@ def test_a_game_is_told_the_table_socket_and_only_a_key_as_its_identity(tmp_path
     assert guest["RUMMY_TUI_PLAYER_NAME"] == "bob[2J"
     environment = child_environment("xterm", tmp_path, {"RUMMY_TUI_IDENTITY": "key-forged"}, guest)
     assert "RUMMY_TUI_IDENTITY" not in environment  # the client's own variables never get through
+
+
+def test_serve_takes_the_usual_table_socket_unless_a_table_server_holds_it(tmp_path, monkeypatch):
+    from rummy_tui.serve.ssh import table_socket_path
+
+    usual = tmp_path / "usual.sock"
+    monkeypatch.setenv("RUMMY_TUI_TABLE_SOCKET", str(usual))
+    assert table_socket_path(tmp_path / "serve") == usual  # local players find the same tables
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(usual))
+    listener.listen()
+    try:
+        assert table_socket_path(tmp_path / "serve") == (tmp_path / "serve").resolve() / "tables.sock"
+    finally:
+        listener.close()

@@ -6,6 +6,7 @@ from rummy_tui.screens.results import EndOfHandScreen
 
 from .driver import make_app, play_until
 from .test_table_rules import _visible_text
+from tests.words import english, message_texts
 
 
 async def test_gin_end_of_hand_says_who_knocked_with_what_against_the_limit():
@@ -16,7 +17,7 @@ async def test_gin_end_of_hand_says_who_knocked_with_what_against_the_limit():
         last = app.table().game.state.last_hand
         names = app.table().names
         assert last["ending"] == "knock"  # this seed's first hand
-        knocker, score_line = names[last["finisher"]], last["lines"][0]
+        knocker, score_line = names[last["finisher"]], message_texts(last["lines"])[0]
         kept = score_line.split(" = ")[0].split(" - ")[1]  # "knock: D - K = P"
         text = _visible_text(app)
         assert f"{knocker} knocked with {kept} deadwood (knock limit {last['knock_limit']}" in text

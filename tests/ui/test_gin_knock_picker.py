@@ -9,6 +9,7 @@ from rummy_tui.engine.cards import card_text
 from rummy_tui.screens.menus import MovesMenu
 
 from .driver import make_app, press_move, select_cards, settle
+from tests.words import english, message_texts
 
 KNOCKER = "6H 7H 8H 9H 9S 9D 9C AC 2S 3C KC"
 DEFENDER = "10H KS QD JC 4S 6C 2D 3D 4D 5D"
@@ -45,7 +46,7 @@ async def test_the_knocker_picks_the_melds_he_shows():
         words = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert "default" in words[0] and "showing" in words[1]
         await press_move_in_menu(pilot, ids.index("knock:KC/9S-9D-9C+6H-7H-8H-9H"))
-        assert game.state.last_hand["lines"] == ["knock: 40 - 6 = 34"]
+        assert message_texts(game.state.last_hand["lines"]) == ["knock: 40 - 6 = 34"]
         assert shown_melds(game) == [["6H", "7H", "8H", "9H"], ["9C", "9D", "9S"]]
 
 
@@ -55,7 +56,7 @@ async def test_enter_takes_the_default_arrangement():
         await settle(pilot)
         game = await _seat_ann_at_the_knock(pilot, app)
         await press_move(pilot, "knock:KC")
-        assert game.state.last_hand["lines"] == ["knock: 50 - 6 = 44"]
+        assert message_texts(game.state.last_hand["lines"]) == ["knock: 50 - 6 = 44"]
         assert shown_melds(game) == [["6H", "7H", "8H"], ["9C", "9D", "9H", "9S"]]
 
 

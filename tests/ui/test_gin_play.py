@@ -7,6 +7,7 @@ from rummy_tui.screens.start import StartScreen
 from rummy_tui.widgets.cards import CardLook, log_line
 
 from .driver import make_app, play_until
+from tests.words import english, message_texts
 
 
 async def test_gin_hand_played_by_keys_reaches_the_end_of_hand_screen():
@@ -17,7 +18,7 @@ async def test_gin_hand_played_by_keys_reaches_the_end_of_hand_screen():
         game = app.table().game
         assert game.state.last_hand is not None and game.state.sheet
         text = str(app.screen.query_one("HandSummary").render())
-        assert log_line(game.state.last_hand["lines"][0], CardLook()).plain in text
+        assert log_line(message_texts(game.state.last_hand["lines"])[0], CardLook()).plain in text
 
 
 async def test_short_gin_game_reaches_the_end_of_game_screen():
@@ -29,7 +30,7 @@ async def test_short_gin_game_reaches_the_end_of_game_screen():
         assert game.is_over
         shown = str(app.screen.query_one("#game-result").render())
         assert "wins the game" in shown
-        for line in game.state.result["lines"]:
+        for line in message_texts(game.state.result["lines"]):
             assert log_line(line, CardLook()).plain in shown
         await pilot.press("n")  # a new game starts from the start screen
         await pilot.pause()

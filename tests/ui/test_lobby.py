@@ -153,7 +153,9 @@ async def test_join_a_table_picked_from_the_list_at_a_chosen_seat(server, player
         assert "Anna" in str(listing.get_option_at_index(0).prompt) and "2 seats free" in str(
             listing.get_option_at_index(0).prompt)
         listing.focus()
+        await until(pilot, lambda: listing.has_focus, "the list focused")
         listing.highlighted = 0
+        await pilot.press("enter")
         await until(pilot, lambda: join.query_one("#join-code", Input).value == anna.table, "the code filled in")
         seat = join.query_one("#join-seat", Select)
         await until(pilot, lambda: [value for _words, value in seat._options] == [-1, 1, 2], "the free seats")
@@ -253,3 +255,40 @@ def test_rummy_join_refuses_a_code_that_is_not_four_letters():
 
     result = CliRunner().invoke(main, ["join", "AB1"])
     assert result.exit_code == 2 and "4 letters" in result.output
+
+
+async def join_by_code(pilot, code: str, name: str) -> LobbyScreen:
+    join = await join_form(pilot)
+    join.query_one("#join-code", Input).value = code
+    join.query_one("#join-name", Input).value = name
+    await pilot.press("ctrl+s")
+    return await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen) and pilot.app.screen, "the lobby")
+
+
+async def test_a_player_who_leaves_takes_the_same_seat_back_with_the_kept_token(server, player):
+    anna = await player("Anna")
+    await anna.create("basic", ["human", "human", "human"])
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await join_by_code(pilot, anna.table, "Bob")
+        assert lobby.client.seat == 1
+        await pilot.press("escape")  # leave the lobby: the seat stays Bob's
+        await anna.wait_view(lambda v: v["seats"][1]["away"])
+        lobby = await join_by_code(pilot, anna.table, "Bob")
+        assert lobby.client.seat == 1  # not the free seat 3
+        view = await anna.wait_view(lambda v: not v["seats"][1]["away"])
+        assert "Bob is back." in [line["text"] for line in view["log"]]
+
+
+async def test_the_same_ssh_key_takes_its_seat_back_without_a_token(server, player, monkeypatch, private_data_dir):
+    monkeypatch.setenv("RUMMY_TUI_IDENTITY", "key-abc")
+    anna = await player("Anna")
+    await anna.create("basic", ["human", "human", "human"])
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await join_by_code(pilot, anna.table, "Bob")
+        await pilot.press("escape")
+        await anna.wait_view(lambda v: v["seats"][1]["away"])
+        (private_data_dir / "seat-tokens.json").unlink()  # another machine, the same key
+        lobby = await join_by_code(pilot, anna.table, "Bob")
+        assert lobby.client.seat == 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rummy_tui.widgets.cards import card_label, log_line
 
 from .driver import make_app, select_cards, settle, to_play_phase_with
+from tests.words import english, message_texts
 
 
 async def test_u_takes_back_an_opening_before_the_discard():
@@ -20,7 +21,7 @@ async def test_u_takes_back_an_opening_before_the_discard():
         await select_cards(pilot, ["5S", "5H", "5D"], clear=False)
         await pilot.press("m")
         assert len(game.state.table) == 2 and game.state.extra["opened"][seat]
-        opening = game.state.events[-1]["text"]
+        opening = english(game.state.events[-1])
         assert opening.startswith("opened with 45 points") and "[QH]" in opening and " QH" not in opening
         await pilot.pause()
         assert "undo" in {active.binding.action for active in app.active_bindings.values()
@@ -134,7 +135,7 @@ async def test_joker_from_a_run_by_keys_then_melded_again():
         await pilot.press("escape")
         await press_move(pilot, "meld:JK-QC-QD")
         await press_move(pilot, "discard:4S")
-        assert any(event.get("seat") == 0 and event["text"] == "discarded [4S]" for event in game.state.events)
+        assert any(event.get("seat") == 0 and english(event) == "discarded [4S]" for event in game.state.events)
 
 
 async def test_joker_from_a_group_needs_every_missing_suit_then_is_laid_off():
@@ -155,7 +156,7 @@ async def test_joker_from_a_group_needs_every_missing_suit_then_is_laid_off():
         assert any(card >= 104 for card in game.state.hands[0])
         await press_move(pilot, "layoff:JK>1")
         await press_move(pilot, "discard:2C")
-        assert any(event.get("seat") == 0 and event["text"] == "discarded [2C]" for event in game.state.events)
+        assert any(event.get("seat") == 0 and english(event) == "discarded [2C]" for event in game.state.events)
 
 
 async def test_handolas_by_keys_going_out_under_40_doubles_the_penalty():
@@ -176,7 +177,7 @@ async def test_handolas_by_keys_going_out_under_40_doubles_the_penalty():
         await pilot.pause()
         assert isinstance(app.screen, EndOfHandScreen)
         assert game.state.last_hand["points"][1] == 2 * (9 + 10)
-        assert any("handolás" in line for line in game.state.last_hand["lines"])
+        assert any("handolás" in line for line in message_texts(game.state.last_hand["lines"]))
 
 
 async def test_a_refusal_draws_the_cards_it_names():

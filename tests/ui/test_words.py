@@ -11,13 +11,13 @@ import pytest
 import variants
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
-from rummy_tui.i18n import SECOND_PERSON, as_viewer, ngettext
+from rummy_tui.i18n import SECOND_PERSON, as_viewer, ngettext, render
 from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.cards import CardLook
 from rummy_tui.widgets.log import event_line
 
 ROOT = Path(__file__).resolve().parents[2]
-LOG_CALL = re.compile(r"\.log\(\s*([^,()]+(?:\([^()]*\))?),\s*f?\"([^\"]*)\"")
+LOG_CALL = re.compile(r"\.log\(\s*([^,()]+(?:\([^()]*\))?),\s*(?:N_\()?f?\"([^\"]*)\"")
 THIRD_PERSON_AFTER_YOU = re.compile(r"\bYou (\w+s)\b|\bYou \w+(?: \w+)* and (is|has|wins|\w+s)\b")
 ALLOWED = {"was"}  # none: a verb ending in s after You is a third-person form
 
@@ -59,9 +59,9 @@ def test_no_you_wins_style_line_in_a_whole_game(key):
             break
         game.apply(choose_action(game, game.current_seat))
         if game.state.last_hand:
-            lines += [as_viewer(line, names[0]) for line in game.state.last_hand.get("lines", [])]
+            lines += [render(line, names[0]) for line in game.state.last_hand.get("lines", [])]
         lines += [event_line(event, names, CardLook(), viewer=0).plain for event in game.state.events[-3:]]
-    lines += [as_viewer(line, names[0]) for line in (game.state.result or {}).get("lines", [])]
+    lines += [render(line, names[0]) for line in (game.state.result or {}).get("lines", [])]
     wrong = sorted({line for line in lines if THIRD_PERSON_AFTER_YOU.search(line)
                     and THIRD_PERSON_AFTER_YOU.search(line).group(1) not in ALLOWED})
     assert not wrong, wrong

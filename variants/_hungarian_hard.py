@@ -1,0 +1,71 @@
+"""The hard Römi player: normal's draws, openings and table moves, with card-counting discards.
+
+It decides from its seat's observation only. It counts the cards it has seen (its hand, the
+table, the discard pile), so it knows how many copies of each card may still come, and it keeps
+the cards with the most chance-weighted outs (``variants/_outs.py``) while throwing away the
+points it would pay if someone went out soon: the closer the others are to going out, the more
+a high card in hand weighs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummy_tui.engine.cards import JOKER, face_of, is_joker
+from rummy_tui.engine.melds import Meld, lay_off
+from rummy_tui.engine.solver import best_arrangement
+from rummy_tui.engine.variant import parse_card_group
+
+from ._outs import Outs, available_faces, faces_laying_off
+from .hungarian import RULES, could_fit, value_of
+
+PENALTY_WEIGHT = 0.3  # prospect points per penalty point of the discarded card, early on
+PENALTY_WEIGHT_LATE = 0.6  # ... once another player is close to going out
+LATE_HAND_SIZE = 6
+FEED_WEIGHT = 4.0  # a discard the next player could lay off
+HANDOLAS_LOOSE = 2  # wait for a handolás with at most this many cards outside melds ...
+HANDOLAS_STOCK = 20  # ... while the stock holds more than this ...
+HANDOLAS_OTHERS = 10  # ... and every other player still holds this many cards
+HANDOLAS_NOBODY_OPENED = 1
+
+
+def choose_discard(observation: dict[str, Any], discards: list[str]) -> str:
+    settings = observation["settings"]
+    hand = list(observation["hand"])
+    table = [Meld.from_json(e["meld"]) for e in observation["table"]]
+    seen = hand + [c for meld in table for c in meld.cards] + list(observation["discard"])
+    seat = observation["seat"]
+    opened = observation["extra"]["opened"][seat]
+    outs = Outs(RULES, available_faces(2, seen), faces_laying_off(table, RULES) if opened else frozenset())
+    others = [n for s, n in enumerate(observation["hand_sizes"]) if s != seat]
+    late = min(others) <= LATE_HAND_SIZE and any(o for s, o in enumerate(observation["extra"]["opened"]) if s != seat)
+    weight = PENALTY_WEIGHT_LATE if late else PENALTY_WEIGHT
+
+    faces = {code: parse_card_group(code.split(":", 1)[1])[0][0] for code in discards}
+    rests = {}
+    for code, face in faces.items():
+        if face != JOKER:
+            rests[code] = list(hand)
+            rests[code].remove(next(c for c in hand if not is_joker(c) and face_of(c) == face))
+    prospects = outs.prospects(rests)
+
+    def loss(code: str) -> tuple:
+        face = faces[code]
+        if face == JOKER:
+            return (1, 0.0, code)
+        feeds = any(could_fit(m, face) and lay_off(m, [face], RULES) for m in table)
+        return (0, -prospects[code] - weight * value_of(face, settings) + FEED_WEIGHT * feeds, code)
+
+    return min(discards, key=loss)
+
+
+def waits_for_handolas(observation: dict[str, Any]) -> bool:
+    """Keep an opening back while a handolás (everything in one turn, the others' penalties
+    doubled) is near and nobody is about to go out."""
+    hand = sorted(observation["hand"])
+    loose = best_arrangement(hand, RULES, lambda c: 1).deadwood
+    seat = observation["seat"]
+    others = [n for s, n in enumerate(observation["hand_sizes"]) if s != seat]
+    if HANDOLAS_NOBODY_OPENED and any(observation["extra"]["opened"]):
+        return False
+    return len(loose) <= HANDOLAS_LOOSE and observation["stock_count"] > HANDOLAS_STOCK and min(others) >= HANDOLAS_OTHERS

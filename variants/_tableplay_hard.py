@@ -1,0 +1,127 @@
+"""The hard computer player of Traditional Rummy and Rummy: a card-counting player that keeps its
+melds in hand until it can go out in one turn (a rummy), so that nobody can lay off on them.
+
+It sees only its seat's observation. From it, it counts every card it has seen (its hand, the
+table, the discard pile, and the cards others took from the pile, which they hold or melded),
+so it knows how many copies of each card may still come. A hand is worth its cards that are
+already "done" (in a meld, or able to be laid off on the table) plus, for the next draws, the
+chance-weighted number of cards that would become done with each card that may still come.
+It discards the card whose loss costs least on that measure, and avoids cards the next player
+has been collecting or could lay off.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummy_tui.engine.cards import face_of, parse_face
+from rummy_tui.engine.solver import best_arrangement
+from rummy_tui.i18n import t as tr
+
+from ._outs import Outs, available_faces, faces_laying_off, held_by_others
+from ._tableplay_ai import TablePlayAdvisor
+
+DANGER_WEIGHT = 1.0
+PENALTY_WEIGHT = 0.02  # prefer throwing high cards when all else is equal
+# Give up the rummy and lay down once an opponent holds this few cards. In Traditional Rummy the
+# hand's winner is whoever goes out, so only the penalty is saved; in Rummy a loser gives the
+# winner his whole hand, so there it pays to lay down earlier.
+TAKE_BY_PROSPECT = 0.0
+DUMP_WHEN_OPPONENT_HOLDS = {"traditional": 2, "basic": 4}
+
+
+def _count_one(card: int) -> int:
+    return 1
+
+
+class HardTablePlayer(TablePlayAdvisor):
+    """Decides one move from an observation only; see the module text for how."""
+
+    def __init__(self, variant, observation: dict[str, Any], legal: list[str], rng):
+        super().__init__(variant, observation, legal, rng)
+        seen = list(self.hand) + [c for meld in self.table for c in meld.cards] + list(observation["discard"])
+        seen += held_by_others(observation["extra"].get("picked", []), observation["seat"], self.table)
+        self.laying_off = faces_laying_off(self.table, self.rules)
+        self.outs = Outs(self.rules, available_faces(variant.decks, seen), self.laying_off)
+
+    def _lays_off(self, face: int) -> bool:
+        return face in self.laying_off
+
+    def done_count(self, cards: list[int]) -> int:
+        return self.outs.done_count(cards)
+
+    # --- going out ------------------------------------------------------------------------
+
+    def can_go_out_now(self) -> bool:
+        """Everything but (at most) one card to discard goes to the table this turn."""
+        done = self.done_count(self.hand)
+        loose = len(self.hand) - done
+        if loose > 1:
+            return False
+        if loose == 1:
+            arrangement = best_arrangement(self.hand, self.rules, _count_one)
+            leftover = [c for c in arrangement.deadwood if not self._lays_off(face_of(c))]
+            return leftover != [self.obs["extra"].get("taken")]
+        return True
+
+    def keeps_rummy_back(self) -> bool:
+        """Keep every meld in hand while nobody is about to go out."""
+        others = [n for seat, n in enumerate(self.obs["hand_sizes"]) if seat != self.obs["seat"]]
+        return min(others) > DUMP_WHEN_OPPONENT_HOLDS.get(self.variant.key, 3)
+
+    # --- the moves ------------------------------------------------------------------------
+
+    def draw(self, careful: bool = True) -> str:
+        if "take:discard" not in self.legal or not self.obs["discard"]:
+            return "draw:stock"
+        top = self.obs["discard"][-1]
+        with_top = self.hand + [top]
+        if self.done_count(with_top) > self.done_count(self.hand):
+            return "take:discard"
+        if TAKE_BY_PROSPECT:
+            rests = {}
+            for card in self.hand:
+                rest = list(with_top)
+                rest.remove(card)
+                rests[card] = rest
+            best_with_top = max(self.outs.prospects(rests).values())
+            done = self.done_count(self.hand)
+            gain = self.outs.next_draw_gain(self.hand, done)
+            stock_value = self.outs.prospects({0: self.hand})[0] + TAKE_BY_PROSPECT * gain / 13 * 6
+            if best_with_top > stock_value:
+                return "take:discard"
+        return "draw:stock"
+
+    def play(self) -> str:
+        return self.play_with_reason()[0]
+
+    def play_with_reason(self) -> tuple[str, str]:
+        """The move, and a reason when it is one a player might not expect ("" otherwise)."""
+        if self.can_go_out_now() or not self.keeps_rummy_back():
+            return self.play_normal_with(self.best_discard), ""
+        discard = self.best_discard()
+        if not self.of_verb("meld"):
+            return discard, ""
+        card = f"[{discard.split(':', 1)[1]}]"
+        return discard, tr("Discard {card} and keep your melds in hand until you can lay down every card in "
+                          "one turn (a rummy): melds on the table give the others places to lay off.", card=card)
+
+    def play_normal_with(self, discard) -> str:
+        return self._meld_from_best_arrangement() or self._best_layoff() or discard()
+
+    def best_discard(self) -> str:
+        discards = self.of_verb("discard") or self.legal
+        taken = self.obs["extra"].get("taken")
+        rests = {}
+        for action in discards:
+            face = parse_face(action.split(":", 1)[1])
+            rest = list(self.hand)
+            rest.remove(next(c for c in self.hand if face_of(c) == face and c != taken))
+            rests[action] = rest
+        prospects = self.outs.prospects(rests)
+
+        def loss(action: str) -> float:
+            face = parse_face(action.split(":", 1)[1])
+            return -prospects[action] + DANGER_WEIGHT * self._danger(face) - PENALTY_WEIGHT * self.value(face)
+
+        return min(discards, key=loss)
