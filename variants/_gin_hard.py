@@ -12,7 +12,7 @@ from typing import Any
 
 from rummy_tui.engine.cards import SUIT_SYMBOLS, card_text, make_face, rank_of, suit_of
 from rummy_tui.engine.melds import SET, Meld
-from rummy_tui.i18n import _
+from rummy_tui.i18n import t as tr
 
 from .gin import arrangement_of, card_points, deadwood_after_discards, deadwood_of
 
@@ -224,7 +224,7 @@ def read_opponent(know: Knowledge, cards: list[int], rng: random.Random) -> None
 
 def hard_move(observation: dict[str, Any], legal: list[str], rng: random.Random) -> tuple[str, str]:
     if len(legal) == 1:
-        return legal[0], _("It is the only move.")
+        return legal[0], tr("It is the only move.")
     know = read_knowledge(observation)
     read_opponent(know, know.hand, rng)
     phase = observation["phase"]
@@ -234,7 +234,7 @@ def hard_move(observation: dict[str, Any], legal: list[str], rng: random.Random)
         return _draw(observation, legal, know)
     if phase == "discard":
         return _discard(observation, legal, know, rng)
-    return legal[0], _("It is the only sensible move.")
+    return legal[0], tr("It is the only sensible move.")
 
 
 def completing_cards(card: int, others: list[int]) -> set[int]:
@@ -307,14 +307,14 @@ def _discard(observation: dict[str, Any], legal: list[str], know: Knowledge, rng
     gins = [a for a, left in endings.items() if left == 0]
     if gins:
         card = gins[0].split(":", 1)[1]
-        return gins[0], _("Go gin, throwing {card}: all ten cards are in melds.", card=_show(card))
+        return gins[0], tr("Go gin, throwing {card}: all ten cards are in melds.", card=_show(card))
     if endings:
         knock = min(endings, key=endings.get)
         left = endings[knock]
         risk = undercut_risk([c for c in hand if card_text(c) != knock.split(":", 1)[1]], left, know, rng)
         if risk < UNDERCUT_RISK or know.stock_count <= LATE_STOCK:
             card = knock.split(":", 1)[1]
-            return knock, _("Knock, throwing {card}: {deadwood} deadwood is low enough and an undercut "
+            return knock, tr("Knock, throwing {card}: {deadwood} deadwood is low enough and an undercut "
                             "looks unlikely ({risk}%).", card=_show(card), deadwood=left, risk=round(risk * 100))
     options = shedding_options(hand, know) or discard_options(hand, know)
     card = options[0][1]
@@ -325,7 +325,7 @@ def _draw(observation: dict[str, Any], legal: list[str], know: Knowledge) -> tup
     take = "take:upcard" if "take:upcard" in legal else "take:discard"
     other = "pass" if "pass" in legal else "draw:stock"
     if take not in legal:
-        return other, _("Draw from the stock.")
+        return other, tr("Draw from the stock.")
     top = observation["discard"][-1]
     hand = know.hand
     with_top = hand + [top]
@@ -336,12 +336,12 @@ def _draw(observation: dict[str, Any], legal: list[str], know: Knowledge) -> tup
     if take_cost + TAKE_MARGIN < stock_cost:
         shown = _show(card_text(top))
         if makes_meld:
-            return take, _("Take {card}: it completes {meld}.", card=shown, meld=_meld_text(_meld_of(with_top, top)))
-        return take, _("Take {card}: it is worth more to you than a card from the stock (you would throw {throw}).",
+            return take, tr("Take {card}: it completes {meld}.", card=shown, meld=_meld_text(_meld_of(with_top, top)))
+        return take, tr("Take {card}: it is worth more to you than a card from the stock (you would throw {throw}).",
                        card=shown, throw=_show(card_text(throw)))
     if other == "pass":
-        return other, _("Pass: {card} does not improve your hand enough to show it.", card=_show(card_text(top)))
-    return other, _("Draw from the stock: {card} does not improve your hand enough to show it.",
+        return other, tr("Pass: {card} does not improve your hand enough to show it.", card=_show(card_text(top)))
+    return other, tr("Draw from the stock: {card} does not improve your hand enough to show it.",
                     card=_show(card_text(top)))
 
 
@@ -359,9 +359,9 @@ def _stock_estimate(hand: list[int], know: Knowledge) -> float:
 
 def _last_chance(observation: dict[str, Any], legal: list[str], know: Knowledge) -> tuple[str, str]:
     if "take:discard" not in legal:
-        return "void", _("Nothing lets you knock: the hand is void.")
+        return "void", tr("Nothing lets you knock: the hand is void.")
     top = observation["discard"][-1]
-    return "take:discard", _("Take {card}: it lets you knock before the hand runs out.", card=_show(card_text(top)))
+    return "take:discard", tr("Take {card}: it lets you knock before the hand runs out.", card=_show(card_text(top)))
 
 
 # --- the knock ----------------------------------------------------------------------------------
@@ -414,7 +414,7 @@ def _extends(meld: Meld, card: int) -> bool:
 def discard_reason(hand: list[int], card: int, know: Knowledge, waited: bool) -> str:
     reason = _discard_words(hand, card, know)
     if waited:
-        return _("Do not knock yet: an undercut is likely. {reason}", reason=reason)
+        return tr("Do not knock yet: an undercut is likely. {reason}", reason=reason)
     return reason
 
 
@@ -422,7 +422,7 @@ def _discard_words(hand: list[int], card: int, know: Knowledge) -> str:
     arrangement = arrangement_of(hand)
     shown = _show(card_text(card))
     if card not in arrangement.deadwood:
-        return _("Discard {card}: breaking that meld costs least.", card=shown)
+        return tr("Discard {card}: breaking that meld costs least.", card=shown)
     unmatched = [c for c in arrangement.deadwood if c != know.taken]
     higher = [c for c in unmatched if card_points(c) > card_points(card)]
     wanted = max(higher, key=lambda c: feeding_chance(c, know), default=None)
@@ -430,14 +430,14 @@ def _discard_words(hand: list[int], card: int, know: Knowledge) -> str:
                       for c in hand if c != card)
     if not higher:
         if has_partner:
-            return _("Discard {card}: it fits no meld yet and is your highest loose card.", card=shown)
-        return _("Discard {card}: it fits no meld and is your highest loose card.", card=shown)
+            return tr("Discard {card}: it fits no meld yet and is your highest loose card.", card=shown)
+        return tr("Discard {card}: it fits no meld and is your highest loose card.", card=shown)
     if wanted is not None and feeding_chance(wanted, know) >= SAFE_SHARE and feeding_chance(card, know) < SAFE_SHARE:
-        return _("Discard {card}: your opponent is less likely to want it than {higher}.",
+        return tr("Discard {card}: your opponent is less likely to want it than {higher}.",
                  card=shown, higher=_show(card_text(wanted)))
     if has_partner:
-        return _("Discard {card}: it fits no meld yet, and your higher cards have better chances to meld.", card=shown)
-    return _("Discard {card}: it fits no meld, and your higher cards have better chances to meld.", card=shown)
+        return tr("Discard {card}: it fits no meld yet, and your higher cards have better chances to meld.", card=shown)
+    return tr("Discard {card}: it fits no meld, and your higher cards have better chances to meld.", card=shown)
 
 
 def _meld_of(cards: list[int], card: int) -> Meld | None:
@@ -446,9 +446,9 @@ def _meld_of(cards: list[int], card: int) -> Meld | None:
 
 def _meld_text(meld: Meld | None) -> str:
     if meld is None:
-        return _("a meld")
+        return tr("a meld")
     if meld.kind == SET:
-        return _("a set of {rank}s", rank=_rank_word(meld.low))
+        return tr("a set of {rank}s", rank=_rank_word(meld.low))
     ranks = [_rank_word(rank_of(c)) for c in sorted(meld.cards, key=rank_of)]
     return "-".join(ranks) + SUIT_SYMBOLS[suit_of(meld.cards[0])]
 
