@@ -192,4 +192,23 @@ def run_app(ascii_only: bool = False, mouse: bool = True, **table_options: Any) 
     four_colour = options.pop("four_colour", False)
     ascii_only = ascii_only or plain_terminal()  # a vt100 or a C locale cannot show box drawing
     app = RummyApp(ascii_only=ascii_only, four_colour=four_colour, ai_delay=ai_delay, table_options=options or None)
-    return run_reporting_crashes(app, mouse=mouse)
+    code = run_reporting_crashes(app, mouse=mouse)
+    if getattr(app, "restart_language", None):
+        restart_in_language(app.restart_language)
+    return code
+
+
+def restart_in_language(language: str) -> None:
+    """Start the game again, in ``language`` (chosen on the start screen and remembered)."""
+    import os
+    import sys
+
+    arguments, skip = [], False
+    for argument in sys.argv[1:]:  # an explicit --lang would win over the new choice
+        if skip:
+            skip = False
+        elif argument == "--lang":
+            skip = True
+        elif not argument.startswith("--lang="):
+            arguments.append(argument)
+    os.execv(sys.executable, [sys.executable, "-m", "rummy_tui", *arguments, "--lang", language])

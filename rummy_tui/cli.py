@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rummy_tui.i18n import t as _
 import json
 import sys
 
@@ -12,7 +13,7 @@ from rummy_tui.engine.variant import SettingError
 
 def _fail(message: str) -> None:
     """A one-line error and exit status 2, never a traceback."""
-    click.echo(f"Error: {message}", err=True)
+    click.echo(_("Error: {message}", message=message), err=True)
     sys.exit(2)
 
 
@@ -109,13 +110,13 @@ def list_variants() -> None:
 
     from variants import registry
 
-    table = Table(title="Rummy variants")
-    for column in ("key", "name", "Hungarian name", "players", "about"):
+    table = Table(title=_("Rummy variants"))
+    for column in (_("key"), _("name"), _("Hungarian name"), _("players"), _("about")):
         table.add_column(column)
     for key, variant in registry().items():
         players = (str(variant.min_players) if variant.min_players == variant.max_players
                    else f"{variant.min_players}-{variant.max_players}")
-        table.add_row(key, variant.name, variant.hungarian_name, players, variant.description)
+        table.add_row(key, variant.shown_name(), variant.hungarian_name, players, variant.shown_description())
     Console().print(table)
 
 
@@ -127,10 +128,13 @@ def show_rules(variant_key: str) -> None:
     from rich.markdown import Markdown
 
     variant = _variant(variant_key)
-    lines = [f"# {variant.name} ({variant.hungarian_name})", "", variant.rules_summary.strip(), "",
-             "## Settings", ""]
+    title = variant.shown_name()
+    if title != variant.hungarian_name:
+        title = f"{title} ({variant.hungarian_name})"
+    lines = [f"# {title}", "", variant.shown_rules(), "", f"## {_('Settings')}", ""]
     for name, setting in variant.settings.items():
-        lines.append(f"* `{name}` (default `{setting.default}`): {setting.help}")
+        lines.append(_("* `{name}` (default `{default}`): {help}", name=name, default=setting.default,
+                       help=setting.shown_help()))
     Console().print(Markdown("\n".join(lines)))
 
 
@@ -139,7 +143,7 @@ def _parse_settings(pairs: tuple[str, ...]) -> dict[str, str]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            _fail(f"--set takes NAME=VALUE, not '{pair}'")
+            _fail(_("--set takes NAME=VALUE, not '{pair}'", pair=pair))
         settings[name.strip()] = value.strip()
     return settings
 
@@ -166,12 +170,12 @@ def simulate_command(variant_key: str, players: int, seats: str | None, games: i
         _fail(str(error))
     levels = [s.strip() for s in seats.split(",")] if seats else ["normal"] * players
     if len(levels) != players:
-        _fail(f"--seats names {len(levels)} seat(s) but --players is {players}")
+        _fail(_("--seats names {count} seat(s) but --players is {players}", count=len(levels), players=players))
     bad = [level for level in levels if level not in LEVELS]
     if bad:
-        _fail(f"unknown AI level '{bad[0]}' in --seats (choose from: {', '.join(LEVELS)})")
+        _fail(_("unknown AI level '{level}' in --seats (choose from: {levels})", level=bad[0], levels=", ".join(LEVELS)))
     if games < 1:
-        _fail("--games must be at least 1")
+        _fail(_("--games must be at least 1"))
     report = simulate(variant.key, players, levels, games, seed, settings, rotate).as_dict()
     if as_json:
         click.echo(json.dumps(report))
@@ -223,9 +227,9 @@ def play_command(variant_key: str, players: int | None, humans: str, ai_level: s
     variant = _variant(variant_key)
     names = [name.strip() for name in humans.split(",") if name.strip()]
     if not names:
-        _fail("--humans needs at least one name")
+        _fail(_("--humans needs at least one name"))
     if ai_level not in LEVELS:
-        _fail(f"unknown AI level '{ai_level}' (choose from: {', '.join(LEVELS)})")
+        _fail(_("unknown AI level '{level}' (choose from: {levels})", level=ai_level, levels=", ".join(LEVELS)))
     if players is None:
         players = max(len(names) + (1 if len(names) < variant.max_players else 0), variant.min_players)
     try:
@@ -233,7 +237,7 @@ def play_command(variant_key: str, players: int | None, humans: str, ai_level: s
     except SettingError as error:
         _fail(f"--players: {error}")
     if len(names) > players:
-        _fail(f"--humans names {len(names)} players but --players is {players}")
+        _fail(_("--humans names {count} players but --players is {players}", count=len(names), players=players))
     try:
         variant.check_players(players)
         settings = variant.resolve_settings(_parse_settings(setting_pairs))
@@ -264,9 +268,9 @@ def _load_saved_game(game_id: str | None):
     if game_id is None:
         latest = store.latest(verify=True)  # a save that does not load is reported and passed over
         for problem in store.problems:
-            click.echo(f"Warning: {problem}", err=True)
+            click.echo(_("Warning: {problem}", problem=problem), err=True)
         if latest is None:
-            _fail("there is no unfinished saved game (`rummy resume --list` shows them all)")
+            _fail(_("there is no unfinished saved game (`rummy resume --list` shows them all)"))
         game_id = latest.id
     try:
         return game_id, store.load(game_id)
@@ -286,11 +290,11 @@ def _print_saves() -> None:
     store = SaveStore()
     saves = store.list(verify=True)
     for problem in store.problems:
-        click.echo(f"Warning: {problem}", err=True)
+        click.echo(_("Warning: {problem}", problem=problem), err=True)
     if not saves:
-        click.echo("No saved games.")
+        click.echo(_("No saved games."))
         return
-    table = Table(title="Saved games")
+    table = Table(title=_("Saved games"))
     table.add_column("id", no_wrap=True, min_width=max(len(info.id) for info in saves))  # typed back to resume
     for column in SAVE_COLUMNS:
         table.add_column(column)
@@ -311,7 +315,7 @@ def resume_command(game_id: str | None, list_only: bool, ascii_only: bool, no_mo
         return
     game_id, game = _load_saved_game(game_id)
     if game.is_over:
-        _fail(f"the game {game_id} is finished; watch it with `rummy replay --game {game_id}`")
+        _fail(_("the game {id} is finished; watch it with `rummy replay --game {id}`", id=game_id))
     ascii_only, mouse = _display_options(ascii_only, no_mouse)
     _open_saved_game(game_id, ascii_only, mouse)
 
@@ -345,21 +349,22 @@ def stats_command(variant_key: str | None, as_json: bool) -> None:
     except (HistoryError, sqlite3.Error, OSError) as error:
         _fail(str(error))
     if history.problem:
-        click.echo(f"Warning: {history.problem}", err=True)
+        click.echo(_("Warning: {problem}", problem=history.problem), err=True)
     if as_json:
         click.echo(json.dumps([dataclasses.asdict(row) | {"win_rate": row.win_rate} for row in rows]))
         return
     if not rows:
-        click.echo("No finished games yet.")
+        click.echo(_("No finished games yet."))
         return
-    table = Table(title="Statistics")
+    table = Table(title=_("Statistics"))
     for number, column in enumerate(STATS_COLUMNS):
         table.add_column(column, justify="left" if number < 2 else "right")
     for row in rows:
         table.add_row(*stats_cells(row))
     Console().print(table)
     with_hints, without_hints = history.hint_counts(variant_key)
-    click.echo(f"Games played with hints: {with_hints}   without hints: {without_hints}")
+    click.echo(_("Games played with hints: {with_hints}   without hints: {without_hints}", with_hints=with_hints,
+                 without_hints=without_hints))
 
 
 def _record_by_id(game_id: str) -> dict:
@@ -378,7 +383,7 @@ def _record_by_id(game_id: str) -> dict:
     try:
         return History().record(game_id)
     except KeyError:
-        _fail(f"there is no saved or finished game '{game_id}'")
+        _fail(_("there is no saved or finished game '{id}'", id=game_id))
     except (HistoryError, sqlite3.Error, OSError) as error:
         _fail(str(error))
 
@@ -391,7 +396,7 @@ def _record_by_id(game_id: str) -> dict:
 def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_mouse: bool) -> None:
     """Step through a game action by action, every hand visible: a FILE or --game ID."""
     if (path is None) == (game_id is None):
-        _fail("name a FILE or a --game ID (one of them)")
+        _fail(_("name a FILE or a --game ID (one of them)"))
     from rummy_tui.replay import ReplayFileError, record_from_file, run_replay
 
     if path is not None:
@@ -440,7 +445,7 @@ def join_command(code: str | None, ascii_only: bool, no_mouse: bool) -> None:
     from rummy_tui.tableserver.protocol import CODE_LENGTH
 
     if code is not None and (len(code.strip()) != CODE_LENGTH or not code.strip().isalpha()):
-        _fail(f"a table code is {CODE_LENGTH} letters, such as KDFM (got {code!r})")
+        _fail(_("a table code is {n} letters, such as KDFM (got {code!r})", n=CODE_LENGTH, code=code))
     _open_shared_table("join", code, ascii_only, no_mouse)
 
 
@@ -464,8 +469,8 @@ def export_command(game_id: str, out_path: str | None) -> None:
         with open(out_path, "w", encoding="utf-8") as file:
             file.write(text)
     except OSError as error:
-        _fail(f"cannot write {out_path}: {error.strerror or error}")
-    click.echo(f"Wrote {out_path}", err=True)
+        _fail(_("cannot write {path}: {error}", path=out_path, error=error.strerror or error))
+    click.echo(_("Wrote {path}", path=out_path), err=True)
 
 
 # --- serve: others play over SSH or in a browser (rummy_tui/serve) ------------------------

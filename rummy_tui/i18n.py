@@ -16,6 +16,7 @@ from __future__ import annotations
 import gettext
 import os
 import re
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,10 @@ def set_language(code: str) -> None:
                     else gettext.translation(DOMAIN, LOCALE_DIR, languages=[code]))
     _language = code
     _rank_letters.clear()
+    if "textual.dom" in sys.modules:  # screens already imported: their footers change too
+        from rummy_tui.binding_words import retranslate_bindings
+
+        retranslate_bindings()
 
 
 def language() -> str:

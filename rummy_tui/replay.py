@@ -21,7 +21,7 @@ from rummy_tui.plain import PlainDisplay, plain_terminal
 from rummy_tui.engine import Game, RecordError
 from rummy_tui.engine.cards import sort_key_by_suit
 from rummy_tui.engine.melds import Meld
-from rummy_tui.i18n import _, ngettext, render, render_event
+from rummy_tui.i18n import _, ngettext, pgettext, render, render_event
 from rummy_tui.storage.jsonfile import NotJson, parse_json
 from rummy_tui.storage.saves import seat_names
 from rummy_tui.widgets.actions import describe
@@ -55,7 +55,7 @@ def record_from_file(path: str | Path) -> dict[str, Any]:
 # --- what the viewer shows, as text ---------------------------------------------------------
 
 def position_title(game: Game, names: list[str], shown: int, total: int) -> str:
-    variant = game.variant.name or game.record["variant"]
+    variant = game.variant.shown_name() or game.record["variant"]
     return _("Replay of {variant}: {players} | action {shown} of {total} | hand {hand}",
              variant=variant, players=", ".join(names), shown=shown, total=total, hand=max(game.state.hand_no, 1))
 
@@ -140,8 +140,8 @@ class ReplayScreen(Screen):
         Binding("left,h", "step(-1)", _("Back"), id="replay.back"),
         Binding("pagedown,n", "hand(1)", _("Next hand"), id="replay.next_hand"),
         Binding("pageup,p", "hand(-1)", _("Previous hand"), id="replay.previous_hand"),
-        Binding("home,g", "go_to(0)", _("Start"), id="replay.start"),
-        Binding("end,G", "go_to_end", _("End"), id="replay.end"),
+        Binding("home,g", "go_to(0)", pgettext("replay", "Start"), id="replay.start"),
+        Binding("end,G", "go_to_end", pgettext("replay", "End"), id="replay.end"),
         Binding("q,escape", "close", _("Close"), id="replay.close"),
     ]
 

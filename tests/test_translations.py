@@ -7,6 +7,7 @@ import pytest
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
+from tests.words import import_the_screens_in_english
 from rummy_tui.i18n import (english, face_label, language, locale_language, ngettext, render,
                             render_event, set_language)
 from tools import translations
@@ -14,6 +15,7 @@ from tools import translations
 
 @pytest.fixture
 def hungarian():
+    import_the_screens_in_english()
     set_language("hu")
     yield
     set_language("en")
@@ -98,3 +100,40 @@ def test_an_old_save_with_plain_text_lines_still_renders(hungarian):
     assert render_event({"seat": 1, "hand": 1, "text": "said something new [7D]"}, ["Anna", "Béla"]) == \
         "Béla said something new [7D]"
     assert language() == "hu"
+
+
+@pytest.mark.parametrize("key", ["gin", "ten-card", "hungarian", "traditional", "basic"])
+def test_rummy_rules_prints_hungarian(key, tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    import variants
+    from rummy_tui.cli import main
+
+    monkeypatch.setenv("RUMMY_TUI_DATA_DIR", str(tmp_path))
+    import_the_screens_in_english()
+    try:
+        result = CliRunner().invoke(main, ["rules", key, "--lang", "hu"], terminal_width=100)
+    finally:
+        set_language("en")
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert variants.get_variant(key).hungarian_name in text
+    assert "Beállítások" in text and "alapérték" in text and "játékos" in text
+    assert not {"players", "the", "and", "cards", "default"} & set(text.replace(",", " ").replace(".", " ").split())
+
+
+def test_the_language_choice_is_remembered_and_the_locale_is_the_fallback(tmp_path, monkeypatch):
+    from rummy_tui.storage.preferences import choose_language, save_preference
+
+    monkeypatch.setenv("RUMMY_TUI_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("LANG", "hu_HU.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    import_the_screens_in_english()
+    try:
+        assert choose_language() == "hu"  # nothing chosen yet: the locale
+        save_preference("language", "en")
+        assert choose_language() == "en"  # the start screen's choice wins over the locale
+        assert choose_language("hu") == "hu" and language() == "hu"  # and --lang over both
+    finally:
+        set_language("en")

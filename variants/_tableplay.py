@@ -32,7 +32,7 @@ from rummy_tui.engine.cards import (
 )
 from rummy_tui.engine.game import bracket, bracket_all
 from rummy_tui.engine.melds import RUN, SET, Meld, MeldRules, candidate_melds, lay_off, read_meld
-from rummy_tui.i18n import N_, msg, t as tr
+from rummy_tui.i18n import N_, msg, ngettext, t as tr
 from rummy_tui.engine.variant import Variant, parse_card_group, parse_meld_groups, parse_target, split_action
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ class TablePlayVariant(Variant):
         return True
 
     def keep_card_reason(self, settings: dict[str, Any]) -> str:
-        return "You must keep a card to discard: you go out by discarding your last card."
+        return tr("You must keep a card to discard: you go out by discarding your last card.")
 
     def hand_points(self, game: Game, winner: int, rummy: bool) -> tuple[list[int], list[str]]:
         """What the hand adds to each seat's total, and the score explained line by line."""
@@ -165,23 +165,24 @@ class TablePlayVariant(Variant):
         verb, argument = split_action(action)
         if verb in ("draw", "take"):
             if s.phase != DRAW:
-                return "You have already drawn this turn: now meld, lay off, or discard to end your turn."
+                return tr("You have already drawn this turn: now meld, lay off, or discard to end your turn.")
             if action == "draw:stock":
                 return DRAW_STOCK
             if action == "take:discard":
-                return TAKE_DISCARD if s.discard else "The discard pile is empty: draw from the stock."
-            return f"'{action}' is not a move: write draw:stock or take:discard."
+                return TAKE_DISCARD if s.discard else tr("The discard pile is empty: draw from the stock.")
+            return tr("'{action}' is not a move: write draw:stock or take:discard.", action=action)
         if verb not in ("meld", "layoff", "discard"):
-            return f"'{action}' is not a move in {self.name} (moves: {MOVES_HELP})."
+            return tr("'{action}' is not a move in {variant} (moves: {moves}).", action=action, variant=tr(self.name),
+                      moves=MOVES_HELP)
         if s.phase != PLAY:
-            return "Draw first: from the stock or the discard pile."
+            return tr("Draw first: from the stock or the discard pile.")
         if verb == "meld":
             groups = [faces for faces, _ in parse_meld_groups(argument)]
-            return self._plan_meld(game, groups) if groups else "Name the cards to meld, like meld:4D-5D-6D."
+            return self._plan_meld(game, groups) if groups else tr("Name the cards to meld, like meld:4D-5D-6D.")
         if verb == "layoff":
             cards_text, index = parse_target(argument)
             faces, _ = parse_card_group(cards_text)
-            return self._plan_layoff(game, faces, index) if faces else "Name the cards to lay off, like layoff:7H>0."
+            return self._plan_layoff(game, faces, index) if faces else tr("Name the cards to lay off, like layoff:7H>0.")
         return self._plan_discard(game, parse_face(argument))
 
     def _plan_meld(self, game: Game, groups: list[list[int]]) -> str | list[tuple[Meld, list[int]]]:
@@ -205,16 +206,18 @@ class TablePlayVariant(Variant):
     def _plan_layoff(self, game: Game, faces: list[int], index: int) -> str | tuple[int, Meld, list[int]]:
         table = [m for _, m in game.table_melds()]
         if not table:
-            return "There are no melds on the table to lay off on."
+            return tr("There are no melds on the table to lay off on.")
         if index >= len(table):
-            return f"There is no table meld {index}: the table has {len(table)} meld(s), numbered from 0."
+            return tr("There is no table meld {index}: the table has {count} meld(s), numbered from 0.", index=index,
+                      count=len(table))
         cards = self._cards_for_table(game, faces)
         if isinstance(cards, str):
             return cards
         rules = self.meld_rules(game.settings)
         extended = lay_off(table[index], cards, rules)
         if extended is None:
-            return f"{faces_label(faces)} cannot go on {table[index].text()}: {layoff_reason(table[index], faces, rules)}."
+            return tr("{cards} cannot go on {meld}: {reason}.", cards=faces_label(faces), meld=table[index].text(),
+                      reason=layoff_reason(table[index], faces, rules))
         table[index] = extended
         problem = self._leftover_problem(game, cards, table)
         return problem if problem else (index, extended, cards)
@@ -224,22 +227,22 @@ class TablePlayVariant(Variant):
         taken = s.extra.get("taken")
         card = find_card(s.hands[s.to_move], face, avoid=taken)
         if card is None:
-            return f"You do not hold {face_text(face)}."
+            return tr("You do not hold {card}.", card=face_text(face))
         if card == taken:
-            return f"You took {face_text(face)} from the discard pile this turn: you may not discard it."
+            return tr("You took {card} from the discard pile this turn: you may not discard it.", card=face_text(face))
         return card
 
     def _cards_for_table(self, game: Game, faces: list[int]) -> str | list[int]:
         """Physical cards for ``faces`` from the hand (the just-taken copy first), or why not."""
         if JOKER in faces:
-            return "This game is played without jokers."
+            return tr("This game is played without jokers.")
         hand = game.state.hands[game.state.to_move]
         held = Counter(face_of(c) for c in hand)
         for face, needed in Counter(faces).items():
             if held[face] < needed:
                 have = held[face]
-                return (f"You do not hold {face_text(face)}." if have == 0
-                        else f"You hold only {have} {face_text(face)}, not {needed}.")
+                return (tr("You do not hold {card}.", card=face_text(face)) if have == 0
+                        else tr("You hold only {have} {card}, not {needed}.", have=have, card=face_text(face), needed=needed))
         taken = game.state.extra.get("taken")
         pool = list(hand)
         picked = []
@@ -261,13 +264,15 @@ class TablePlayVariant(Variant):
         taken = s.extra.get("taken")
         if remaining != [taken]:
             return None
-        alone = f"That would leave only {face_text(face_of(taken))}, which you took from the discard pile this turn"
+        card = face_text(face_of(taken))
         if must_discard:
-            return f"{alone}: you could not discard it."
+            return tr("That would leave only {card}, which you took from the discard pile this turn: "
+                      "you could not discard it.", card=card)
         rules = self.meld_rules(game.settings)
         if any(lay_off(meld, [taken], rules) is not None for meld in new_table):
             return None  # he can still go out by laying it off too
-        return f"{alone}: you could not discard it, and it cannot be laid off."
+        return tr("That would leave only {card}, which you took from the discard pile this turn: "
+                  "you could not discard it, and it cannot be laid off.", card=card)
 
     # --- carrying out ---------------------------------------------------------------------
 
@@ -421,40 +426,41 @@ class TablePlayVariant(Variant):
 def meld_reason(faces: Sequence[int], rules: MeldRules) -> str:
     text = faces_label(faces)
     if len(faces) < 3:
-        return f"{text} is not a meld: a meld needs at least 3 cards."
+        return tr("{cards} is not a meld: a meld needs at least 3 cards.", cards=text)
     ranks = {rank_of(f) for f in faces}
     suits = {suit_of(f) for f in faces}
     if len(ranks) == 1:
-        return f"{text} is not a set: a set has one card of each suit."
+        return tr("{cards} is not a set: a set has one card of each suit.", cards=text)
     if len(suits) == 1:
-        return f"{text} is not a run: {run_problem(faces, rules)}."
-    return f"{text} is neither a set (one rank, different suits) nor a run (one suit, in sequence)."
+        return tr("{cards} is not a run: {reason}.", cards=text, reason=run_problem(faces, rules))
+    return tr("{cards} is neither a set (one rank, different suits) nor a run (one suit, in sequence).", cards=text)
 
 
 def layoff_reason(meld: Meld, faces: Sequence[int], rules: MeldRules) -> str:
     combined = list(meld.faces) + list(faces)
     if meld.kind == SET:
         if any(rank_of(f) != meld.low for f in faces):
-            return "a set is all one rank"
-        return "a set has one card of each suit"
+            return tr("a set is all one rank")
+        return tr("a set has one card of each suit")
     if meld.kind == RUN and any(suit_of(f) != suit_of(meld.faces[0]) for f in faces):
-        return "a run is all one suit"
+        return tr("a run is all one suit")
     return run_problem(combined, rules)
 
 
 def run_problem(faces: Sequence[int], rules: MeldRules) -> str:
     ranks = [rank_of(f) for f in faces]
     if len(set(ranks)) < len(ranks):
-        return "a run cannot hold the same card twice"
+        return tr("a run cannot hold the same card twice")
     if {1, 2, 13} <= set(ranks):
-        return "a run may not turn the corner from K through A to 2"
+        return tr("a run may not turn the corner from K through A to 2")
     if 1 in ranks and not rules.ace_high and _gaps([14 if r == 1 else r for r in ranks]) == []:
-        return "the ace counts low only in this game, so it cannot follow K"
+        return tr("the ace counts low only in this game, so it cannot follow K")
     modes = [[14 if (high and r == 1) else r for r in ranks] for high in rules.ace_modes()]
     gaps = min((_gaps(m) for m in modes), key=len)
     suit = suit_of(faces[0])
     missing = faces_label([make_position_face(p, suit) for p in gaps])
-    return f"a run has no gaps, and {missing} {'is' if len(gaps) == 1 else 'are'} missing"
+    return ngettext("a run has no gaps, and {missing} is missing", "a run has no gaps, and {missing} are missing",
+                    len(gaps), missing=missing)
 
 
 def _gaps(positions: list[int]) -> list[int]:

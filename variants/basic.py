@@ -28,10 +28,10 @@ ACE_HIGH_OR_LOW = MeldRules(ace_low=True, ace_high=True, max_jokers=0)
 
 class BasicRummy(TablePlayVariant):
     key = "basic"
-    name = "Rummy"
+    name = N_("Rummy")
     hungarian_name = "Römi (alapszabályok)"
-    description = "The classic: one deck, 2-6 players, meld and lay off on the table, first to 150 wins."
-    rules_summary = """
+    description = N_("The classic: one deck, 2-6 players, meld and lay off on the table, first to 150 wins.")
+    rules_summary = N_("""
 One 52-card deck, 2 to 6 players. Aces count 1, pictures 10, other cards their face value.
 Sets are 3 or 4 cards of one rank; runs are 3 or more cards of one suit in sequence, with the
 ace low only (A-2-3, never Q-K-A), unless the ace_high_low setting is on: then Q-K-A is a run
@@ -48,13 +48,13 @@ the last card must be a discard). You then score the value of every card left in
 hands, doubled if you went rummy: all your cards in one turn, having laid nothing before in that
 hand. The first player to reach 150 wins; or set hands to play a fixed number of hands, and the
 most points win.
-"""
+""")
     settings = {
-        "ace_high_low": Setting(False, "Aces may also be high (Q-K-A) and count 15 points."),
-        "must_discard_to_go_out": Setting(False, "The last card must be a discard; a meld or lay-off cannot empty your hand."),
-        "target": Setting(150, "Points that win the game.", minimum=1),
-        "hands": Setting(0, "Play this many hands and the most points win (0: play to the target instead)."),
-        "max_reshuffles": Setting(3, "Stock rebuilds allowed in one hand; one more makes the hand void."),
+        "ace_high_low": Setting(False, N_("Aces may also be high (Q-K-A) and count 15 points.")),
+        "must_discard_to_go_out": Setting(False, N_("The last card must be a discard; a meld or lay-off cannot empty your hand.")),
+        "target": Setting(150, N_("Points that win the game."), minimum=1),
+        "hands": Setting(0, N_("Play this many hands and the most points win (0: play to the target instead).")),
+        "max_reshuffles": Setting(3, N_("Stock rebuilds allowed in one hand; one more makes the hand void.")),
     }
 
     def meld_rules(self, settings: dict[str, Any]) -> MeldRules:

@@ -240,14 +240,14 @@ def match_settlement(totals: list[int], boxes: list[int], winner: int, names: li
 class GinRummy(Variant):
     key = "gin"
     scores_deadwood = True
-    endings_crib = ("Knock (k): deadwood ≤ limit,", "  scores theirs − yours", "Undercut (theirs ≤ yours):",
-                    "  they score the gap + {undercut_bonus}", "Gin (g): all 10 melded, +{gin_bonus}",
-                    "No lay-offs onto a gin")
-    game_crib = ("Game: first to {target} points,", "  +{game_bonus}, and +{box_bonus} a hand won")
-    name = "Gin Rummy (Oklahoma)"
+    endings_crib = (N_("Knock (k): deadwood ≤ limit,"), N_("  scores theirs − yours"), N_("Undercut (theirs ≤ yours):"),
+                    N_("  they score the gap + {undercut_bonus}"), N_("Gin (g): all 10 melded, +{gin_bonus}"),
+                    N_("No lay-offs onto a gin"))
+    game_crib = (N_("Game: first to {target} points,"), N_("  +{game_bonus}, and +{box_bonus} a hand won"))
+    name = N_("Gin Rummy (Oklahoma)")
     hungarian_name = "Gin Römi"
-    description = "Two players, ten cards, knock or go gin; the upcard sets the knock limit. First to 150."
-    rules_summary = (
+    description = N_("Two players, ten cards, knock or go gin; the upcard sets the knock limit. First to 150.")
+    rules_summary = N_(
         "Two players, one 52-card deck. Aces count 1, court cards 10, the rest face value. "
         "Melds are runs of 3+ cards of one suit (ace low only: A-2-3, never Q-K-A) and sets of 3 "
         "or 4 cards of one rank. Each player gets 10 cards; the 21st card is turned up.\n\n"
@@ -269,14 +269,14 @@ class GinRummy(Variant):
     min_players = 2
     max_players = 2
     settings = {
-        "spade_doubling": Setting(False, "A spade upcard doubles the hand's score, bonuses included"),
-        "target": Setting(150, "The game ends once a player's hand points reach this total", minimum=1),
-        "game_bonus": Setting(150, "Bonus for winning the game"),
-        "shutout_extra": Setting(150, "Extra bonus when the loser scored nothing"),
-        "box_bonus": Setting(25, "Paid at game end to both players per hand won (0 turns it off)"),
-        "undercut_bonus": Setting(25, "Bonus for undercutting the knocker"),
-        "gin_bonus": Setting(25, "Bonus for going gin"),
-        "single_hand": Setting(False, "Play one hand only, scored by hand points"),
+        "spade_doubling": Setting(False, N_("A spade upcard doubles the hand's score, bonuses included")),
+        "target": Setting(150, N_("The game ends once a player's hand points reach this total"), minimum=1),
+        "game_bonus": Setting(150, N_("Bonus for winning the game")),
+        "shutout_extra": Setting(150, N_("Extra bonus when the loser scored nothing")),
+        "box_bonus": Setting(25, N_("Paid at game end to both players per hand won (0 turns it off)")),
+        "undercut_bonus": Setting(25, N_("Bonus for undercutting the knocker")),
+        "gin_bonus": Setting(25, N_("Bonus for going gin")),
+        "single_hand": Setting(False, N_("Play one hand only, scored by hand points")),
     }
 
     def crib(self, settings: dict[str, Any]) -> tuple[str, ...]:

@@ -80,10 +80,10 @@ def meld_code(melds: Sequence[Meld]) -> str:
 
 class HungarianRomi(Variant):
     key = "hungarian"
-    name = "Hungarian Rummy"
+    name = N_("Hungarian Rummy")
     hungarian_name = "Römi"
-    description = "2-4 players, two decks and jokers: open with 40 points, lay off, steal jokers, go out from hand."
-    rules_summary = (
+    description = N_("2-4 players, two decks and jokers: open with 40 points, lay off, steal jokers, go out from hand.")
+    rules_summary = N_(
         "Two 52-card decks and 2 jokers (or 4), 2 to 4 players. The player after the dealer gets 15 "
         "cards and starts without drawing: he may lay down (open, or go out by handolás) before his "
         "first discard. Everyone else gets 14. On a turn you draw "
@@ -109,13 +109,13 @@ class HungarianRomi(Variant):
     min_players = 2
     max_players = 4
     settings = {
-        "jokers": Setting(2, "jokers in the deck (2, or 4 as many tables play)", (2, 4)),
-        "opening_min": Setting(40, "points the first melds of a player must reach"),
-        "hand_out_multiplier": Setting(2, "the others' penalties are multiplied by this after a handolás"),
-        "deals": Setting(7, "deals in a game (10 for a long game)", minimum=1),
-        "joker_in_hand": Setting(20, "penalty of a joker left in hand"),
-        "ace": Setting(11, "value of an ace, low or high"),
-        "max_reshuffles": Setting(3, "stock rebuilds per hand before the hand is void"),
+        "jokers": Setting(2, N_("jokers in the deck (2, or 4 as many tables play)"), (2, 4)),
+        "opening_min": Setting(40, N_("points the first melds of a player must reach")),
+        "hand_out_multiplier": Setting(2, N_("the others' penalties are multiplied by this after a handolás")),
+        "deals": Setting(7, N_("deals in a game (10 for a long game)"), minimum=1),
+        "joker_in_hand": Setting(20, N_("penalty of a joker left in hand")),
+        "ace": Setting(11, N_("value of an ace, low or high")),
+        "max_reshuffles": Setting(3, N_("stock rebuilds per hand before the hand is void")),
     }
 
     # --- parameters ---------------------------------------------------------------------
@@ -326,8 +326,8 @@ def pick_cards(game: Game, faces: Sequence[int]) -> list[int]:
     for face in faces:
         card = next((c for c in pool if face_of(c) == face), None)
         if card is None:
-            raise Refusal(f"You have no {face_text(face)} in your hand." if face != JOKER
-                          else "You have no joker in your hand.")
+            raise Refusal(tr("You have no {card} in your hand.", card=face_text(face)) if face != JOKER
+                          else tr("You have no joker in your hand."))
         pool.remove(card)
         picked.append(card)
     return picked
@@ -336,7 +336,7 @@ def pick_cards(game: Game, faces: Sequence[int]) -> list[int]:
 def read_melds(game: Game, argument: str) -> list[Meld]:
     groups = parse_meld_groups(argument)
     if not groups:
-        raise Refusal("Name the cards of the meld, like meld:7S-8S-9S.")
+        raise Refusal(tr("Name the cards of the meld, like meld:7S-8S-9S."))
     all_faces = [face for faces, _ in groups for face in faces]
     cards = pick_cards(game, all_faces)
     melds, start = [], 0
@@ -351,17 +351,18 @@ def read_one_meld(cards: list[int], hints: dict[int, int]) -> Meld:
     fixed = {cards[i]: face for i, face in hints.items()}
     problem = meld_problem(cards, RULES)
     if problem:
-        raise Refusal(f"{' '.join(face_text(face_of(c)) for c in cards)}: {problem}")
+        raise Refusal(tr("{cards}: {problem}", cards=" ".join(face_text(face_of(c)) for c in cards), problem=problem))
     meld = read_meld(cards, RULES, fixed)
     if meld is None:
         wanted = ", ".join(f"JK={face_text(f)}" for f in fixed.values())
-        raise Refusal(f"In {' '.join(face_text(face_of(c)) for c in cards)} the joker cannot stand for {wanted}.")
+        raise Refusal(tr("In {cards} the joker cannot stand for {wanted}.",
+                         cards=" ".join(face_text(face_of(c)) for c in cards), wanted=wanted))
     return meld
 
 
 def table_meld(game: Game, index: int) -> Meld:
     if not 0 <= index < len(game.state.table):
-        raise Refusal(f"There is no table meld number {index}.")
+        raise Refusal(tr("There is no table meld number {index}.", index=index))
     return Meld.from_json(game.state.table[index]["meld"])
 
 
@@ -376,10 +377,10 @@ def check_keeps_a_card(game: Game, rest: list[int], freed_now: Sequence[int] = (
     """A table move must leave a card that can still be discarded (C-4, same-card rule)."""
     turn = turn_of(game)
     if not rest:
-        raise Refusal("You must keep one card in your hand for the final discard.")
+        raise Refusal(tr("You must keep one card in your hand for the final discard."))
     if all(c == turn["taken"] or c in turn["freed"] or c in freed_now for c in rest):
-        raise Refusal("You would keep only cards that must go on the table this turn, "
-                      "and nothing to discard.")
+        raise Refusal(tr("You would keep only cards that must go on the table this turn, "
+                         "and nothing to discard."))
 
 
 # --- judging any action ------------------------------------------------------------------
@@ -390,18 +391,18 @@ def check_action(game: Game, action: str) -> None:
     if s.phase == DRAW:
         if action == "draw:stock":
             if not s.stock:
-                raise Refusal("The stock is empty.")
+                raise Refusal(tr("The stock is empty."))
             return
         if action == "take:discard":
             check_take(game)
             return
         if verb in ("meld", "layoff", "exchange", "discard", "takeback"):
-            raise Refusal("First draw a card, from the stock or the discard pile.")
+            raise Refusal(tr("First draw a card, from the stock or the discard pile."))
     elif s.phase == PLAY:
         if verb in ("draw", "take"):
-            raise Refusal("You have already drawn this turn." if s.extra["drawn"][s.to_move]
+            raise Refusal(tr("You have already drawn this turn.") if s.extra["drawn"][s.to_move]
                           or turn_of(game)["taken"] is not None
-                          else "The first player of a hand starts without drawing: discard a card.")
+                          else tr("The first player of a hand starts without drawing: discard a card."))
         checks: dict[str, Callable[[Game, str], Any]] = {
             "meld": check_meld, "layoff": check_layoff, "exchange": check_exchange,
             "discard": check_discard, "takeback": check_takeback,
@@ -410,15 +411,15 @@ def check_action(game: Game, action: str) -> None:
             checks[verb](game, argument)
             return
     else:
-        raise Refusal("The game is over.")
-    raise Refusal(f"'{action}' is not a Römi move (draw:stock, take:discard, meld:7S-8S-9S, "
-                  f"layoff:5C>2, exchange:9H>3, takeback, discard:QH).")
+        raise Refusal(tr("The game is over."))
+    raise Refusal(tr("'{action}' is not a Römi move (draw:stock, take:discard, meld:7S-8S-9S, "
+                     "layoff:5C>2, exchange:9H>3, takeback, discard:QH).", action=action))
 
 
 def check_take(game: Game) -> None:
     s = game.state
     if not s.discard:
-        raise Refusal("The discard pile is empty.")
+        raise Refusal(tr("The discard pile is empty."))
     if not s.extra["drawn"][s.to_move]:
         return  # C-6 (F): free on the first draw of the hand
     if planning(game):
@@ -432,15 +433,15 @@ def take_refusal(game: Game) -> str:
     top = s.discard[-1]
     card = bracket(top)
     if not s.extra["opened"][s.to_move]:
-        return (f"You may take {card} only to open with it (new melds of {s.settings['opening_min']} points "
-                f"including it, with two natural cards from your hand in its meld) or to go out this turn; "
-                f"your hand allows neither.")
+        return tr("You may take {card} only to open with it (new melds of {points} points including it, with "
+                  "two natural cards from your hand in its meld) or to go out this turn; your hand allows neither.",
+                  card=card, points=s.settings["opening_min"])
     if fits_table(top, [m for _, m in game.table_melds()], RULES):
-        return (f"{card} is a szúró (it fits a meld on the table): you may take it only to meld it with two "
-                f"natural cards from your hand, if you hold a second {card}, or if you lay it off together "
-                f"with another card from your hand.")
-    return (f"You may take {card} only if it goes on the table this turn: in a new meld with two natural "
-            f"cards from your hand, or to go out.")
+        return tr("{card} is a szúró (it fits a meld on the table): you may take it only to meld it with two "
+                  "natural cards from your hand, if you hold a second {card}, or if you lay it off together "
+                  "with another card from your hand.", card=card)
+    return tr("You may take {card} only if it goes on the table this turn: in a new meld with two natural "
+              "cards from your hand, or to go out.", card=card)
 
 
 def check_meld(game: Game, argument: str) -> list[Meld]:
@@ -453,8 +454,11 @@ def check_meld(game: Game, argument: str) -> list[Meld]:
     total = turn_of(game)["meld_points"] + sum(meld_points(m, s.settings) for m in melds)
     if total >= s.settings["opening_min"] or goes_out_after(game, "meld:" + argument):
         return melds
-    earlier = " with your earlier melds" if turn_of(game)["meld_points"] else ""
-    raise Refusal(f"You need {s.settings['opening_min']} points to open; these melds make {total}{earlier}.")
+    if turn_of(game)["meld_points"]:
+        raise Refusal(tr("You need {points} points to open; these melds make {total} with your earlier melds.",
+                         points=s.settings["opening_min"], total=total))
+    raise Refusal(tr("You need {points} points to open; these melds make {total}.", points=s.settings["opening_min"],
+                     total=total))
 
 
 def check_layoff(game: Game, argument: str) -> tuple[int, Meld, list[int]]:
@@ -462,17 +466,18 @@ def check_layoff(game: Game, argument: str) -> tuple[int, Meld, list[int]]:
     meld = table_meld(game, index)
     faces, hints = parse_card_group(cards_text)
     if not faces:
-        raise Refusal("Name the cards to lay off, like layoff:5C>2.")
+        raise Refusal(tr("Name the cards to lay off, like layoff:5C>2."))
     cards = pick_cards(game, faces)
     extended = lay_off(meld, cards, RULES, {cards[i]: face for i, face in hints.items()})
     if extended is None:
-        hint = ""
+        shown = " ".join(face_text(f) for f in faces)
         if meld.kind == RUN and any(f in meld.faces for f in faces):
-            hint = " (to replace a joker, use exchange)"
-        raise Refusal(f"{' '.join(face_text(f) for f in faces)} does not fit the meld {meld.text()}{hint}.")
+            raise Refusal(tr("{cards} does not fit the meld {meld} (to replace a joker, use exchange).",
+                             cards=shown, meld=meld.text()))
+        raise Refusal(tr("{cards} does not fit the meld {meld}.", cards=shown, meld=meld.text()))
     for i, face in hints.items():
         if dict(zip(extended.cards, extended.faces)).get(cards[i]) != face:
-            raise Refusal(f"Laid off there, the joker cannot stand for {face_text(face)}.")
+            raise Refusal(tr("Laid off there, the joker cannot stand for {card}.", card=face_text(face)))
     check_keeps_a_card(game, hand_after(game, cards))
     check_may_use_table(game, f"layoff:{argument}")
     return index, extended, cards
@@ -483,24 +488,25 @@ def check_exchange(game: Game, argument: str) -> tuple[int, Meld, list[int], lis
     meld = table_meld(game, index)
     faces, _ = parse_card_group(cards_text)
     if not faces or JOKER in faces:
-        raise Refusal("Name the natural card(s) that replace the joker, like exchange:9H>3.")
+        raise Refusal(tr("Name the natural card(s) that replace the joker, like exchange:9H>3."))
     if not meld.jokers:
-        raise Refusal(f"The meld {meld.text()} holds no joker.")
+        raise Refusal(tr("The meld {meld} holds no joker.", meld=meld.text()))
     cards = pick_cards(game, faces)
     result = exchange_joker(meld, cards, RULES)
     if result is None:
         if meld.kind == RUN:
             meanings = ", ".join(face_text(f) for c, f in zip(meld.cards, meld.faces) if is_joker(c))
-            raise Refusal(f"In {meld.text()} the joker stands for {meanings}: lay exactly that card to take it.")
-        raise Refusal(f"A joker leaves the group {meld.text()} only when natural cards of every missing "
-                      f"suit are laid together, so that the group holds all four suits.")
+            raise Refusal(tr("In {meld} the joker stands for {meanings}: lay exactly that card to take it.",
+                             meld=meld.text(), meanings=meanings))
+        raise Refusal(tr("A joker leaves the group {meld} only when natural cards of every missing "
+                         "suit are laid together, so that the group holds all four suits.", meld=meld.text()))
     new_meld, freed = result
     check_keeps_a_card(game, hand_after(game, cards, freed), freed)
     check_may_use_table(game, f"exchange:{argument}")
     if not planning(game) and continuation(game, f"exchange:{argument}") is None \
             and completion_after(game, f"exchange:{argument}") is None:
-        raise Refusal("A joker taken from the table must be placed on the table again this turn, "
-                      "and you could not place it.")
+        raise Refusal(tr("A joker taken from the table must be placed on the table again this turn, "
+                         "and you could not place it."))
     return index, new_meld, cards, freed
 
 
@@ -514,8 +520,8 @@ def check_may_use_table(game: Game, action: str) -> None:
     s = game.state
     if s.extra["opened"][s.to_move] or completes_after(game, action):
         return
-    raise Refusal(f"You have not opened yet: lay-offs and joker exchanges need your "
-                  f"{s.settings['opening_min']}-point opening first (or going out from hand this turn).")
+    raise Refusal(tr("You have not opened yet: lay-offs and joker exchanges need your "
+                     "{points}-point opening first (or going out from hand this turn).", points=s.settings["opening_min"]))
 
 
 def goes_out_after(game: Game, action: str) -> bool:
@@ -537,10 +543,10 @@ def completes_after(game: Game, action: str) -> bool:
 def check_discard(game: Game, argument: str) -> int:
     face_list = parse_card_group(argument)[0]
     if len(face_list) != 1:
-        raise Refusal("Discard exactly one card, like discard:QH.")
+        raise Refusal(tr("Discard exactly one card, like discard:QH."))
     card = discard_choice(game, face_list[0])
     if card is None:
-        raise Refusal(f"You have no {face_text(face_list[0])} in your hand.")
+        raise Refusal(tr("You have no {card} in your hand.", card=face_text(face_list[0])))
     problem = discard_problem(game, card)
     if problem:
         raise Refusal(problem)
@@ -564,18 +570,20 @@ def discard_problem(game: Game, card: int) -> str | None:
     turn = turn_of(game)
     hand = s.hands[seat]
     if card == turn["taken"]:
-        return (f"You took {bracket(card)} from the discard pile this turn: you may not discard it"
-                + ("" if turn["free"] else ", it must go on the table") + ".")
+        if turn["free"]:
+            return tr("You took {card} from the discard pile this turn: you may not discard it.", card=bracket(card))
+        return tr("You took {card} from the discard pile this turn: you may not discard it, it must go on the table.",
+                  card=bracket(card))
     if card in turn["freed"] or any(j in hand for j in turn["freed"]):
-        return "The joker you took from the table must be placed on the table this turn before you discard."
+        return tr("The joker you took from the table must be placed on the table this turn before you discard.")
     if len(hand) == 1:
         return None  # going out: no minimum, no szúró restriction (C-5 handolás, C-6 O3)
     if turn.get("handolas_only"):
-        return ("Before opening you may lay off or take a joker only to go out from hand this turn. "
-                "Go out, or take back your moves.")
+        return tr("Before opening you may lay off or take a joker only to go out from hand this turn. "
+                  "Go out, or take back your moves.")
     if not s.extra["opened"][seat] and turn["moved"]:
-        return (f"You need {s.settings['opening_min']} points to open; your melds this turn make "
-                f"{turn['meld_points']}. Lay more, go out from hand, or take back your moves.")
+        return tr("You need {points} points to open; your melds this turn make {total}. Lay more, go out from "
+                  "hand, or take back your moves.", points=s.settings["opening_min"], total=turn["meld_points"])
     if turn["taken"] is not None and not turn["free"]:
         return taken_card_problem(game)
     return None
@@ -586,14 +594,15 @@ def taken_card_problem(game: Game) -> str | None:
     card = bracket(turn_of(game)["taken"])
     why = taken_card_duty([m for _, m in game.table_melds()], turn_position(game),
                           frozenset(turn_of(game)["new_melds"]))
-    return {
+    reason = {
         None: None,
-        "on-table": f"You took {card} from the discard pile: it must go on the table this turn.",
-        "two-naturals": f"The meld with {card} needs two natural cards from your hand besides it.",
-        "opening": f"You took {card} to open: it must be part of your opening melds.",
-        "tolo": (f"{card} was a szúró: laid off, it needs a second {card} in your hand, or a toló: "
-                 f"another card from your hand laid on the same run, beyond {card}."),
+        "on-table": N_("You took {card} from the discard pile: it must go on the table this turn."),
+        "two-naturals": N_("The meld with {card} needs two natural cards from your hand besides it."),
+        "opening": N_("You took {card} to open: it must be part of your opening melds."),
+        "tolo": N_("{card} was a szúró: laid off, it needs a second {card} in your hand, or a toló: "
+                   "another card from your hand laid on the same run, beyond {card}."),
     }[why]
+    return tr(reason, card=card) if reason else None
 
 
 def holds_dupla(game: Game) -> bool:
@@ -608,9 +617,9 @@ def bracketed(meld: Meld) -> str:
 
 def check_takeback(game: Game, argument: str) -> None:
     if argument:
-        raise Refusal("takeback takes no argument.")
+        raise Refusal(tr("takeback takes no argument."))
     if not turn_of(game)["moved"]:
-        raise Refusal("You have put nothing on the table this turn.")
+        raise Refusal(tr("You have put nothing on the table this turn."))
 
 
 # --- carrying out actions ----------------------------------------------------------------

@@ -196,14 +196,14 @@ class TenCardRummy(Variant):
     ending_names = ENDING_NAMES  # the app's declare menu says "Declare römi", not the code
     key = "ten-card"
     scores_deadwood = True
-    crib_lines = ("Knock: 9 melded + natural 2/3", "Römi: all 10 melded  −10", "Colour or figure flush  −25",
-                  "Piccolo (A=1, JK=0) ≤ 25  −25", "Royal flush 5..A  −50", "Others: + their unmatched",
-                  "Out when the total > {limit}", "Re-enter: pay {reentry_cost}u, restart",
-                  "  at the highest total still in", "Last one in: {buli_payout}u from each")
-    name = "Ten-card Rummy"
+    crib_lines = (N_("Knock: 9 melded + natural 2/3"), N_("Römi: all 10 melded  −10"), N_("Colour or figure flush  −25"),
+                  N_("Piccolo (A=1, JK=0) ≤ 25  −25"), N_("Royal flush 5..A  −50"), N_("Others: + their unmatched"),
+                  N_("Out when the total > {limit}"), N_("Re-enter: pay {reentry_cost}u, restart"),
+                  N_("  at the highest total still in"), N_("Last one in: {buli_payout}u from each"))
+    name = N_("Ten-card Rummy")
     hungarian_name = "Tízlapos Römi"
-    description = "2-6 players, two decks and 4 jokers, knock with a 2 or 3, special hands, play for money until one is left."
-    rules_summary = (
+    description = N_("2-6 players, two decks and 4 jokers, knock with a 2 or 3, special hands, play for money until one is left.")
+    rules_summary = N_(
         "Two decks with four jokers, 2 to 6 players. Penalty values: 2-10 face value; J, Q, K and A "
         "10; an unmatched joker 20. Melds are runs of 3+ cards of one suit (ace low or high, never "
         "K-A-2) and sets of 3-4 cards of one rank in different suits; jokers stand for anything, "
@@ -224,17 +224,17 @@ class TenCardRummy(Variant):
     min_players = 2
     max_players = 6
     settings = {
-        "unit": Setting(1, "Base money unit u (a knock collects 1u from each player, other endings 2u)", minimum=1),
-        "limit": Setting(100, "A player whose total goes over this is eliminated", minimum=1),
-        "exchange": Setting(True, "New deal: before the dealer's first discard each player may swap his hand, keeping up to 3 cards"),
-        "joker_penalty": Setting(20, "Penalty for an unmatched joker"),
-        "kis_buli": Setting(False, "Kis buli: the only active player at the threshold or less, all others over it, wins the kassza"),
-        "kis_buli_threshold": Setting(50, "Kis buli threshold"),
-        "atkopogas": Setting(False, "Átkopogás: within 10 of the limit you may knock with any hand, scoring your deadwood"),
-        "reentry_cost": Setting(3, "Units paid into the kassza to re-enter after elimination"),
-        "buli_payout": Setting(10, "Units the buli winner gets from each other player"),
-        "layoffs": Setting(False, "At the showdown, laid-down players may lay off onto the finisher's melds"),
-        "max_reshuffles": Setting(3, "Stock rebuilds allowed in one hand before it is void"),
+        "unit": Setting(1, N_("Base money unit u (a knock collects 1u from each player, other endings 2u)"), minimum=1),
+        "limit": Setting(100, N_("A player whose total goes over this is eliminated"), minimum=1),
+        "exchange": Setting(True, N_("New deal: before the dealer's first discard each player may swap his hand, keeping up to 3 cards")),
+        "joker_penalty": Setting(20, N_("Penalty for an unmatched joker")),
+        "kis_buli": Setting(False, N_("Kis buli: the only active player at the threshold or less, all others over it, wins the kassza")),
+        "kis_buli_threshold": Setting(50, N_("Kis buli threshold")),
+        "atkopogas": Setting(False, N_("Átkopogás: within 10 of the limit you may knock with any hand, scoring your deadwood")),
+        "reentry_cost": Setting(3, N_("Units paid into the kassza to re-enter after elimination")),
+        "buli_payout": Setting(10, N_("Units the buli winner gets from each other player")),
+        "layoffs": Setting(False, N_("At the showdown, laid-down players may lay off onto the finisher's melds")),
+        "max_reshuffles": Setting(3, N_("Stock rebuilds allowed in one hand before it is void")),
     }
 
     # --- parameters -----------------------------------------------------------------------------

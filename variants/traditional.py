@@ -61,10 +61,10 @@ def payout(penalties: list[int], winner: int, stake: int, cutoff: int,
 
 class TraditionalRummy(TablePlayVariant):
     key = "traditional"
-    name = "Traditional Rummy"
+    name = N_("Traditional Rummy")
     hungarian_name = "Hagyományos römi"
-    description = "Two decks, 2-6 players: meld and lay off on the table, go out by discarding your last card."
-    rules_summary = """
+    description = N_("Two decks, 2-6 players: meld and lay off on the table, go out by discarding your last card.")
+    rules_summary = N_("""
 Two 52-card decks, no jokers, 2 to 6 players. Aces are worth 11, pictures 10, other cards their
 face value. Sets are 3 or 4 cards of one rank in different suits; runs are 3 or more cards of one
 suit in sequence, the ace low (A-2-3) or high (Q-K-A) but never both (no K-A-2).
@@ -83,16 +83,16 @@ By default one round is played and the pool (stake × players) is paid out: the 
 75%, and the other 25% is shared among the losers under 80 penalty points, more to the ones
 nearer 0 (in proportion to 80 minus their points); if nobody is under 80 the winner gets it all.
 With several rounds the penalties add up and the lowest total wins.
-"""
+""")
     decks = 2
     rebuild_on_last_draw = True
     rebuild_keeps_top = False
     settings = {
-        "rounds": Setting(1, "Hands to play; 1 means one hand with a money payout, more add up penalties (lowest wins).", minimum=1),
-        "stake": Setting(100, "Each player's stake in the pool for the one-round payout."),
-        "rummy_penalty": Setting(25, "Extra penalty for each loser when the winner goes rummy."),
-        "payout_cutoff": Setting(80, "A loser with this many penalty points or more gets nothing from the pool.", minimum=1),
-        "max_reshuffles": Setting(3, "Stock rebuilds allowed in one hand; one more makes the hand void."),
+        "rounds": Setting(1, N_("Hands to play; 1 means one hand with a money payout, more add up penalties (lowest wins)."), minimum=1),
+        "stake": Setting(100, N_("Each player's stake in the pool for the one-round payout.")),
+        "rummy_penalty": Setting(25, N_("Extra penalty for each loser when the winner goes rummy.")),
+        "payout_cutoff": Setting(80, N_("A loser with this many penalty points or more gets nothing from the pool."), minimum=1),
+        "max_reshuffles": Setting(3, N_("Stock rebuilds allowed in one hand; one more makes the hand void.")),
     }
 
     def meld_rules(self, settings: dict[str, Any]) -> MeldRules:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rummy_tui.i18n import N_, face_label, t as tr
+
 from .ai import ai_rng
 from .cards import JOKER, SUIT_SYMBOLS, face_of, face_text, find_card, is_joker, parse_face, rank_of, suit_of
 from .game import Game
@@ -74,31 +76,36 @@ def explain(variant: Variant, observation: dict[str, Any], action: str) -> str:
     if verb == "draw":
         top = observation["discard"][-1:] if observation["discard"] else []
         if top:
-            return f"Draw from the stock: {_show(top[0])} does not help your hand."
-        return "Draw from the stock."
+            return tr("Draw from the stock: {card} does not help your hand.", card=_show(top[0]))
+        return tr("Draw from the stock.")
     if verb == "pass":
-        return "Pass: the upcard does not help your hand."
+        return tr("Pass: the upcard does not help your hand.")
     if verb == "meld":
-        return f"Meld {_group_text(argument)}: cards on the table no longer count against you."
+        return tr("Meld {cards}: cards on the table no longer count against you.", cards=_group_text(argument))
     if verb == "layoff":
         cards, _, target = argument.partition(">")
-        return f"Lay off {_group_text(cards)} on meld {target}: one card fewer in your hand."
+        return tr("Lay off {cards} on meld {target}: one card fewer in your hand.", cards=_group_text(cards), target=target)
     if verb == "exchange":
         cards, _, target = argument.partition(">")
-        return f"Swap {_group_text(cards)} for the joker of meld {target}: a joker fits anywhere."
+        return tr("Swap {cards} for the joker of meld {target}: a joker fits anywhere.", cards=_group_text(cards), target=target)
     if verb in ("knock", "gin"):
-        return f"{verb.capitalize()}, discarding {_show(parse_face(argument))}: end the hand while you are ahead."
+        if verb == "gin":
+            return tr("Gin, discarding {card}: end the hand while you are ahead.", card=_show(parse_face(argument)))
+        return tr("Knock, discarding {card}: end the hand while you are ahead.", card=_show(parse_face(argument)))
     if verb == "declare":
         if argument == "none":
-            return "Play on: your hand can still become something better."
-        return f"Declare {argument.replace('-', ' ')}: it is the best ending your cards allow."
-    words = {"void": "Call the hand void: nothing lets you knock.", "keep": "Keep the hand: it is good enough.",
-             "newdeal": "Ask for a new deal: the hand is weak.", "laydown": "Lay down: your penalty is small enough.",
-             "throwin": "Throw in: laying down would cost you the game.",
-             "reenter": "Re-enter: there is still enough room below the limit.",
-             "decline": "Do not re-enter: you would start too close to the limit.",
-             "takeback": "Take back this turn's table moves."}
-    return words.get(verb, f"Play {action}.")
+            return tr("Play on: your hand can still become something better.")
+        from variants.ten_card import ENDING_NAMES
+
+        ending = tr(ENDING_NAMES[argument]) if argument in ENDING_NAMES else argument.replace("-", " ")
+        return tr("Declare {ending}: it is the best ending your cards allow.", ending=ending)
+    words = {"void": N_("Call the hand void: nothing lets you knock."), "keep": N_("Keep the hand: it is good enough."),
+             "newdeal": N_("Ask for a new deal: the hand is weak."), "laydown": N_("Lay down: your penalty is small enough."),
+             "throwin": N_("Throw in: laying down would cost you the game."),
+             "reenter": N_("Re-enter: there is still enough room below the limit."),
+             "decline": N_("Do not re-enter: you would start too close to the limit."),
+             "takeback": N_("Take back this turn's table moves.")}
+    return tr(words[verb]) if verb in words else tr("Play {action}.", action=action)
 
 
 def discard_reason(variant: Variant, observation: dict[str, Any], face: int) -> str:
@@ -109,19 +116,18 @@ def discard_reason(variant: Variant, observation: dict[str, Any], face: int) -> 
     shown = _show(face)
     loose_faces = [face_of(c) for c in arrangement.deadwood]
     if face not in loose_faces:
-        return f"Discard {shown}: breaking that meld costs you least."
-    reasons = ["it fits no meld"]
+        return tr("Discard {card}: breaking that meld costs you least.", card=shown)
     if value(find_card(hand, face)) >= max(value(c) for c in arrangement.deadwood):
-        reasons.append("is your highest loose card")
-    return f"Discard {shown}: {' and '.join(reasons)}."
+        return tr("Discard {card}: it fits no meld and is your highest loose card.", card=shown)
+    return tr("Discard {card}: it fits no meld.", card=shown)
 
 
 def take_reason(variant: Variant, observation: dict[str, Any]) -> str:
     top = observation["discard"][-1]
     meld = _meld_with(variant, observation, observation["hand"] + [top], top)
     if meld is not None:
-        return f"Take {_show(top)}: it completes {meld_words(meld)}."
-    return f"Take {_show(top)}: it is worth more to you than an unknown card from the stock."
+        return tr("Take {card}: it completes {meld}.", card=_show(top), meld=meld_words(meld))
+    return tr("Take {card}: it is worth more to you than an unknown card from the stock.", card=_show(top))
 
 
 def _meld_with(variant: Variant, observation: dict[str, Any], cards: list[int], card: int) -> Meld | None:
@@ -134,13 +140,13 @@ def meld_words(meld: Meld) -> str:
     """``5-6-7♦`` for a run, ``a set of 8s`` for a set."""
     naturals = [c for c in meld.cards if not is_joker(c)]
     if meld.kind == SET:
-        return f"a set of {_rank_word(meld.low)}s"
+        return tr("a set of {rank}s", rank=_rank_word(meld.low))
     ranks = [_rank_word(rank_of(f)) if f != JOKER else "JK" for f in meld.faces]
     return "-".join(ranks) + SUIT_SYMBOLS[suit_of(naturals[0])]
 
 
 def _rank_word(rank: int) -> str:
-    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
+    return face_label({1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank)) + "S")[:-1]
 
 
 def _group_text(text: str) -> str:

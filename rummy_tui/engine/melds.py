@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from rummy_tui.i18n import t as tr
+
 from .cards import JOKER, face_of, face_text, is_joker, make_face, rank_of, suit_of
 
 SET = "set"
@@ -145,15 +147,15 @@ def meld_problem(cards: Sequence[int], rules: MeldRules) -> str | None:
     """None if the cards are some meld, otherwise why not."""
     jokers = sum(1 for c in cards if is_joker(c))
     if len(cards) < 3:
-        return "A meld needs at least 3 cards."
+        return tr("A meld needs at least 3 cards.")
     if jokers and rules.max_jokers == 0:
-        return "This game is played without jokers."
+        return tr("This game is played without jokers.")
     if jokers > rules.joker_limit():
-        return f"A meld may hold at most {rules.joker_limit()} jokers."
+        return tr("A meld may hold at most {most} jokers.", most=rules.joker_limit())
     if len(cards) - jokers < rules.min_naturals:
-        return f"A meld needs at least {rules.min_naturals} natural card(s)."
+        return tr("A meld needs at least {least} natural card(s).", least=rules.min_naturals)
     if read_meld(cards, rules) is None:
-        return "These cards are neither a set (same rank, different suits) nor a run (same suit, in sequence)."
+        return tr("These cards are neither a set (same rank, different suits) nor a run (same suit, in sequence).")
     return None
 
 

@@ -6,6 +6,7 @@ registry (``variants/__init__.py``) finds every such module, so a sixth variant 
 
 from __future__ import annotations
 
+from rummy_tui.i18n import t as tr
 import random
 import re
 from collections.abc import Callable
@@ -26,7 +27,10 @@ class SettingError(ValueError):
 @dataclass(frozen=True)
 class Setting:
     default: Any
-    help: str
+    help: str  # English, marked N_(); shown_help() is what a player reads
+
+    def shown_help(self) -> str:
+        return tr(self.help)
     choices: tuple | None = None
     minimum: int = 0  # whole-number settings are never below this
 
@@ -76,6 +80,18 @@ class Variant:
     # A hand is judged by its unmatched cards (knock games) rather than by every card in it.
     scores_deadwood: bool = False
     phases: tuple[str, ...] = ()  # the values state.phase takes during a hand (Game.from_position)
+
+    # --- words, in the language of the moment (the class attributes are English, marked N_) ---
+
+    def shown_name(self) -> str:
+        """The variant's name for a player: Hungarian players get Gin Römi, Tízlapos Römi..."""
+        return tr(self.name)
+
+    def shown_description(self) -> str:
+        return tr(self.description)
+
+    def shown_rules(self) -> str:
+        return tr(self.rules_summary).strip()
 
     # --- parameters ---------------------------------------------------------------------
 

@@ -86,11 +86,13 @@ def key_display(key: str) -> str:
 
 
 def rules_markdown(variant, settings: dict | None = None) -> str:
-    lines = [f"# {variant.name} ({variant.hungarian_name})", "", variant.description, "",
-             variant.rules_summary.strip(), "", f"## {_('Settings')}", ""]
+    title = variant.shown_name()
+    if title != variant.hungarian_name:
+        title = f"{title} ({variant.hungarian_name})"
+    lines = [f"# {title}", "", variant.shown_description(), "", variant.shown_rules(), "", f"## {_('Settings')}", ""]
     for name, setting in variant.settings.items():
         value = (settings or {}).get(name, setting.default)
-        lines.append(f"* `{name}` = `{value}` ({_('default')} `{setting.default}`): {setting.help}")
+        lines.append(f"* `{name}` = `{value}` ({_('default')} `{setting.default}`): {setting.shown_help()}")
     return "\n".join(lines)
 
 

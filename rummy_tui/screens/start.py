@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import asyncio
 import random
 
@@ -23,7 +25,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from rummy_tui.i18n import N_, _, ngettext
+from rummy_tui.i18n import language, N_, _, ngettext
 
 DEFAULT_NAMES = (N_("You"), N_("North"), N_("East"), N_("South"), N_("West"), N_("Centre"))
 
@@ -80,9 +82,9 @@ class StartScreen(Screen):
 
     @staticmethod
     def _variant_prompt(variant) -> Text:
-        prompt = Text(f"{variant.name}", style="bold")
+        prompt = Text(variant.shown_name(), style="bold")
         prompt.append(f"  {players_text(variant)}\n", style="")
-        prompt.append(variant.description, style="dim")
+        prompt.append(variant.shown_description(), style="dim")
         return prompt
 
     def on_mount(self) -> None:
@@ -123,6 +125,8 @@ class StartScreen(Screen):
                        Button(_("Rules"), id="show-rules"),
                        Button(_("Quit"), id="quit"), id="start-buttons"),
             Horizontal(Button(_("Host a table"), id="host-table"), Button(_("Join a table"), id="join-table"),
+                       Button(_("In English") if language() == "hu" else "Magyarul", id="language",
+                              tooltip=_("Play in the other language (remembered); the game restarts its screens")),
                        Static(_("players at their own terminals, one game"), classes="help"), id="table-buttons"),
         ])
 
@@ -185,6 +189,7 @@ class StartScreen(Screen):
     def _setting_rows(self) -> list[Horizontal]:
         rows = []
         for name, setting in self.variant.settings.items():
+            setting = dataclasses.replace(setting, help=setting.shown_help())  # in the player's language
             if setting.choices:
                 field = Select([(str(choice), choice) for choice in setting.choices], value=setting.default,
                                allow_blank=False, id=f"setting-{name}", classes="setting", tooltip=setting.help)
@@ -271,6 +276,17 @@ class StartScreen(Screen):
 
     @on(Button.Pressed, "#quit")
     def quit_pressed(self) -> None:
+        self.app.exit()
+
+    @on(Button.Pressed, "#language")
+    def switch_language(self) -> None:
+        """Remember the other language and start again in it (every screen's keys and texts are
+        made in the language of the start, so the app restarts rather than patch them)."""
+        from rummy_tui.storage.preferences import save_preference
+
+        chosen = "en" if language() == "hu" else "hu"
+        save_preference("language", chosen)
+        self.app.restart_language = chosen
         self.app.exit()
 
     def table_options(self) -> dict:

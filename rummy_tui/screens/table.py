@@ -244,7 +244,7 @@ class TableScreen(UndoMoves, JokerMeanings, Screen):
 
     def status_text(self) -> str:
         game = self.game
-        head = _("{variant} · hand {number}", variant=game.variant.name, number=game.state.hand_no)
+        head = _("{variant} · hand {number}", variant=game.variant.shown_name(), number=game.state.hand_no)
         seat = game.current_seat
         if seat is None:
             return head + " · " + _("game over")

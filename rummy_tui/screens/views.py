@@ -28,7 +28,7 @@ class ScoreSheetScreen(ClosableScreen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="page"):
-            yield Static(Text(_("Score sheet: {variant}", variant=self.view.variant.name), style="bold"))
+            yield Static(Text(_("Score sheet: {variant}", variant=self.view.variant.shown_name()), style="bold"))
             yield Static(score_table(self.view))
             yield Static("\n".join(sheet_notes(self.view)))
         yield Footer()

@@ -19,7 +19,7 @@ def variant_label(key: str) -> str:
     from variants import registry
 
     variant = registry().get(key)
-    return variant.name if variant is not None and variant.name else key
+    return variant.shown_name() if variant is not None and variant.name else key
 
 
 def player_label(row: StatsRow) -> str:

@@ -10,12 +10,14 @@ from textual.message import Message
 
 from rummy_tui.engine.cards import sort_key_by_rank, sort_key_by_suit
 from rummy_tui.engine.solver import best_arrangement
-from rummy_tui.i18n import _, ngettext
+from rummy_tui.i18n import N_, _, ngettext
 
 from .base import CardWidget, TableView
 from .cards import card_cell
 
 CELL = 5  # the narrowest card cell: 15 cards x 5 columns fit in 80 columns with the border
+
+SORT_ORDERS = (N_("suit"), N_("rank"))  # the words for ``sort_by``, translated where shown
 
 
 @lru_cache(maxsize=256)
