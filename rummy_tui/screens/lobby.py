@@ -39,6 +39,7 @@ class HostScreen(StartScreen, inherit_bindings=False):
     away player's turn waits for them."""
 
     BINDINGS = [
+        *Screen.BINDINGS,  # Tab and shift+Tab: the start screen's own keys are not inherited
         Binding("ctrl+s", "start", _("Host"), id="host"),
         Binding("f1", "rules", _("Rules"), id="rules"),
         Binding("escape", "back", _("Back"), id="back"),
@@ -270,7 +271,6 @@ class LobbyScreen(Screen):
         else:
             code = _("Waiting for the host to start the game.")
         self.query_one("#lobby-code", Static).update(Text(code))
-        self.show(self.client.view)
         self.follow()
 
     def variant_key(self) -> str:
@@ -288,16 +288,18 @@ class LobbyScreen(Screen):
 
     @work(exclusive=True, group="lobby-views")
     async def follow(self) -> None:
-        """Show each view as it arrives; go to the table once the game has started."""
+        """Show each view as it arrives; go to the table once the game has started (perhaps
+        already, while this screen was opening)."""
+        view = self.client.view
         while True:
+            self.show(view)
+            if view["started"]:
+                open_table(self.app, self.client)
+                return
             try:
                 view = await self.client.wait_view(lambda v: v is not self.shown, timeout=None)
             except TableError as problem:
                 self.query_one("#lobby-error", Static).update(Text(str(problem)))
-                return
-            self.show(view)
-            if view["started"]:
-                open_table(self.app, self.client)
                 return
 
     @on(Button.Pressed, "#lobby-start")

@@ -30,7 +30,13 @@ class ChatLine(Input):
                          compact=True, **options)
         self.client = client
         self.hiding = hiding  # hidden while not in use (at the table)
-        self.set_class(hiding, "-hiding")
+        self._hide(hiding)
+
+    def _hide(self, hidden: bool) -> None:
+        """A hidden line takes no focus: the screen's first focus would go to it and swallow
+        the table's keys."""
+        self.set_class(hidden, "-hiding")
+        self.can_focus = not hidden
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "close":
@@ -38,7 +44,7 @@ class ChatLine(Input):
         return True
 
     def open(self) -> None:
-        self.remove_class("-hiding")
+        self._hide(False)
         self.focus()
 
     def action_close(self) -> None:
@@ -47,7 +53,7 @@ class ChatLine(Input):
 
     def _step_aside(self) -> None:
         if self.hiding:
-            self.add_class("-hiding")
+            self._hide(True)
             self.screen.set_focus(None)
 
     @on(Input.Submitted)

@@ -87,11 +87,29 @@ class LocalTurns:
     def action_hint(self) -> None:
         """The hard AI's move for the viewer, with its reason; its cards are selected, so the
         move's key plays it. Each hint is counted in the game's record (and so its history)."""
-        from rummy_tui.engine.hints import hint_for
-
         if not self.local or len(self.humans) != 1 or not self._legal:
             return
-        hint = hint_for(self.game, self.viewer)
+        self.find_hint(self.viewer, self.seat.seq, self._epoch)
+
+    @work(thread=True, group="hint", exclusive=True)
+    def find_hint(self, seat: int, turn: int, epoch: int) -> None:
+        """The hard AI thinks off the UI thread (a Gin hint samples the opponent's hands)."""
+        from rummy_tui.engine.hints import hint_for
+
+        try:
+            hint = hint_for(self.game, seat)
+        except Exception:
+            if self._hint_is_stale(turn, epoch):  # the player moved meanwhile: the hint is moot
+                return
+            raise
+        self.app.call_from_thread(self.show_hint, hint, turn, epoch)
+
+    def _hint_is_stale(self, turn: int, epoch: int) -> bool:
+        return epoch != self._epoch or turn != self.seat.seq or self._overlay
+
+    def show_hint(self, hint, turn: int, epoch: int) -> None:
+        if self._hint_is_stale(turn, epoch):
+            return
         self.game.record["hints"] = self.game.record.get("hints", 0) + 1
         self.hand.clear_selection()
         self.hand.selected.update(hint.cards)

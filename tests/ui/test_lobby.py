@@ -52,6 +52,14 @@ def shown(screen, selector: str) -> str:
     return str(screen.query_one(selector).render())
 
 
+def lobby_up(app) -> LobbyScreen | None:
+    """The lobby, once it shows its table (it fills in when mounted)."""
+    screen = app.screen
+    if isinstance(screen, LobbyScreen) and screen.is_mounted and shown(screen, "#lobby-title"):
+        return screen
+    return None
+
+
 async def host_form(pilot) -> HostScreen:
     await pilot.press("f2")
     host = await until(pilot, lambda: isinstance(pilot.app.screen, HostScreen) and pilot.app.screen.form_ready
@@ -67,7 +75,7 @@ async def test_host_a_table_see_a_player_join_and_start(server, player):
         await until(pilot, lambda: host.form_ready, "the form rebuilt")
         host.query_one("#host-name", Input).value = "[b]Anna"
         await pilot.press("ctrl+s")
-        lobby = await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen, "the lobby")
+        lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
         code = lobby.client.table
         assert code in shown(lobby, "#lobby-code") and len(code) == 4
         assert "[b]Anna" in shown(lobby, "#lobby-seats") and "open" in shown(lobby, "#lobby-seats")
@@ -96,7 +104,7 @@ async def test_the_host_chooses_seats_grace_and_the_level_for_open_seats(server)
         host.query_one("#open-level", Select).value = "hard"
         host.query_one("#grace", Select).value = 30
         await pilot.press("ctrl+s")
-        lobby = await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen, "the lobby")
+        lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
         table = server.tables[lobby.client.table]
         assert [(seat.kind, seat.level) for seat in table.seats] == [
             ("human", "hard"), ("human", "hard"), ("ai", "easy"), ("human", "hard")]
@@ -116,6 +124,9 @@ async def test_a_name_is_one_to_sixteen_printable_characters(server):
         await pilot.press("ctrl+s")
         await until(pilot, lambda: "printable characters only" in shown(host, "#start-error"), "the reason")
         assert host.query_one("#host-name", Input).max_length == 16
+        host.query_one("#variant").focus()
+        await pilot.press("tab")
+        await until(pilot, lambda: app.focused is host.query_one("#players"), "Tab to the next field")
         assert not server.tables  # nothing was created
 
 
@@ -135,7 +146,7 @@ async def test_join_a_table_by_its_code(server, player):
         join.query_one("#join-code", Input).value = anna.table.lower()
         join.query_one("#join-name", Input).value = "Bob"
         await pilot.press("ctrl+s")
-        lobby = await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen, "the lobby")
+        lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
         assert lobby.client.seat == 1 and "Waiting for the host" in shown(lobby, "#lobby-code")
         view = await anna.wait_view(lambda v: v["seats"][1]["name"] == "Bob")
         assert view["seats"][1]["connected"]
@@ -162,7 +173,7 @@ async def test_join_a_table_picked_from_the_list_at_a_chosen_seat(server, player
         seat.value = 2
         join.query_one("#join-name", Input).value = "Cecil"
         await pilot.press("ctrl+s")
-        lobby = await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen, "the lobby")
+        lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
         assert lobby.client.seat == 2 and server.tables[anna.table].seats[2].name == "Cecil"
 
 
@@ -192,7 +203,7 @@ async def test_watch_a_table_without_a_seat(server, player):
         join = await join_form(pilot)
         join.query_one("#join-code", Input).value = anna.table
         await pilot.press("ctrl+o")
-        lobby = await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen, "the lobby")
+        lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
         assert lobby.watching and not lobby.query(ChatLine)
         assert "watching" in shown(lobby, "#lobby-code")
         assert lobby.client.view["observation"]["hand"] == [] and lobby.client.view["seat"] is None
@@ -204,7 +215,7 @@ async def test_chat_in_the_lobby_reaches_every_seat_with_the_senders_name(server
         host = await host_form(pilot)
         host.query_one("#host-name", Input).value = "Anna"
         await pilot.press("ctrl+s")
-        lobby = await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen, "the lobby")
+        lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
         bob = await player("Bob")
         await bob.join(lobby.client.table)
         lobby.query_one(ChatLine).focus()
@@ -262,7 +273,7 @@ async def join_by_code(pilot, code: str, name: str) -> LobbyScreen:
     join.query_one("#join-code", Input).value = code
     join.query_one("#join-name", Input).value = name
     await pilot.press("ctrl+s")
-    return await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen) and pilot.app.screen, "the lobby")
+    return await until(pilot, lambda: lobby_up(pilot.app), "the lobby")
 
 
 async def test_a_player_who_leaves_takes_the_same_seat_back_with_the_kept_token(server, player):
@@ -292,3 +303,44 @@ async def test_the_same_ssh_key_takes_its_seat_back_without_a_token(server, play
         (private_data_dir / "seat-tokens.json").unlink()  # another machine, the same key
         lobby = await join_by_code(pilot, anna.table, "Bob")
         assert lobby.client.seat == 1
+
+
+async def test_a_lobby_opened_after_the_start_goes_straight_to_the_table(server, player):
+    anna = await player("Anna")
+    await anna.create("gin", ["human", "human"])
+    bob = await player("Bob")
+    await bob.join(anna.table)
+    await anna.start()
+    await bob.wait_view(lambda v: v["started"])  # started before Bob's lobby is up
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        opened = []
+        app.open_remote_table = opened.append
+        app.push_screen(LobbyScreen(bob))
+        await until(pilot, lambda: opened == [bob], "the table opened")
+
+
+async def test_a_hidden_chat_line_takes_no_keys_until_opened(server, player):
+    from textual.app import App
+
+    anna = await player("Anna")
+    await anna.create("gin", ["human", "normal"])
+
+    class TableLike(App):
+        def compose(self):
+            yield ChatLine(anna, hiding=True, id="chat")
+
+    app = TableLike()
+    async with app.run_test(size=(80, 24)) as pilot:
+        chat = app.query_one(ChatLine)
+        await pilot.pause()
+        assert app.focused is None and not chat.display  # the table's keys stay the table's
+        chat.open()
+        await until(pilot, lambda: app.focused is chat and chat.display, "the line open")
+        await pilot.press(*"hi", "enter")
+        await until(pilot, lambda: app.focused is None and not chat.display, "the line closed")
+        view = await anna.wait_view(lambda v: v["log"][-1]["kind"] == "chat")
+        assert view["log"][-1]["text"] == "Anna: hi"
+        chat.open()
+        await pilot.press("x", "escape")
+        await until(pilot, lambda: app.focused is None and chat.value == "", "closed by Escape, unsent")
