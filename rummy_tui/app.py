@@ -64,8 +64,10 @@ class RummyApp(PlainDisplay, CrashReporting):
     def start_game(self, variant: str, players: int, settings: dict | None, seed: int, seats: list[dict]) -> None:
         from rummy_tui.engine import Game
         from rummy_tui.screens.table import TableScreen
+        from rummy_tui.tableserver.seat import LocalSeat
 
-        self.show_table(TableScreen(Game(variant, players, settings, seed, seats=seats), seats, ai_delay=self.ai_delay))
+        game = Game(variant, players, settings, seed, seats=seats)
+        self.show_table(TableScreen(LocalSeat(game, None, seats), ai_delay=self.ai_delay))
 
     def resume_game(self, game_id: str) -> None:
         """Go back to a saved game where it was left."""
@@ -82,9 +84,18 @@ class RummyApp(PlainDisplay, CrashReporting):
                 self.push_screen(StartScreen())
             return
         from rummy_tui.storage.saves import seat_entries
+        from rummy_tui.tableserver.seat import LocalSeat
 
         seats = seat_entries(game.record)  # every seat with a name, a kind and a level, whatever the record holds
-        self.show_table(TableScreen(game, seats, ai_delay=self.ai_delay, game_id=game_id))
+        self.show_table(TableScreen(LocalSeat(game, None, seats), ai_delay=self.ai_delay, game_id=game_id))
+
+    def open_remote_table(self, client) -> None:
+        """Sit down at a shared table: ``client`` is a connected, seated TableClient, and the
+        table screen owns it from now on (it closes the connection when the screen goes)."""
+        from rummy_tui.screens.table import TableScreen
+        from rummy_tui.tableserver.seat import RemoteSeat
+
+        self.show_table(TableScreen(RemoteSeat(client), ai_delay=self.ai_delay))
 
     def show_table(self, table) -> None:
         if len(self.screen_stack) > 1:
@@ -103,7 +114,7 @@ class RummyApp(PlainDisplay, CrashReporting):
         """ctrl+q: leave at once; an unfinished game is saved first, and the terminal says how
         to come back to it."""
         table = self.table()
-        if table is None or table.game.is_over:
+        if table is None or not table.local or table.game.is_over:  # a shared table's server saves it
             self.exit()
             return
         if not table.save_now():  # the data folder refused it: say nothing untrue

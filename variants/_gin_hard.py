@@ -12,15 +12,19 @@ from typing import Any
 
 from rummy_tui.engine.cards import SUIT_SYMBOLS, card_text, make_face, rank_of, suit_of
 from rummy_tui.engine.melds import SET, Meld
+from rummy_tui.i18n import t as tr
 
 from .gin import arrangement_of, card_points, deadwood_after_discards, deadwood_of
 
 NOW_WEIGHT = 0.35  # a hand's value: this share of its deadwood now, the rest after the next draw
-DANGER_POINTS = 4.0  # what feeding the opponent a card he can meld costs, in deadwood points
+DANGER_POINTS = 20.0  # what feeding the opponent a card he can meld costs, in deadwood points
 TAKE_MARGIN = 0.5  # taking the discard must beat the stock by this much (it shows our hand)
 UNDERCUT_RISK = 0.6  # wait rather than knock when an undercut is at least this likely ...
 LATE_STOCK = 8  # ... unless the stock is this low (waiting has little left to gain)
 SAMPLES = 24  # opponent hands sampled to judge a knock
+OPPONENT_SAMPLES = 200  # opponent hands sampled to judge which discards he could meld
+SHUNNED_WEIGHT = 0.1  # a sampled hand's weight for each thrown or left card it would have melded
+SAFE_SHARE = 0.2  # a hint calls a discard safer when the opponent melds it less often than this
 OUT_EARLY, OUT_LATE = 3.0, 1.0  # deadwood points a live out is worth, full stock and empty
 
 
@@ -39,6 +43,7 @@ class Knowledge:
     taken: int | None
     opponent_draws: int
     outs_cache: dict = field(default_factory=dict)
+    feeding: dict = field(default_factory=dict)  # card -> chance the opponent could meld it
 
     @property
     def opponent_share(self) -> float:
@@ -60,7 +65,8 @@ def read_knowledge(observation: dict[str, Any]) -> Knowledge:
     passed = set()
     if opponent in extra.get("passed", []):
         passed.add(extra["upcard"])
-    passed |= _declined_discards(observation, opponent)
+    declined = extra.get("declined")
+    passed |= set(declined[opponent]) if declined is not None else _declined_discards(observation, opponent)
     return Knowledge(
         hand=hand, known_opponent=known, opponent_discards=opponent_discards, opponent_passed=passed,
         unseen=unseen, hidden_in_opponent=max(observation["hand_sizes"][opponent] - len(known), 0),
@@ -82,7 +88,8 @@ def _discards_in_events(observation: dict[str, Any], seat: int) -> set[int]:
 
 
 def _declined_discards(observation: dict[str, Any], seat: int) -> set[int]:
-    """Top discards ``seat`` left lying when he drew from the stock, read from the recent log."""
+    """Top discards ``seat`` left lying when he drew from the stock, read from the recent log
+    (for games saved before gin recorded them in ``extra["declined"]``)."""
     from rummy_tui.engine.cards import parse_face
     from rummy_tui.i18n import english
 
@@ -172,24 +179,54 @@ def meld_partners(card: int) -> list[tuple[int, int]]:
 
 
 def feeding_chance(card: int, know: Knowledge) -> float:
-    """How likely the opponent can meld ``card`` if we throw it."""
-    if card in know.opponent_passed:
-        return 0.0
-    missing = 1.0
-    for first, second in meld_partners(card):
-        missing *= 1 - holding_chance(first, know) * holding_chance(second, know)
-    chance = 1 - missing
-    if _near_any(card, know.opponent_discards):
-        chance *= 0.6
-    return chance
+    """How likely the opponent can meld ``card`` if we throw it (from ``read_opponent``)."""
+    return know.feeding.get(card, 0.0)
+
+
+def _partner_masks(card: int) -> list[int]:
+    return [1 << first | 1 << second for first, second in meld_partners(card)]
+
+
+PARTNERS = [_partner_masks(card) for card in range(52)]
+
+
+def _melds_with(card: int, mask: int) -> bool:
+    return any(pair & mask == pair for pair in PARTNERS[card])
+
+
+def read_opponent(know: Knowledge, cards: list[int], rng: random.Random) -> None:
+    """Fill ``know.feeding`` for ``cards``: the share of the opponent's possible hands in which
+    the card would meld. A possible hand is his known cards plus unseen ones; hands that could
+    have melded a card he threw away or left lying, or in which a card he took does not meld,
+    count far less: a player takes what melds, keeps it, and throws what does not."""
+    shunned = [c for c in know.opponent_discards | know.opponent_passed if c not in know.known_opponent]
+    known = 0
+    for card in know.known_opponent:
+        known |= 1 << card
+    unseen, hidden = know.unseen, min(know.hidden_in_opponent, len(know.unseen))
+    melds = dict.fromkeys(cards, 0.0)
+    total = 0.0
+    for _ in range(OPPONENT_SAMPLES):
+        mask = known
+        for card in rng.sample(unseen, hidden):
+            mask |= 1 << card
+        misses = sum(_melds_with(c, mask) for c in shunned)
+        misses += sum(not _melds_with(c, mask & ~(1 << c)) for c in know.known_opponent)
+        weight = SHUNNED_WEIGHT ** misses
+        total += weight
+        for card in cards:
+            if _melds_with(card, mask):
+                melds[card] += weight
+    know.feeding = {card: value / total for card, value in melds.items()}
 
 
 # --- decisions ----------------------------------------------------------------------------------
 
 def hard_move(observation: dict[str, Any], legal: list[str], rng: random.Random) -> tuple[str, str]:
     if len(legal) == 1:
-        return legal[0], "It is the only move."
+        return legal[0], tr("It is the only move.")
     know = read_knowledge(observation)
+    read_opponent(know, know.hand, rng)
     phase = observation["phase"]
     if phase == "last_chance":
         return _last_chance(observation, legal, know)
@@ -197,7 +234,7 @@ def hard_move(observation: dict[str, Any], legal: list[str], rng: random.Random)
         return _draw(observation, legal, know)
     if phase == "discard":
         return _discard(observation, legal, know, rng)
-    return legal[0], "It is the only sensible move."
+    return legal[0], tr("It is the only sensible move.")
 
 
 def completing_cards(card: int, others: list[int]) -> set[int]:
@@ -270,15 +307,15 @@ def _discard(observation: dict[str, Any], legal: list[str], know: Knowledge, rng
     gins = [a for a, left in endings.items() if left == 0]
     if gins:
         card = gins[0].split(":", 1)[1]
-        return gins[0], f"Go gin, throwing {_show(card)}: all ten cards are in melds."
+        return gins[0], tr("Go gin, throwing {card}: all ten cards are in melds.", card=_show(card))
     if endings:
         knock = min(endings, key=endings.get)
         left = endings[knock]
         risk = undercut_risk([c for c in hand if card_text(c) != knock.split(":", 1)[1]], left, know, rng)
         if risk < UNDERCUT_RISK or know.stock_count <= LATE_STOCK:
             card = knock.split(":", 1)[1]
-            return knock, (f"Knock, throwing {_show(card)}: {left} deadwood is low enough and an undercut "
-                           f"looks unlikely ({risk:.0%}).")
+            return knock, tr("Knock, throwing {card}: {deadwood} deadwood is low enough and an undercut "
+                            "looks unlikely ({risk}%).", card=_show(card), deadwood=left, risk=round(risk * 100))
     options = shedding_options(hand, know) or discard_options(hand, know)
     card = options[0][1]
     return f"discard:{card_text(card)}", discard_reason(hand, card, know, waited=bool(endings))
@@ -288,7 +325,7 @@ def _draw(observation: dict[str, Any], legal: list[str], know: Knowledge) -> tup
     take = "take:upcard" if "take:upcard" in legal else "take:discard"
     other = "pass" if "pass" in legal else "draw:stock"
     if take not in legal:
-        return other, "Draw from the stock."
+        return other, tr("Draw from the stock.")
     top = observation["discard"][-1]
     hand = know.hand
     with_top = hand + [top]
@@ -297,11 +334,15 @@ def _draw(observation: dict[str, Any], legal: list[str], know: Knowledge) -> tup
     stock_cost = _stock_estimate(hand, know)
     makes_meld = any(top in meld.cards for meld in arrangement_of(with_top).melds)
     if take_cost + TAKE_MARGIN < stock_cost:
-        why = (f"it completes {_meld_text(_meld_of(with_top, top))}" if makes_meld
-               else f"it is worth more to you than a card from the stock (you would throw {_show(card_text(throw))})")
-        return take, f"Take {_show(card_text(top))}: {why}."
-    word = "Pass" if other == "pass" else "Draw from the stock"
-    return other, f"{word}: {_show(card_text(top))} does not improve your hand enough to show it."
+        shown = _show(card_text(top))
+        if makes_meld:
+            return take, tr("Take {card}: it completes {meld}.", card=shown, meld=_meld_text(_meld_of(with_top, top)))
+        return take, tr("Take {card}: it is worth more to you than a card from the stock (you would throw {throw}).",
+                       card=shown, throw=_show(card_text(throw)))
+    if other == "pass":
+        return other, tr("Pass: {card} does not improve your hand enough to show it.", card=_show(card_text(top)))
+    return other, tr("Draw from the stock: {card} does not improve your hand enough to show it.",
+                    card=_show(card_text(top)))
 
 
 def _replace_taken(know: Knowledge, top: int) -> Knowledge:
@@ -318,9 +359,9 @@ def _stock_estimate(hand: list[int], know: Knowledge) -> float:
 
 def _last_chance(observation: dict[str, Any], legal: list[str], know: Knowledge) -> tuple[str, str]:
     if "take:discard" not in legal:
-        return "void", "Nothing lets you knock: the hand is void."
+        return "void", tr("Nothing lets you knock: the hand is void.")
     top = observation["discard"][-1]
-    return "take:discard", f"Take {_show(card_text(top))}: it lets you knock before the hand runs out."
+    return "take:discard", tr("Take {card}: it lets you knock before the hand runs out.", card=_show(card_text(top)))
 
 
 # --- the knock ----------------------------------------------------------------------------------
@@ -371,22 +412,32 @@ def _extends(meld: Meld, card: int) -> bool:
 # --- reasons in a player's words ----------------------------------------------------------------
 
 def discard_reason(hand: list[int], card: int, know: Knowledge, waited: bool) -> str:
+    reason = _discard_words(hand, card, know)
+    if waited:
+        return tr("Do not knock yet: an undercut is likely. {reason}", reason=reason)
+    return reason
+
+
+def _discard_words(hand: list[int], card: int, know: Knowledge) -> str:
     arrangement = arrangement_of(hand)
     shown = _show(card_text(card))
-    prefix = "Do not knock yet (an undercut is likely); " if waited else ""
     if card not in arrangement.deadwood:
-        return f"{prefix}Discard {shown}: breaking that meld costs least."
-    reasons = []
-    partners = [c for c in hand if c != card and (rank_of(c) == rank_of(card) or (
-        suit_of(c) == suit_of(card) and abs(rank_of(c) - rank_of(card)) <= 2))]
-    reasons.append("it fits no meld" if not partners else "it fits no meld yet")
+        return tr("Discard {card}: breaking that meld costs least.", card=shown)
     unmatched = [c for c in arrangement.deadwood if c != know.taken]
-    if card_points(card) == max(card_points(c) for c in unmatched):
-        reasons.append("is your highest loose card")
-    elif feeding_chance(card, know) < 0.05 and know.opponent_discards:
-        reasons.append("your opponent is unlikely to want it")
-    text = " and ".join(reasons)
-    return f"{prefix}Discard {shown}: {text}."
+    higher = [c for c in unmatched if card_points(c) > card_points(card)]
+    wanted = max(higher, key=lambda c: feeding_chance(c, know), default=None)
+    has_partner = any(rank_of(c) == rank_of(card) or (suit_of(c) == suit_of(card) and abs(rank_of(c) - rank_of(card)) <= 2)
+                      for c in hand if c != card)
+    if not higher:
+        if has_partner:
+            return tr("Discard {card}: it fits no meld yet and is your highest loose card.", card=shown)
+        return tr("Discard {card}: it fits no meld and is your highest loose card.", card=shown)
+    if wanted is not None and feeding_chance(wanted, know) >= SAFE_SHARE and feeding_chance(card, know) < SAFE_SHARE:
+        return tr("Discard {card}: your opponent is less likely to want it than {higher}.",
+                 card=shown, higher=_show(card_text(wanted)))
+    if has_partner:
+        return tr("Discard {card}: it fits no meld yet, and your higher cards have better chances to meld.", card=shown)
+    return tr("Discard {card}: it fits no meld, and your higher cards have better chances to meld.", card=shown)
 
 
 def _meld_of(cards: list[int], card: int) -> Meld | None:
@@ -395,9 +446,9 @@ def _meld_of(cards: list[int], card: int) -> Meld | None:
 
 def _meld_text(meld: Meld | None) -> str:
     if meld is None:
-        return "a meld"
+        return tr("a meld")
     if meld.kind == SET:
-        return "a set of " + _rank_word(meld.low) + "s"
+        return tr("a set of {rank}s", rank=_rank_word(meld.low))
     ranks = [_rank_word(rank_of(c)) for c in sorted(meld.cards, key=rank_of)]
     return "-".join(ranks) + SUIT_SYMBOLS[suit_of(meld.cards[0])]
 

@@ -331,6 +331,7 @@ class GinRummy(Variant):
             "last_chance": False,
             "picked": [[], []],
             "discarded": [[], []],
+            "declined": [[], []],
         })
         state.phase = "upcard"
         state.to_move = non_dealer
@@ -496,6 +497,8 @@ class GinRummy(Variant):
 
     def _draw_stock(self, game: Game) -> None:
         state = game.state
+        if state.discard and not state.extra["stock_only"]:  # he left the top discard: it is public
+            state.extra.setdefault("declined", [[], []])[state.to_move].append(state.discard[-1])
         game.draw_from_stock(state.to_move)
         game.log(state.to_move, N_("drew from the stock"))
         state.extra.update({"taken": None, "stock_only": False})
@@ -554,7 +557,7 @@ class GinRummy(Variant):
             "upcard": upcard, "knock_limit": knock_limit_for(upcard),
             "doubled": bool(state.settings["spade_doubling"] and suit_of(upcard) == SPADES),
             "passed": [], "stock_only": False, "taken": None, "last_chance": state.phase == "last_chance",
-            "picked": [[], []], "discarded": [[], []],
+            "picked": [[], []], "discarded": [[], []], "declined": [[], []],
         })
         super().prepare_position(game, extra)
 

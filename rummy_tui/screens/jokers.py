@@ -21,9 +21,9 @@ def joker_readings(groups: list[list], group: int, index: int) -> list[list[list
 
 
 class JokerMeanings:
-    """The `j` key of :class:`TableScreen` (a mixin: it uses the screen's game, hand and say)."""
+    """The `j` key of :class:`TableScreen` (a mixin: it uses the screen's seat, hand and say)."""
 
-    def action_joker_meaning(self) -> None:
+    async def action_joker_meaning(self) -> None:
         """Every meld or lay-off of the selection with each joker fixed to one card, as the engine
         allows them; the player picks one, and the jokers keep those meanings for m or o. It only
         chooses: the move is made by its own key."""
@@ -36,12 +36,12 @@ class JokerMeanings:
             return
         target = self.query_one(MeldTableView).target
 
-        def codes(reading: list[list]) -> list[str]:
+        async def codes(reading: list[list]) -> list[str]:
             cards = [self._cards_code(group) for group in reading]
             found = ["meld:" + "+".join(cards)]
             if target is not None and len(cards) == 1:
                 found.append(f"layoff:{cards[0]}>{target}")
-            return [code for code in found if self.game.why_not(code) is None]
+            return [code for code in found if await self.seat.why_not(code) is None]
 
         # Pin one joker at a time, keeping only the meanings some move still allows, so two
         # jokers cost a few hundred questions to the engine rather than 52 x 52.
@@ -49,8 +49,8 @@ class JokerMeanings:
         readings = [unpinned]
         for group, index in jokers:
             readings = [pinned for reading in readings for pinned in joker_readings(reading, group, index)
-                        if codes(pinned)]
-        allowed = [code for reading in readings for code in codes(reading)]
+                        if await codes(pinned)]
+        allowed = [code for reading in readings for code in await codes(reading)]
         if not allowed:
             self.say(_("No meld or lay-off of these cards is allowed now."), error=True)
             return

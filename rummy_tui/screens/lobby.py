@@ -324,11 +324,7 @@ class LobbyScreen(Screen):
 def open_table(app, client: TableClient) -> None:
     """The table screen for this client's seat (or the public table, for a spectator); it owns
     the client from now on."""
-    opener = getattr(app, "open_remote_table", None)
-    if opener is None:  # until the remote table screen lands (issue 8, the seatview half)
-        app.notify(_("The game has started, but this build cannot show a shared table yet."), severity="error")
-        return
-    opener(client)
+    app.open_remote_table(client)
 
 
 def sit_down(app, client: TableClient) -> None:

@@ -1,5 +1,6 @@
 """Taking moves back at the table: against the computer the engine rewinds the record to the
-player's last move it allows (``Game.undo_point``); a hot-seat table keeps Römi's own takeback."""
+player's last move it allows (``Game.undo_point``); a hot-seat table and a shared table keep
+Römi's own takeback, which is a move like any other."""
 
 from __future__ import annotations
 
@@ -10,11 +11,11 @@ from rummy_tui.widgets.actions import describe
 
 
 class UndoMoves:
-    """The `u` key of :class:`TableScreen` (a mixin: it uses the screen's game, hand and say)."""
+    """The `u` key of :class:`TableScreen` (a mixin: it uses the screen's seat, hand and say)."""
 
     def _solo(self) -> bool:
-        """Exactly one human against the computer: only then may moves be taken back."""
-        return len(self.humans) == 1
+        """Exactly one human against the computer, in this process: only then may moves be taken back."""
+        return self.local and len(self.humans) == 1
 
     def _undo_point(self) -> int | None:
         if not self._solo() or self._overlay or self.viewer is None or self.game.is_over:
@@ -22,14 +23,21 @@ class UndoMoves:
         return self.game.undo_point(self.viewer)
 
     def _takeback_allowed(self) -> bool:
-        """Römi's own takeback (this turn's table moves), the rule at a hot-seat table."""
-        return "takeback" in self.verbs and bool(self._legal) and self.game.why_not("takeback") is None
+        """Römi's own takeback (this turn's table moves), the rule at a hot-seat or shared table."""
+        return "takeback" in self.verbs and bool(self._legal) and self._takeback_reason() is None
 
-    def action_undo(self) -> None:
+    def _takeback_reason(self) -> str | None:
+        """Why Römi's takeback is refused now: a local game answers at once; a remote seat's
+        answer was asked when its view arrived (check_action cannot wait for the server)."""
+        if self.local:
+            return self.game.why_not("takeback")
+        return self._takeback_refusal
+
+    async def action_undo(self) -> None:
         count = self._undo_point()
         if count is None:
             if self._takeback_allowed():
-                self.perform("takeback")
+                await self.perform("takeback")
             else:
                 self.say(self._why_no_undo(), error=True)
             return
@@ -52,7 +60,7 @@ class UndoMoves:
             return _("It is not your turn.")
         if not self._solo():
             if "takeback" in self.verbs and self._legal:
-                return self.game.why_not("takeback") or ""
+                return self._takeback_reason() or ""
             return _("Moves are taken back only in a game against the computer.")
         return _(self.game.why_no_undo(self.viewer) or "")
 

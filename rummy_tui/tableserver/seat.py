@@ -1,10 +1,10 @@
 """What a table screen needs from a seat, wherever the game lives.
 
 A :class:`SeatView` is one seat at one game: what this seat sees (its observation), what it
-may do now, why a move is refused, and playing a move. :class:`LocalSeat` is a seat at a game
-in this process (solo and hot-seat play, where the screen may change the seat it shows);
-:class:`RemoteSeat` is a seat at a shared table, holding only what the server sent to it, so
-a screen built on it cannot show another seat's cards.
+may do now, who sits where, why a move is refused, and playing a move. :class:`LocalSeat` is a
+seat at a game in this process (solo and hot-seat play, where the screen may change the seat it
+shows, or show none); :class:`RemoteSeat` is a seat at a shared table, holding only what the
+server sent to it, so a screen built on it cannot show another seat's cards.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import asyncio
 from typing import Any, Protocol
 
 from rummy_tui.engine import Game, IllegalAction
+from rummy_tui.i18n import _
 
 from .client import REPLY_TIMEOUT, TableClient, TableError
 
@@ -24,28 +25,66 @@ class SeatView(Protocol):
     @property
     def legal(self) -> list[str]: ...  # the actions offered; empty unless this seat is to move
 
+    @property
+    def seats(self) -> list[dict[str, Any]]: ...  # per seat: name, kind ("human", "ai", "open"), level...
+
+    @property
+    def seq(self) -> int: ...  # the state version: how many actions have been applied
+
+    @property
+    def log(self) -> list[dict[str, Any]]: ...  # the table's own lines (chat, away, back); local: none
+
+    @property
+    def events(self) -> list[dict[str, Any]]: ...  # the game's public log, as far as this seat has it
+
     async def why_not(self, action: str) -> str | None: ...  # None if legal now, else the reason
 
     async def apply(self, action: str) -> None: ...  # TableError with the reason if refused
 
+    async def choices(self, action: str) -> list[str]: ...  # the forms of a legal move (Gin's knock melds)
+
 
 class LocalSeat:
-    """A seat at a :class:`Game` in this process."""
+    """A seat at a :class:`Game` in this process. ``seat`` may change (hot-seat hands the
+    screen to the next player) and may be None: the public table, every hand face down."""
 
-    def __init__(self, game: Game, seat: int):
+    def __init__(self, game: Game, seat: int | None, seats: list[dict[str, Any]] | None = None):
         self.game, self.seat = game, seat
+        self._seats = seats
 
     @property
     def observation(self) -> dict[str, Any]:
+        if self.seat is None:
+            return self.game.observation_public()
         return self.game.observation(self.seat)
 
     @property
     def legal(self) -> list[str]:
-        return self.game.legal_actions() if self.game.current_seat == self.seat else []
+        return self.game.legal_actions() if self.seat is not None and self.game.current_seat == self.seat else []
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        if self._seats is None:
+            from rummy_tui.storage.saves import seat_entries
+
+            self._seats = seat_entries(self.game.record)
+        return self._seats
+
+    @property
+    def seq(self) -> int:
+        return len(self.game.record["actions"])
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        return []
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return self.game.state.events  # the whole public log (an observation holds the latest)
 
     async def why_not(self, action: str) -> str | None:
-        if self.game.current_seat != self.seat:
-            return "It is not your turn."
+        if self.seat is None or self.game.current_seat != self.seat:
+            return _("It is not your turn.")
         return self.game.why_not(action)
 
     async def apply(self, action: str) -> None:
@@ -57,12 +96,25 @@ class LocalSeat:
         except IllegalAction as refused:
             raise TableError(str(refused)) from None
 
+    async def choices(self, action: str) -> list[str]:
+        if self.seat is None or self.game.current_seat != self.seat:
+            return [action]
+        return self.game.variant.choices(self.game, action)
+
 
 class RemoteSeat:
     """A seat at a shared table, over a :class:`TableClient`: the seat the server gave us."""
 
     def __init__(self, client: TableClient):
         self.client = client
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        return self.client.view
+
+    @property
+    def seat(self) -> int | None:
+        return self.client.view["seat"] if self.client.view else self.client.seat
 
     @property
     def observation(self) -> dict[str, Any]:
@@ -75,6 +127,30 @@ class RemoteSeat:
     @property
     def seats(self) -> list[dict[str, Any]]:
         return self.client.view["seats"] if self.client.view else []
+
+    @property
+    def seq(self) -> int:
+        return self.client.view["seq"] if self.client.view else -1
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        return self.client.view["log"] if self.client.view else []
+
+    @property
+    def started(self) -> bool:
+        return bool(self.client.view and self.client.view["started"])
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return self.observation.get("events", [])  # the latest the server sends
+
+    async def next_view(self, shown: dict[str, Any] | None, timeout: float | None = None) -> dict[str, Any] | None:
+        """The latest view once it is not ``shown`` (each view the server sends is a new one);
+        None once the connection is gone (or, with a ``timeout``, nothing came)."""
+        try:
+            return await self.client.wait_view(lambda view: view is not shown, timeout=timeout)
+        except TableError:
+            return None
 
     async def why_not(self, action: str) -> str | None:
         return await self.client.why_not(action)
@@ -95,4 +171,11 @@ class RemoteSeat:
             if message["type"] == "view" and message["seq"] > seq:
                 return
 
+    async def choices(self, action: str) -> list[str]:
+        return [action]  # the server shows a knock's default melds; the protocol has no question for the forms
 
+    async def chat(self, text: str) -> None:
+        await self.client.chat(text)
+
+    async def close(self) -> None:
+        await self.client.close()

@@ -48,7 +48,7 @@ async def test_resumed_play_goes_on_saving_into_the_same_save():
         await pilot.press("enter")
         await pilot.pause()
         table = app.screen
-        assert table.perform(choose_action(table.game, table.game.current_seat))
+        assert await table.perform(choose_action(table.game, table.game.current_seat))
         await pilot.pause()
     [info] = SaveStore().list()
     assert info.id == "hot-seat" and info.actions == len(game.record["actions"]) + 1

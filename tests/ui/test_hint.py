@@ -35,11 +35,13 @@ async def test_i_shows_the_hard_move_and_selects_its_cards(key):
         assert hint_enabled(app)
         expected = hint_for(game, table.viewer)
         await pilot.press("i")
+        await settle(pilot)  # the hint is worked out in a worker
         message = str(table.query_one("#message").render())
         assert message.startswith("Hint: ") and len(message) > len("Hint: ") + 10, message
         assert table.hand.selected == set(expected.cards)
         assert game.record["hints"] == 1
         await pilot.press("i")
+        await settle(pilot)
         assert game.record["hints"] == 2
 
 
@@ -54,6 +56,7 @@ async def test_the_hinted_discard_is_played_by_its_key():
             await pilot.press("d" if game.state.phase == "draw" else "p")
         hint = hint_for(game, table.viewer)
         await pilot.press("i")
+        await settle(pilot)
         before = len(game.record["actions"])
         await pilot.press("x")
         assert game.record["actions"][before] == hint.action
@@ -69,4 +72,5 @@ async def test_no_hint_key_in_hot_seat():
         assert table.viewer is not None
         assert not hint_enabled(app)
         await pilot.press("i")
+        await settle(pilot)
         assert "hints" not in table.game.record

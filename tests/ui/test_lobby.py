@@ -10,6 +10,7 @@ from rummy_tui.app import RummyApp
 from rummy_tui.screens.lobby import HostScreen, LobbyScreen
 from rummy_tui.screens.lobby_chat import ChatLine
 from rummy_tui.screens.lobby_join import JoinScreen
+from rummy_tui.screens.table import TableScreen
 from rummy_tui.tableserver.client import TableClient
 from rummy_tui.tableserver.server import SOCKET_VARIABLE, TableServer
 
@@ -89,6 +90,11 @@ async def test_host_a_table_see_a_player_join_and_start(server, player):
         await pilot.press("ctrl+s")
         view = await bob.wait_view(lambda v: v["started"])
         assert view["seats"][0]["name"] == "[b]Anna" and table.started
+        screen = await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen, "the table")
+        await until(pilot, lambda: screen.seat.observation.get("hand"), "Anna's hand")
+        hands = table.game.state.hands
+        assert sorted(screen.seat.observation["hand"]) == sorted(hands[0])  # her own hand, not Bob's
+        assert sorted(view["observation"]["hand"]) == sorted(hands[1])
 
 
 async def test_the_host_chooses_seats_grace_and_the_level_for_open_seats(server):

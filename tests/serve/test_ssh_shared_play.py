@@ -1,0 +1,79 @@
+"""Over SSH, at one shared table: two visitors each see their own hand and never the other's;
+one drops, shows as away, and the same key takes the seat back."""
+
+from __future__ import annotations
+
+import re
+
+import asyncssh
+import pytest
+
+from rummy_tui.storage.saves import SaveStore
+from rummy_tui.widgets.cards import card_label
+
+from .sshplay import Terminal, connect, processes_using, start_server
+from .test_ssh_tables import CTRL_S, F3, host_a_gin_table
+
+
+CARD = re.compile(r"(10|[2-9AJQK])[SHDC]|JK")
+
+
+@pytest.fixture
+def server(tmp_path):
+    server = start_server(tmp_path, "--ascii")  # cards as plain text (10H), easy to read off the screen
+    yield server
+    assert server.stop() == 0
+    assert processes_using(server.players) == []
+
+
+def hand_on_screen(terminal: Terminal, name: str) -> list[str]:
+    """The card labels in the hand box titled with ``name`` (drawn in ASCII: ``+- anna . 10 cards``)."""
+    lines = terminal.screen.display
+    top = next(index for index, line in enumerate(lines) if f"+- {name} . " in line)
+    cards = []
+    for line in lines[top + 1:]:
+        if line.strip().startswith("+"):
+            break
+        cards += [word for word in line.replace("|", " ").split() if CARD.fullmatch(word)]  # not the === meld marks
+    return sorted(cards)
+
+
+def labels(cards) -> list[str]:
+    return sorted(card_label(card, ascii_only=True) for card in cards)
+
+
+async def join_by_code(terminal: Terminal, code: str) -> None:
+    await terminal.wait_for("Rummy: five variants", "f3 Join")
+    terminal.press(F3)
+    await terminal.wait_for("Join a table", code)
+    terminal.press(code.encode() + CTRL_S)
+
+
+async def test_two_ssh_visitors_each_see_only_their_own_hand_and_one_comes_back(server):
+    anna_key, bob_key = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    anna = await Terminal.open(await connect(server, "anna", anna_key), 80, 24)
+    code = await host_a_gin_table(anna)
+    bob_connection = await connect(server, "bob", bob_key)
+    bob = await Terminal.open(bob_connection, 80, 24)
+    await join_by_code(bob, code)
+    await anna.wait_for("bob  here")
+    anna.press(CTRL_S)  # start
+    await anna.wait_for("+- anna . 10 cards")
+    await bob.wait_for("+- bob . 10 cards")
+
+    game = SaveStore(server.data_dir / "serve" / "tables").load(code)
+    hands = game.state.hands
+    assert hand_on_screen(anna, "anna") == labels(hands[0])
+    assert hand_on_screen(bob, "bob") == labels(hands[1])
+    for terminal, other in ((anna, hands[1]), (bob, hands[0])):
+        public = re.sub(r"\bcut \S+", "", terminal.text())  # the cut for the deal was face up, before the deal
+        words = {word for word in re.split(r"[^0-9A-Z]+", public) if CARD.fullmatch(word)}
+        assert not words & set(labels(other))  # the other hand is nowhere on the screen
+
+    bob_connection.close()  # bob drops
+    await anna.wait_for("bob is away.")
+    bob = await Terminal.open(await connect(server, "bob-again", bob_key), 80, 24)  # the same key
+    await join_by_code(bob, code)
+    await bob.wait_for("+- bob . 10 cards")  # his seat, under the name he sat down with
+    await anna.wait_for("bob is back.")
+    assert hand_on_screen(bob, "bob") == labels(hands[1])
