@@ -205,7 +205,7 @@ class Table:
             if seat.is_open:
                 seat.kind, seat.name = "ai", f"Computer {index + 1}"
         self.started = True
-        self.write_seats_into_record()
+        self.deal_again_with_names()
         self.log.add(N_("The game starts."))
         await self._save_table()
         self.broadcast()
@@ -292,9 +292,18 @@ class Table:
         self.seats[seat].away_since = time.monotonic()
         self.log.add(template, seat, name=self.seats[seat].name)
 
+    def deal_again_with_names(self) -> None:
+        """The same deal (same seed), now that the seats have names: the first hand's log lines
+        ("Hand 1: Anna dealt...") were written before anyone sat down."""
+        record = self.game.record
+        self.game = Game(record["variant"], record["players"], record["settings"], seed=record["seed"],
+                         seats=self.seats_for_record())
+
     def write_seats_into_record(self) -> None:
-        self.game.record["seats"] = [{"name": seat.name, "kind": seat.kind, "level": seat.level}
-                                     for seat in self.seats]
+        self.game.record["seats"] = self.seats_for_record()
+
+    def seats_for_record(self) -> list[dict]:
+        return [{"name": seat.name, "kind": seat.kind, "level": seat.level} for seat in self.seats]
 
     # --- moves ----------------------------------------------------------------------------
 

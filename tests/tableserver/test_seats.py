@@ -90,3 +90,17 @@ async def test_the_same_identity_takes_the_seat_back(server, connect):
     await again.hello("Anna", identity="SHA256:anna-key")
     assert (await again.join(welcome["table"]))["seat"] == 0
     again.writer.close()
+
+
+async def test_the_first_hand_is_dealt_with_the_names_of_the_players_who_sat_down(server, connect):
+    from rummy_tui.i18n import english
+
+    clients = await seat_everyone(connect, "hungarian", 3, record=False)
+    await clients[0].wait_view(lambda view: view["started"])
+    table = server.tables[clients[0].table]
+    deal_line = english(table.game.state.events[0])
+    names = [seat.name for seat in table.seats]
+    assert deal_line.startswith("Hand 1:") and "Player" not in deal_line
+    assert any(name in deal_line for name in names)
+    fresh = Game("hungarian", 3, table.game.record["settings"], seed=table.game.record["seed"])
+    assert table.game.state.hands == fresh.state.hands  # the same deal, only named
