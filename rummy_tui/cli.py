@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rummy_tui.i18n import t as _
+from rummy_tui.i18n import N_, t as _
 import json
 import sys
 
@@ -205,19 +205,23 @@ def _print_report(report: dict) -> None:
 
 # --- play: straight to the table (the app's section) --------------------------------------
 
+# The AI seats' names, in the player's language (a human's chosen name is skipped).
+AI_SEAT_NAMES = (N_("North"), N_("East"), N_("South"), N_("West"), N_("Centre"), N_("Nobody"))
+
+
 @main.command("play")
 @click.option("--variant", "variant_key", required=True, help="Variant key (see `rummy variants`).")
 @click.option("--players", type=WholeNumber("the number of seats, such as 2"), default=None,
               help="Number of seats (default: one human plays one AI; several humans play each other, no AI).")
-@click.option("--humans", default="You", show_default=True, metavar="NAME[,NAME...]",
-              help="The human seats, by name; more than one plays hot-seat.")
+@click.option("--humans", default=None, metavar="NAME[,NAME...]",
+              help="The human seats, by name; more than one plays hot-seat.  [default: You]")
 @click.option("--ai", "ai_level", default="normal", show_default=True, help="Level of the AI seats: easy, normal or hard.")
 @click.option("--seed", type=WholeNumber("any whole number, such as 42"), default=None,
               help="Seed for a repeatable deal.")
 @click.option("--set", "setting_pairs", multiple=True, metavar="NAME=VALUE", help="Change a setting.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters instead of glyphs.")
 @click.option("--no-mouse", is_flag=True, help="Ignore the mouse.")
-def play_command(variant_key: str, players: int | None, humans: str, ai_level: str, seed: int | None,
+def play_command(variant_key: str, players: int | None, humans: str | None, ai_level: str, seed: int | None,
                  setting_pairs: tuple[str, ...], ascii_only: bool, no_mouse: bool) -> None:
     """Go straight to the table: humans (hot-seat if several) and AI seats."""
     import random
@@ -225,6 +229,8 @@ def play_command(variant_key: str, players: int | None, humans: str, ai_level: s
     from rummy_tui.engine.ai import LEVELS
 
     variant = _variant(variant_key)
+    if humans is None:
+        humans = _("You")
     names = [name.strip() for name in humans.split(",") if name.strip()]
     if not names:
         _fail(_("--humans needs at least one name"))
@@ -243,7 +249,7 @@ def play_command(variant_key: str, players: int | None, humans: str, ai_level: s
         settings = variant.resolve_settings(_parse_settings(setting_pairs))
     except SettingError as error:
         _fail(str(error))
-    ai_names = [n for n in ("North", "East", "South", "West", "Centre", "Nobody") if n not in names]
+    ai_names = [name for name in map(_, AI_SEAT_NAMES) if name not in names]
     seats = [{"name": name, "kind": "human", "level": None} for name in names]
     seats += [{"name": ai_names[n], "kind": "ai", "level": ai_level} for n in range(players - len(names))]
     from rummy_tui.app import run_app

@@ -52,3 +52,15 @@ async def test_ann_and_bob_sit_at_a_table_of_two(monkeypatch):
         players = screen_text(app).split("Players", 1)[1].split("╰", 1)[0]
         assert "Ann" in players and "Bob" in players
         assert "AI" not in players and "North" not in players
+
+
+def test_rummy_play_names_the_seats_in_the_players_language(monkeypatch):
+    from rummy_tui.i18n import set_language
+
+    try:
+        hungarian = table_options_of(["--variant", "hungarian", "--players", "3", "--lang", "hu"], monkeypatch)
+    finally:
+        set_language("en")
+    english = table_options_of(["--variant", "hungarian", "--players", "3"], monkeypatch)
+    assert [seat["name"] for seat in hungarian["seats"]] == ["Te", "Észak", "Kelet"]
+    assert [seat["name"] for seat in english["seats"]] == ["You", "North", "East"]
