@@ -157,7 +157,9 @@ class JoinScreen(Screen):
     # --- sitting down ---------------------------------------------------------------------
 
     def checked_code(self) -> str:
-        code = self.code
+        # The field itself, not self.code: a key pressed right after typing (ctrl+s) can come
+        # before the field's Changed message has updated self.code.
+        code = normal_code(self.query_one("#join-code", Input).value)
         if len(code) != CODE_LENGTH or not code.isalpha():
             raise ValueError(_("A table code is {n} letters, such as KDFM.", n=CODE_LENGTH))
         return code
