@@ -10,6 +10,7 @@ import click
 
 from rummy_tui import cli_words
 from rummy_tui.engine.variant import SettingError
+import variants  # noqa: F401  (importing the registry lets Game("gin", ...) find its variant)
 
 
 def _fail(message: str) -> None:
