@@ -13,14 +13,6 @@ from rummy_tui.i18n import (english, face_label, language, locale_language, nget
 from tools import translations
 
 
-@pytest.fixture
-def hungarian():
-    import_the_screens_in_english()
-    set_language("hu")
-    yield
-    set_language("en")
-
-
 def test_every_marked_message_has_a_hungarian_translation():
     template = translations.extract()
     assert len(template) > 400  # the extractor really found the code's messages

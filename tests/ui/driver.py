@@ -6,9 +6,13 @@ keys that make that move on screen: arrows to the card, space to select, the ver
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 from rummy_tui.app import RummyApp
 from rummy_tui.engine.ai import choose_action
 from rummy_tui.engine.cards import deal_cards, face_of, parse_face
+from rummy_tui.screens.handoff import HandOffScreen
 from rummy_tui.screens.table import TableScreen
 from rummy_tui.widgets.hand import HandView
 from rummy_tui.widgets.melds import MeldTableView
@@ -29,6 +33,20 @@ def make_app(variant: str, players: int, humans: list[str], seed: int, settings:
     options = {"variant": variant, "players": players, "settings": settings or {}, "seed": seed,
                "seats": seats(humans, players - len(humans))}
     return RummyApp(ai_delay=0.0, table_options=options, **app_options)
+
+
+@asynccontextmanager
+async def at_the_table(variant: str, players: int, humans: list[str], seed: int, settings: dict | None = None,
+                       size: tuple[int, int] = (80, 24), **app_options) -> AsyncIterator[tuple[RummyApp, object]]:
+    """Open ``variant`` at a terminal of ``size`` (80x24, the smallest we support), let the AI
+    move, and pass the hot-seat hand-off if one is shown: yields the app and its pilot. A test that
+    looks at the hand-off screen itself opens the app with make_app and run_test instead."""
+    app = make_app(variant, players, humans, seed, settings, **app_options)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        if isinstance(app.screen, HandOffScreen):
+            await pilot.press("enter")
+        yield app, pilot
 
 
 async def settle(pilot, rounds: int = 400) -> None:

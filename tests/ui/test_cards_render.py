@@ -8,7 +8,7 @@ from rummy_tui.engine.cards import parse_face
 from rummy_tui.widgets.cards import CardLook, card_label, colour_class, log_line
 from rummy_tui.widgets.hand import HandView
 
-from .driver import make_app, settle
+from .driver import at_the_table
 
 
 def test_labels_use_glyphs_or_letters():
@@ -31,9 +31,7 @@ def test_log_text_cards_become_glyphs():
 
 
 async def test_red_and_black_suits_differ_after_16_colour_quantisation():
-    app = make_app("gin", 2, ["Ann"], seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("gin", 2, ["Ann"], seed=3) as (app, pilot):
         hand = app.table().query_one(HandView)
         styles = hand.card_look().styles
         red = styles["card--red"].color.downgrade(ColorSystem.STANDARD).number

@@ -5,14 +5,12 @@ from __future__ import annotations
 from rummy_tui.screens.help import KeysScreen, RulesScreen
 from rummy_tui.widgets.hand import HandView
 
-from .driver import make_app, settle
+from .driver import at_the_table, settle
 from .test_table_rules import _visible_text
 
 
 async def test_question_mark_lists_the_keys_and_R_shows_this_variants_rules():
-    app = make_app("gin", 2, ["Ann"], seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("gin", 2, ["Ann"], seed=3) as (app, pilot):
         await pilot.press("question_mark")
         assert isinstance(app.screen, KeysScreen)
         assert "Knock, discarding the card under the cursor" in _visible_text(app)
@@ -23,9 +21,7 @@ async def test_question_mark_lists_the_keys_and_R_shows_this_variants_rules():
 
 
 async def test_the_palette_offers_new_game_sort_rules_and_display_options():
-    app = make_app("gin", 2, ["Ann"], seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("gin", 2, ["Ann"], seed=3) as (app, pilot):
         titles = [command.title for command in app.get_system_commands(app.screen)]
         for wanted in ("New game", "Sort hand", "Rules", "ASCII suits", "Four-colour deck", "AI speed: instant"):
             assert wanted in titles
@@ -35,9 +31,7 @@ async def test_the_palette_offers_new_game_sort_rules_and_display_options():
 
 
 async def test_ascii_mode_draws_suit_letters_and_no_glyphs():
-    app = make_app("gin", 2, ["Ann"], seed=3, ascii_only=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("gin", 2, ["Ann"], seed=3, ascii_only=True) as (app, pilot):
         shown = _visible_text(app)
         hand = app.table().game.state.hands[app.table().viewer]
         from rummy_tui.engine.cards import card_text
@@ -47,9 +41,7 @@ async def test_ascii_mode_draws_suit_letters_and_no_glyphs():
 
 
 async def test_clicks_draw_from_the_stock_and_select_a_card():
-    app = make_app("gin", 2, ["Ann"], seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("gin", 2, ["Ann"], seed=3) as (app, pilot):
         game = app.table().game
         await pilot.press("p")  # pass the upcard; North has passed and drawn: Ann's turn to draw
         await settle(pilot)

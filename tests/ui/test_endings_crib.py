@@ -6,7 +6,7 @@ import pytest
 
 from rummy_tui.widgets.melds import MeldTableView
 
-from .driver import make_app, settle
+from .driver import at_the_table, make_app, settle
 from .test_table_rules import _visible_text
 
 
@@ -15,9 +15,7 @@ from .test_table_rules import _visible_text
     ("ten-card", 3, {}, ["Knock: 9 melded + natural 2/3", "Römi: all 10 melded  −10"]),
 ])
 async def test_knock_games_show_how_a_hand_ends_where_melds_would_be(variant, players, settings, wanted):
-    app = make_app(variant, players, ["Ann"], seed=5, settings=settings)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table(variant, players, ["Ann"], seed=5, settings=settings) as (app, pilot):
         assert app.table().query_one(MeldTableView).border_title == "How a hand ends"
         text = _visible_text(app)
         for line in wanted:
@@ -25,9 +23,7 @@ async def test_knock_games_show_how_a_hand_ends_where_melds_would_be(variant, pl
 
 
 async def test_basic_rummy_keeps_the_meld_table():
-    app = make_app("basic", 2, ["Ann"], seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("basic", 2, ["Ann"], seed=5) as (app, pilot):
         assert app.table().query_one(MeldTableView).border_title == "Table"
         assert "No melds on the table." in _visible_text(app)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rummy_tui.screens.results import EndOfHandScreen
 
-from .driver import make_app, play_until
+from .driver import at_the_table, make_app, play_until
 from .test_table_rules import _visible_text
 from tests.words import english, message_texts
 
@@ -38,8 +38,6 @@ async def test_gin_end_of_game_names_the_bonuses_in_the_settlement():
 async def test_spade_doubling_shows_whole_beside_the_knock_limit_at_80x24():
     from .driver import settle
 
-    app = make_app("gin", 2, ["Ann"], seed=3, settings={"spade_doubling": True})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("gin", 2, ["Ann"], seed=3, settings={"spade_doubling": True}) as (app, pilot):
         assert app.table().game.state.extra["doubled"]  # this seed's upcard is K♠
         assert "Knock limit 10 · upcard K♠ ×2" in _visible_text(app)

@@ -8,7 +8,7 @@ from rummy_tui.engine import Game
 from rummy_tui.engine.cards import card_text
 from rummy_tui.screens.menus import MovesMenu
 
-from .driver import make_app, press_move, select_cards, settle
+from .driver import at_the_table, press_move, select_cards
 from tests.words import english, message_texts
 
 KNOCKER = "6H 7H 8H 9H 9S 9D 9C AC 2S 3C KC"
@@ -32,9 +32,7 @@ def shown_melds(game: Game) -> list[list[str]]:
 
 
 async def test_the_knocker_picks_the_melds_he_shows():
-    app = make_app("gin", 2, ["Ann"], seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("gin", 2, ["Ann"], seed=3) as (app, pilot):
         game = await _seat_ann_at_the_knock(pilot, app)
         await select_cards(pilot, ["KC"])
         await pilot.press("k")
@@ -51,9 +49,7 @@ async def test_the_knocker_picks_the_melds_he_shows():
 
 
 async def test_enter_takes_the_default_arrangement():
-    app = make_app("gin", 2, ["Ann"], seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("gin", 2, ["Ann"], seed=3) as (app, pilot):
         game = await _seat_ann_at_the_knock(pilot, app)
         await press_move(pilot, "knock:KC")
         assert message_texts(game.state.last_hand["lines"]) == ["knock: 50 - 6 = 44"]

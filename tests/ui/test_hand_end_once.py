@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from .driver import make_app, play_until, settle
+from .driver import at_the_table, play_until
 
 
 async def test_each_hand_ends_with_exactly_one_end_of_hand_screen():
-    app = make_app("traditional", 2, ["Ann"], seed=4, settings={"rounds": 2})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("traditional", 2, ["Ann"], seed=4, settings={"rounds": 2}) as (app, pilot):
         table = app.table()
         shown = []
         original = table.show_end_of_hand

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rummy_tui.engine.cards import face_of, parse_face, sort_key_by_rank, sort_key_by_suit
 from rummy_tui.widgets.hand import HandView
 
-from .driver import make_app, settle, to_play_phase_with
+from .driver import at_the_table, settle, to_play_phase_with
 from .screen_text import screen_lines
 
 
@@ -34,9 +34,7 @@ async def draw_for_the_viewer(pilot, table) -> int:
 
 
 async def test_a_drawn_card_goes_in_its_place_in_a_sorted_hand():
-    app = make_app("hungarian", 2, ["You"], seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("hungarian", 2, ["You"], seed=3) as (app, pilot):
         table = app.table()
         hand = table.query_one(HandView)
         drawn = await draw_for_the_viewer(pilot, table)
@@ -46,9 +44,7 @@ async def test_a_drawn_card_goes_in_its_place_in_a_sorted_hand():
 
 
 async def test_a_hand_put_in_the_players_own_order_keeps_it_and_says_so():
-    app = make_app("hungarian", 2, ["You"], seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("hungarian", 2, ["You"], seed=3) as (app, pilot):
         table = app.table()
         hand = table.query_one(HandView)
         await pilot.press("x")  # the discard; then the others play and it is our draw
@@ -66,9 +62,7 @@ async def test_a_hand_put_in_the_players_own_order_keeps_it_and_says_so():
 
 
 async def test_a_card_an_undo_gives_back_goes_in_its_place():
-    app = make_app("gin", 2, ["You"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("gin", 2, ["You"], seed=1) as (app, pilot):
         table = app.table()
         hand = table.query_one(HandView)
         await draw_for_the_viewer(pilot, table)  # after the upcard passes; now discard one
@@ -85,9 +79,7 @@ async def test_a_card_an_undo_gives_back_goes_in_its_place():
 
 
 async def test_each_meld_of_the_hand_has_its_own_line_even_without_colour():
-    app = make_app("hungarian", 2, ["You"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("hungarian", 2, ["You"], seed=1) as (app, pilot):
         await to_play_phase_with(pilot, app, "9S 9H 9D 4H 5H 6H")
         hand = app.table().query_one(HandView)
         cards_row, lines_row = hand_rows(app)[3], hand_rows(app)[4]

@@ -9,11 +9,9 @@ import re
 import pytest
 
 from rummy_tui.engine.ai import choose_action
-from tests.words import import_the_screens_in_english
-from rummy_tui.i18n import set_language
 from rummy_tui.screens.results import EndOfHandScreen
 
-from .driver import make_app, press_move, settle
+from .driver import at_the_table, make_app, press_move, settle
 from .test_table_rules import _visible_text
 
 HANDS = [("gin", 2, 3), ("ten-card", 2, 2), ("hungarian", 2, 1), ("traditional", 2, 7), ("basic", 2, 2)]
@@ -21,14 +19,6 @@ ENGLISH = re.compile(r"\b(drew|discarded|took|stock|melded|laid|knocked|knocks|w
                      r"from|with|your|the|and|pile|player|players|hand|draw|discard|meld|score|sorted|log|"
                      r"you|turn|cards|total|void|went|out)\b", re.IGNORECASE)
 HUNGARIAN = ("talon", "dobott", "játszma", "húz")
-
-
-@pytest.fixture
-def hungarian():
-    import_the_screens_in_english()
-    set_language("hu")
-    yield
-    set_language("en")
 
 
 def english_words(text: str) -> list[str]:
@@ -76,9 +66,7 @@ async def test_the_check_sees_english_on_an_english_screen():
 
 @pytest.mark.parametrize(("variant", "players", "seed"), HANDS, ids=[h[0] for h in HANDS])
 async def test_a_refused_key_says_why_in_hungarian(hungarian, variant, players, seed):
-    app = make_app(variant, players, ["Anna"], seed=seed)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table(variant, players, ["Anna"], seed=seed) as (app, pilot):
         game = app.table().game
         key = "x" if game.why_not("discard:" + "AS") else "m"
         await pilot.press(key)

@@ -6,13 +6,11 @@ from __future__ import annotations
 from rummy_tui.engine.melds import Meld
 from rummy_tui.screens.menus import MovesMenu
 
-from .driver import make_app, pick_from_menu, select_cards, settle, to_play_phase_with
+from .driver import at_the_table, pick_from_menu, select_cards, to_play_phase_with
 
 
 async def test_two_jokers_in_one_meld_each_get_a_meaning_from_the_menu():
-    app = make_app("hungarian", 2, ["Ann"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("hungarian", 2, ["Ann"], seed=1) as (app, pilot):
         game = await to_play_phase_with(pilot, app, "AH KH QH 10S JK JK")
         await select_cards(pilot, ["AH", "KH", "QH"])
         await pilot.press("plus")
@@ -33,9 +31,7 @@ async def test_two_jokers_in_one_meld_each_get_a_meaning_from_the_menu():
 
 
 async def test_a_joker_in_a_group_put_aside_earlier_also_gets_a_meaning():
-    app = make_app("hungarian", 2, ["Ann"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("hungarian", 2, ["Ann"], seed=1) as (app, pilot):
         await to_play_phase_with(pilot, app, "10S JS JK AH KH QH")
         await select_cards(pilot, ["10S", "JS", "JK"])
         await pilot.press("plus")
@@ -49,9 +45,7 @@ async def test_a_joker_in_a_group_put_aside_earlier_also_gets_a_meaning():
 async def test_j_with_a_single_reading_only_chooses_and_m_lays_the_meld():
     """The issue's repro: three kings put aside (+), 2♣ 3♣ JK selected, j. Only 4♣ completes the
     run (an ace-low run is not allowed at the top), and j must still not lay anything."""
-    app = make_app("hungarian", 2, ["Ann"], seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("hungarian", 2, ["Ann"], seed=3) as (app, pilot):
         game = await to_play_phase_with(pilot, app, "KS KD KC QS QD QC 2C 3C JK")
         table = app.table()
         await select_cards(pilot, ["KS", "KD", "KC"])

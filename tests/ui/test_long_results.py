@@ -8,7 +8,7 @@ from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
 from rummy_tui.screens.results import EndOfGameScreen
 
-from .driver import make_app, settle
+from .driver import at_the_table
 
 
 def long_gin_game() -> Game:
@@ -20,9 +20,7 @@ def long_gin_game() -> Game:
 
 
 async def test_the_gin_game_over_sheet_after_many_hands_offers_a_key_to_scroll_to_the_totals():
-    app = make_app("gin", 2, ["Ann"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("gin", 2, ["Ann"], seed=1) as (app, pilot):
         table = app.table()
         finished = long_gin_game()
         table.game.state, table.game.record = finished.state, finished.record

@@ -9,7 +9,7 @@ from rummy_tui.storage import SaveStore
 from rummy_tui.widgets.hand import HandView
 from rummy_tui.widgets.log import GameLog, event_line
 
-from .driver import make_app, play_until, settle
+from .driver import at_the_table, make_app, play_until, settle
 from .screen_text import screen_lines, screen_text
 
 
@@ -32,9 +32,7 @@ async def test_a_cut_dealer_name_keeps_its_dealer_mark_at_80x24():
 
 
 async def test_the_footer_keeps_the_keys_help_when_a_joker_is_selected():
-    app = make_app("hungarian", 4, ["You"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("hungarian", 4, ["You"], seed=1) as (app, pilot):
         hand = app.table().query_one(HandView)
         joker = next(index for index, card in enumerate(hand.order) if is_joker(card))
         hand.set_cursor(joker)
@@ -68,17 +66,13 @@ async def test_h_opens_every_log_line_uncut_and_escape_returns():
 
 
 async def test_a_click_on_the_log_panel_opens_the_whole_log():
-    app = make_app("gin", 2, ["You"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("gin", 2, ["You"], seed=1) as (app, pilot):
         await pilot.click(GameLog)
         assert isinstance(app.screen, LogScreen)
 
 
 async def test_the_keys_screen_says_how_to_quit():
-    app = make_app("gin", 2, ["You"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("gin", 2, ["You"], seed=1) as (app, pilot):
         await pilot.press("question_mark")
         await pilot.pause()
         app.screen.query_one("VerticalScroll").scroll_end(animate=False)
@@ -87,9 +81,7 @@ async def test_the_keys_screen_says_how_to_quit():
 
 
 async def test_ctrl_q_saves_the_game_and_says_how_to_continue_it(capsys):
-    app = make_app("gin", 2, ["You"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("gin", 2, ["You"], seed=1) as (app, pilot):
         await pilot.press("ctrl+q")
     assert app.return_code == 0
     message = capsys.readouterr().err  # printed on the terminal once the app has left it

@@ -9,7 +9,7 @@ from rummy_tui.app import RummyApp
 from rummy_tui.plain import ascii_words, plain_terminal
 from rummy_tui.screens.results import EndOfHandScreen
 
-from .driver import make_app, play_until, settle
+from .driver import at_the_table, make_app, play_until, settle
 
 
 def frame_bytes(app) -> bytes:
@@ -28,9 +28,7 @@ def assert_ascii(app) -> None:
 @pytest.mark.parametrize(("variant", "players"), [("hungarian", 4), ("gin", 2), ("ten-card", 3),
                                                   ("traditional", 3), ("basic", 2)])
 async def test_every_table_frame_is_ascii_with_ascii_only(variant, players):
-    app = make_app(variant, players, ["You"], seed=1, ascii_only=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table(variant, players, ["You"], seed=1, ascii_only=True) as (app, pilot):
         assert_ascii(app)
         table = app.table()
         await play_until(pilot, lambda: len(table.game.record["actions"]) > 12 or table.game.state.last_hand is not None)
@@ -47,18 +45,14 @@ async def test_the_start_screen_end_of_hand_and_table_view_are_ascii():
         await play_until(pilot, lambda: isinstance(app.screen, EndOfHandScreen), max_moves=200)
         assert isinstance(app.screen, EndOfHandScreen)
         assert_ascii(app)
-    app = make_app("hungarian", 2, ["You"], seed=1, ascii_only=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("hungarian", 2, ["You"], seed=1, ascii_only=True) as (app, pilot):
         await pilot.press("T")
         assert_ascii(app)
         await pilot.press("question_mark")
 
 
 async def test_switching_ascii_on_from_the_palette_redraws_every_border():
-    app = make_app("gin", 2, ["You"], seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("gin", 2, ["You"], seed=3) as (app, pilot):
         assert b"\xe2\x95\xad" in frame_bytes(app)  # a round corner
         app.toggle_option("ascii_only")
         await pilot.pause()

@@ -8,7 +8,7 @@ from rich.console import Console
 
 from rummy_tui.widgets.opponents import OpponentsView
 
-from .driver import make_app, settle
+from .driver import at_the_table, make_app, settle
 
 
 def _panel_lines(app) -> list[str]:
@@ -19,9 +19,7 @@ def _panel_lines(app) -> list[str]:
 
 
 async def test_six_player_tizlapos_shows_every_total_and_who_is_out_at_80x24():
-    app = make_app("ten-card", 6, ["Ann"], seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("ten-card", 6, ["Ann"], seed=5) as (app, pilot):
         table = app.table()
         table.game.state.totals[:] = [12, 98, 104, 7, 55, 61]
         table.game.state.extra["active"][2] = False
@@ -49,9 +47,7 @@ async def test_at_120_columns_the_players_panel_also_shows_the_money():
 
 
 async def test_gin_players_panel_shows_the_totals_and_marks_the_dealer():
-    app = make_app("gin", 2, ["Ann"], seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("gin", 2, ["Ann"], seed=3) as (app, pilot):
         table = app.table()
         table.game.state.totals[:] = [17, 42]
         table.refresh_table()
@@ -63,9 +59,7 @@ async def test_gin_players_panel_shows_the_totals_and_marks_the_dealer():
 
 
 async def test_a_long_dealer_name_is_shortened_rather_than_the_totals_dropped():
-    app = make_app("ten-card", 6, ["Ann"], seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("ten-card", 6, ["Ann"], seed=5) as (app, pilot):
         table = app.table()
         table.game.state.dealer = 5  # "Centre (D)", the longest name
         table.game.state.totals[:] = [3, 14, 25, 9, 18, 21]

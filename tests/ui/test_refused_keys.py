@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from rummy_tui.engine.cards import card_text
-from rummy_tui.screens.handoff import HandOffScreen
 from rummy_tui.widgets.hand import HandView
 
-from .driver import make_app, settle
+from .driver import at_the_table, make_app, settle
 from .test_table_rules import _visible_text
 
 
@@ -47,11 +46,7 @@ async def test_end_moves_the_cursor_to_the_last_card_and_home_back_to_the_first(
 
 
 async def test_tizlapos_never_offers_the_table_keys_joker_exchange_or_joker_as():
-    app = make_app("ten-card", 2, ["Ann"], seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        if isinstance(app.screen, HandOffScreen):
-            await pilot.press("enter")
+    async with at_the_table("ten-card", 2, ["Ann"], seed=5) as (app, pilot):
         table = app.table()
         hand = table.query_one(HandView)
         jokers = [index for index, card in enumerate(hand.order) if card_text(card) == "JK"]
@@ -64,9 +59,7 @@ async def test_tizlapos_never_offers_the_table_keys_joker_exchange_or_joker_as()
 
 
 async def test_the_play_phase_hint_fits_the_status_line_at_80_columns():
-    app = make_app("traditional", 2, ["Ann"], seed=8)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("traditional", 2, ["Ann"], seed=8) as (app, pilot):
         table = app.table()
         while "draw:stock" not in table._legal:
             await settle(pilot)

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from rummy_tui.widgets.cards import card_label, log_line
 
-from .driver import make_app, select_cards, settle, to_play_phase_with
+from .driver import at_the_table, make_app, select_cards, settle, to_play_phase_with
 from tests.words import english, message_texts
 
 
 async def test_u_takes_back_an_opening_before_the_discard():
-    app = make_app("hungarian", 2, ["Ann"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("hungarian", 2, ["Ann"], seed=1) as (app, pilot):
         await to_play_phase_with(pilot, app, "10H JH QH 5S 5H 5D")
         game = app.table().game
         seat = app.table().viewer
@@ -33,9 +31,7 @@ async def test_u_takes_back_an_opening_before_the_discard():
 
 
 async def test_a_draw_from_the_stock_names_the_card_drawn():
-    app = make_app("hungarian", 2, ["Ann"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("hungarian", 2, ["Ann"], seed=1) as (app, pilot):
         table = app.table()
         game = table.game
         while not (game.current_seat == table.viewer and game.state.phase == "draw"):
@@ -74,9 +70,7 @@ async def test_t_on_a_discard_that_may_not_be_taken_says_why_with_card_glyphs():
 async def test_keys_screen_explains_the_roemi_moves_and_leaves_out_other_variants_keys():
     from rummy_tui.screens.help import KeysScreen
 
-    app = make_app("hungarian", 2, ["Ann"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("hungarian", 2, ["Ann"], seed=1) as (app, pilot):
         await pilot.press("question_mark")
         assert isinstance(app.screen, KeysScreen)
         shown = " ".join(str(static.render()) for static in app.screen.query("Static"))
@@ -88,9 +82,7 @@ async def test_keys_screen_explains_the_roemi_moves_and_leaves_out_other_variant
 
 
 async def test_putting_groups_aside_tells_how_far_the_opening_is_from_40():
-    app = make_app("hungarian", 2, ["Ann"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("hungarian", 2, ["Ann"], seed=1) as (app, pilot):
         await to_play_phase_with(pilot, app, "9S 10S JS 5C 5H 5D")
         table = app.table()
         await select_cards(pilot, ["9S", "10S", "JS"], clear=False)
@@ -120,9 +112,7 @@ async def test_joker_from_a_run_by_keys_then_melded_again():
 
     from .driver import press_move
 
-    app = make_app("hungarian", 2, ["Ann"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("hungarian", 2, ["Ann"], seed=1) as (app, pilot):
         game = crafted(["9H QC QD 4S 2D", "5C 6C"], table=((1, "7H 8H JK=9H 10H"),),
                        opened=[True, False], phase="play")
         await _table_with(pilot, app, game)
@@ -143,9 +133,7 @@ async def test_joker_from_a_group_needs_every_missing_suit_then_is_laid_off():
 
     from .driver import press_move
 
-    app = make_app("hungarian", 2, ["Ann"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("hungarian", 2, ["Ann"], seed=1) as (app, pilot):
         game = crafted(["6S 6D 2C 9D KS", "5C"], table=((1, "6C JK 6H"), (1, "3S 4S 5S")),
                        opened=[True, False], phase="play")
         await _table_with(pilot, app, game)
@@ -166,9 +154,7 @@ async def test_handolas_by_keys_going_out_under_40_doubles_the_penalty():
 
     from .driver import press_move
 
-    app = make_app("hungarian", 2, ["Ann"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("hungarian", 2, ["Ann"], seed=1) as (app, pilot):
         game = crafted(["2S 3S 4S 7H 7D 7C KD", "9C 10D"], phase="play")
         await _table_with(pilot, app, game)
         await press_move(pilot, "meld:2S-3S-4S+7H-7D-7C")  # 30 points: no opening, but all but one card
@@ -196,9 +182,7 @@ async def test_a_refusal_draws_the_cards_it_names():
 
 
 async def test_taking_the_discard_names_the_card_taken():
-    app = make_app("hungarian", 2, ["Ann"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("hungarian", 2, ["Ann"], seed=1) as (app, pilot):
         table = app.table()
         game = table.game
         while not (game.current_seat == table.viewer and game.state.phase == "draw"):

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from rummy_tui.screens.too_small import TooSmallScreen
 
-from .driver import make_app, settle
+from .driver import at_the_table
 
 
 async def test_a_table_shrunk_below_80x24_asks_to_enlarge_and_comes_back_unchanged():
-    app = make_app("traditional", 2, ["Ann"], seed=9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("traditional", 2, ["Ann"], seed=9) as (app, pilot):
         table = app.table()
         actions = list(table.game.record["actions"])
         for small, large in [((60, 24), (80, 24)), ((80, 23), (120, 40)), ((79, 30), (80, 24))]:

@@ -8,7 +8,7 @@ from rummy_tui.screens.handoff import HandOffScreen
 from rummy_tui.widgets.cards import card_label
 from rummy_tui.widgets.hand import HandView
 
-from .driver import make_app, pick_from_menu, select_cards, settle, to_play_phase_with
+from .driver import at_the_table, make_app, pick_from_menu, select_cards, settle, to_play_phase_with
 
 
 def _visible_text(app) -> str:
@@ -21,9 +21,7 @@ def _visible_text(app) -> str:
 
 
 async def test_a_roemi_opening_worth_28_is_refused_with_the_engines_reason():
-    app = make_app("hungarian", 2, ["Ann"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("hungarian", 2, ["Ann"], seed=1) as (app, pilot):
         # Give Ann a 28-point run (9-10-J of spades) to try as an opening.
         game = await to_play_phase_with(pilot, app, "9S 10S JS")
         table = app.table()
@@ -93,9 +91,7 @@ async def test_the_player_chooses_what_a_joker_stands_for():
     from rummy_tui.engine.melds import Meld
     from rummy_tui.screens.menus import MovesMenu
 
-    app = make_app("hungarian", 2, ["Ann"], seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("hungarian", 2, ["Ann"], seed=1) as (app, pilot):
         game = await to_play_phase_with(pilot, app, "AH KH QH 10S JS JK")
         await select_cards(pilot, ["AH", "KH", "QH"])
         await pilot.press("plus")

@@ -10,7 +10,7 @@ import pytest
 import variants
 from rummy_tui.engine import Game
 
-from .driver import make_app, play_until, press_move, settle
+from .driver import at_the_table, make_app, play_until, press_move, settle
 
 
 def state_of(game: Game) -> str:
@@ -26,9 +26,7 @@ def ai_moved_after_an_undoable_move(table) -> bool:
 
 @pytest.mark.parametrize("key", sorted(variants.registry()))
 async def test_u_takes_back_the_last_move_and_the_computer_moves_after_it(key):
-    app = make_app(key, 2, ["Ann"], seed=6)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table(key, 2, ["Ann"], seed=6) as (app, pilot):
         table = app.table()
         await play_until(pilot, lambda: ai_moved_after_an_undoable_move(table), max_moves=200)
         game = table.game
@@ -46,9 +44,7 @@ async def test_u_takes_back_the_last_move_and_the_computer_moves_after_it(key):
 
 
 async def test_after_a_draw_from_the_stock_u_says_why_it_cannot_take_it_back():
-    app = make_app("gin", 2, ["Ann"], seed=6)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with at_the_table("gin", 2, ["Ann"], seed=6) as (app, pilot):
         table = app.table()
         game = table.game
         await play_until(pilot, lambda: game.current_seat == table.viewer and "draw:stock" in game.legal_actions())
