@@ -167,3 +167,16 @@ def test_the_language_choice_is_remembered_and_the_locale_is_the_fallback(tmp_pa
         assert choose_language("hu") == "hu" and language() == "hu"  # and --lang over both
     finally:
         set_language("en")
+
+
+def test_every_settings_title_has_a_hungarian_translation():
+    """A setting without a label is called by its name in words; those words must be in the
+    catalogue too (mark them in rummy_tui/setting_titles.py)."""
+    from variants import registry
+
+    (hu,) = [path for path in translations.po_files() if path.parent.parent.name == "hu"]
+    catalog = translations.read(hu)
+    missing = [f"{key}.{name}: {setting.title(name)!r}" for key, variant in registry().items()
+               for name, setting in variant.settings.items()
+               if not getattr(catalog.get(setting.title(name)), "string", None)]
+    assert language() == "en" and not missing, f"add to rummy_tui/setting_titles.py and translate: {missing}"
