@@ -180,3 +180,17 @@ def test_every_settings_title_has_a_hungarian_translation():
                for name, setting in variant.settings.items()
                if not getattr(catalog.get(setting.title(name)), "string", None)]
     assert language() == "en" and not missing, f"add to rummy_tui/setting_titles.py and translate: {missing}"
+
+
+def test_a_saved_games_progress_is_listed_in_the_language_of_the_moment(hungarian, tmp_path):
+    from rummy_tui.storage.saves import SaveStore
+
+    store = SaveStore(tmp_path)
+    game = Game("gin", 2, {}, seed=3)
+    store.save("g1", game)  # saved while the game speaks Hungarian
+    (listed,) = store.list()
+    mover = listed.seats[game.current_seat]
+    assert listed.progress == f"1. játszma, lép: {mover}"
+    set_language("en")
+    (listed,) = store.list()
+    assert listed.progress == f"hand 1, {mover} to move"
