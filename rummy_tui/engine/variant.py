@@ -37,7 +37,7 @@ class Setting:
 
     def title(self, name: str) -> str:
         """The setting's label for a player (its ``name`` is what the command line takes)."""
-        return tr(self.label) if self.label else name.replace("_", " ").capitalize()
+        return tr(self.label or name.replace("_", " ").capitalize())  # words marked in rummy_tui/setting_titles.py
 
     def coerce(self, name: str, value: Any) -> Any:
         """Accept the setting's own type, or text from a command line or form."""
