@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from rummy_tui import cli_words
 from rummy_tui.engine.variant import SettingError
 
 
@@ -37,12 +38,22 @@ class WholeNumber(click.ParamType):
         try:
             return int(str(value).strip())
         except ValueError:
-            self.fail(f"{value!r} is not a whole number; it takes {self.accepted}", param, ctx)
+            self.fail(_("'{value}' is not a whole number; it takes {accepted}", value=value, accepted=_(self.accepted)),
+                      param, ctx)
 
 
-class RummyCommands(click.Group):
+class RummyCommands(cli_words.Group):
     """The command group: an unknown command lists the real ones, and an unusable data folder
-    is one line from any command."""
+    is one line from any command. Its help and errors are in the player's language."""
+
+    def main(self, args=None, *rest, **options):
+        """Choose the language before click reads anything, so that ``--help`` anywhere on the line
+        (``rummy --help --lang hu``, ``LANG=hu_HU.UTF-8 rummy play --help``) is in it."""
+        from rummy_tui.storage.preferences import choose_language
+
+        args = list(sys.argv[1:] if args is None else args)
+        choose_language(cli_words.asked_language(args))
+        return super().main(args, *rest, **options)
 
     def resolve_command(self, ctx: click.Context, args: list[str]):
         try:
@@ -51,7 +62,9 @@ class RummyCommands(click.Group):
             if ctx.resilient_parsing:
                 raise
             commands = ", ".join(sorted(self.list_commands(ctx)))
-            raise click.UsageError(f"{error.message} The commands are: {commands}.", ctx) from None
+            raise cli_words.ShownUsageError(
+                _("No such command '{name}'. The commands are: {commands}.", name=args[0] if args else "",
+                  commands=commands), ctx) from None
 
     def invoke(self, ctx: click.Context):
         from rummy_tui.storage.paths import DataDirError
@@ -72,39 +85,38 @@ def _variant(key: str):
 
 
 def _use_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-    """``--lang`` on the command or a subcommand; without it the remembered choice or the locale."""
+    """``--lang`` on the command or a subcommand. Without it, the language ``main`` chose before
+    parsing stays (the remembered choice or the locale)."""
     from rummy_tui.storage.preferences import choose_language
 
-    if value is not None or ctx.parent is None:
+    if value is not None:
         choose_language(value)
 
 
 def _language_option() -> click.Option:
-    return click.Option(["--lang"], type=click.Choice(["hu", "en"]), default=None, expose_value=False,
+    return click.Option(["--lang"], type=cli_words.LanguageChoice(["hu", "en"]), default=None, expose_value=False,
                         is_eager=True, callback=_use_language,
-                        help="Language: hu (magyar) or en (English); default: your choice on the start screen, "
-                             "else the locale (LANG).")
+                        help=N_("Language: hu (magyar) or en (English); default: your choice on the start screen, "
+                                "else the locale (LANG)."))
 
 
-@click.group(cls=RummyCommands, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters instead of glyphs.")
-@click.option("--no-mouse", is_flag=True, help="Ignore the mouse.")
-@click.version_option(package_name="rummy-tui")
+@click.group(cls=RummyCommands, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]},
+             help=N_("Play rummy in your terminal: five variants, hot-seat or against the computer.\n\n"
+                     "Run without a command to open the game."))
+@click.option("--ascii", "ascii_only", is_flag=True, help=N_("Suit letters instead of glyphs."))
+@click.option("--no-mouse", is_flag=True, help=N_("Ignore the mouse."))
+@click.version_option(package_name="rummy-tui", help=N_("Show the version and exit."))
 @click.pass_context
 def main(ctx: click.Context, ascii_only: bool, no_mouse: bool) -> None:
-    """Play rummy in your terminal: five variants, hot-seat or against the computer.
-
-    Run without a command to open the game.
-    """
+    """The game, or a subcommand (the help above is what the player reads)."""
     if ctx.invoked_subcommand is None:
         from rummy_tui.app import run_app
 
         _exit_with(run_app(ascii_only=ascii_only, mouse=not no_mouse))
 
 
-@main.command("variants")
+@main.command("variants", help=N_('List the variants you can play.'))
 def list_variants() -> None:
-    """List the variants you can play."""
     from rich.console import Console
     from rich.table import Table
 
@@ -120,10 +132,9 @@ def list_variants() -> None:
     Console().print(table)
 
 
-@main.command("rules")
+@main.command("rules", help=N_("Print a summary of a variant's rules and its settings."))
 @click.argument("variant_key", metavar="VARIANT")
 def show_rules(variant_key: str) -> None:
-    """Print a summary of a variant's rules and its settings."""
     from rich.console import Console
     from rich.markdown import Markdown
 
@@ -148,18 +159,20 @@ def _parse_settings(pairs: tuple[str, ...]) -> dict[str, str]:
     return settings
 
 
-@main.command("simulate")
-@click.option("--variant", "variant_key", required=True, help="Variant key (see `rummy variants`).")
-@click.option("--players", type=WholeNumber("the number of seats, such as 2"), default=2, show_default=True)
-@click.option("--seats", default=None, help="AI level per seat, comma separated: easy, normal or hard (e.g. hard,normal).")
-@click.option("--games", type=WholeNumber("how many games to play, 1 or more"), default=100, show_default=True)
-@click.option("--seed", type=WholeNumber("any whole number, such as 42"), default=0, show_default=True)
-@click.option("--set", "setting_pairs", multiple=True, metavar="NAME=VALUE", help="Change a setting.")
-@click.option("--rotate", is_flag=True, help="Move the levels one seat on each game and count wins by level.")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@main.command("simulate", help=N_('Play AI-only games and report wins and scores per seat.'))
+@click.option("--variant", "variant_key", required=True, help=N_("Variant key (see `rummy variants`)."))
+@click.option("--players", type=WholeNumber(N_("the number of seats, such as 2")), default=2, show_default=True,
+              help=N_("Number of seats."))
+@click.option("--seats", default=None, help=N_("AI level per seat, comma separated: easy, normal or hard (e.g. hard,normal)."))
+@click.option("--games", type=WholeNumber(N_("how many games to play, 1 or more")), default=100, show_default=True,
+              help=N_("How many games to play."))
+@click.option("--seed", type=WholeNumber(N_("any whole number, such as 42")), default=0, show_default=True,
+              help=N_("Seed of the first game (the others follow from it)."))
+@click.option("--set", "setting_pairs", multiple=True, metavar="NAME=VALUE", help=N_("Change a setting."))
+@click.option("--rotate", is_flag=True, help=N_("Move the levels one seat on each game and count wins by level."))
+@click.option("--json", "as_json", is_flag=True, help=N_("Print the report as JSON."))
 def simulate_command(variant_key: str, players: int, seats: str | None, games: int, seed: int,
                      setting_pairs: tuple[str, ...], rotate: bool, as_json: bool) -> None:
-    """Play AI-only games and report wins and scores per seat."""
     from rummy_tui.engine.ai import LEVELS, simulate
 
     variant = _variant(variant_key)
@@ -187,20 +200,24 @@ def _print_report(report: dict) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"{report['variant']}: {report['games']} games, {report['players']} players")
-    for column in ("seat", "AI", "wins", "win share (95% CI)", "average score"):
-        table.add_column(column, justify="right" if column != "AI" else "left")
+    table = Table(title=_("{variant}: {games} games, {players} players", variant=report["variant"],
+                          games=report["games"], players=report["players"]))
+    for column in (N_("seat"), N_("AI"), N_("wins"), N_("win share (95% CI)"), N_("average score")):
+        table.add_column(_(column), justify="right" if column != "AI" else "left")
     rotated = report.get("rotated")
     for seat, level in enumerate(report["seats"]):
         share, margin = report["win_share"][seat]
-        table.add_row(str(seat), "(rotating)" if rotated else level, f"{report['wins'][seat]:g}",
+        table.add_row(str(seat), _("(rotating)") if rotated else level, f"{report['wins'][seat]:g}",
                       f"{share:.1%} ± {margin:.1%}", f"{report['average_score'][seat]:g}")
     console = Console()
     console.print(table)
     for level, row in report.get("by_level", {}).items():
         share, margin = row["win_share"]
-        console.print(f"{level}: won {row['wins']:g} of {row['seat_games']} seat-games, {share:.1%} ± {margin:.1%}")
-    console.print(f"hands per game: {report['hands_per_game']}   games per second: {report['games_per_second']}")
+        console.print(_("{level}: won {wins} of {seat_games} seat-games, {share} ± {margin}", level=level,
+                        wins=f"{row['wins']:g}", seat_games=row["seat_games"], share=f"{share:.1%}",
+                        margin=f"{margin:.1%}"))
+    console.print(_("hands per game: {hands}   games per second: {speed}", hands=report["hands_per_game"],
+                    speed=report["games_per_second"]))
 
 
 # --- play: straight to the table (the app's section) --------------------------------------
@@ -209,21 +226,20 @@ def _print_report(report: dict) -> None:
 AI_SEAT_NAMES = (N_("North"), N_("East"), N_("South"), N_("West"), N_("Centre"), N_("Nobody"))
 
 
-@main.command("play")
-@click.option("--variant", "variant_key", required=True, help="Variant key (see `rummy variants`).")
-@click.option("--players", type=WholeNumber("the number of seats, such as 2"), default=None,
-              help="Number of seats (default: one human plays one AI; several humans play each other, no AI).")
+@main.command("play", help=N_('Go straight to the table: humans (hot-seat if several) and AI seats.'))
+@click.option("--variant", "variant_key", required=True, help=N_("Variant key (see `rummy variants`)."))
+@click.option("--players", type=WholeNumber(N_("the number of seats, such as 2")), default=None,
+              help=N_("Number of seats (default: one human plays one AI; several humans play each other, no AI)."))
 @click.option("--humans", default=None, metavar="NAME[,NAME...]",
-              help="The human seats, by name; more than one plays hot-seat.  [default: You]")
-@click.option("--ai", "ai_level", default="normal", show_default=True, help="Level of the AI seats: easy, normal or hard.")
-@click.option("--seed", type=WholeNumber("any whole number, such as 42"), default=None,
-              help="Seed for a repeatable deal.")
-@click.option("--set", "setting_pairs", multiple=True, metavar="NAME=VALUE", help="Change a setting.")
-@click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters instead of glyphs.")
-@click.option("--no-mouse", is_flag=True, help="Ignore the mouse.")
+              help=N_("The human seats, by name; more than one plays hot-seat.  [default: You]"))
+@click.option("--ai", "ai_level", default="normal", show_default=True, help=N_("Level of the AI seats: easy, normal or hard."))
+@click.option("--seed", type=WholeNumber(N_("any whole number, such as 42")), default=None,
+              help=N_("Seed for a repeatable deal."))
+@click.option("--set", "setting_pairs", multiple=True, metavar="NAME=VALUE", help=N_("Change a setting."))
+@click.option("--ascii", "ascii_only", is_flag=True, help=N_("Suit letters instead of glyphs."))
+@click.option("--no-mouse", is_flag=True, help=N_("Ignore the mouse."))
 def play_command(variant_key: str, players: int | None, humans: str | None, ai_level: str, seed: int | None,
                  setting_pairs: tuple[str, ...], ascii_only: bool, no_mouse: bool) -> None:
-    """Go straight to the table: humans (hot-seat if several) and AI seats."""
     import random
 
     from rummy_tui.engine.ai import LEVELS
@@ -241,7 +257,7 @@ def play_command(variant_key: str, players: int | None, humans: str | None, ai_l
     try:
         variant.check_players(players)  # before --humans is compared with it: the count itself may be wrong
     except SettingError as error:
-        _fail(f"--players: {error}")
+        _fail(_("--players: {problem}", problem=error))
     if len(names) > players:
         _fail(_("--humans names {count} players but --players is {players}", count=len(names), players=players))
     try:
@@ -309,13 +325,12 @@ def _print_saves() -> None:
     Console().print(table)
 
 
-@main.command("resume")
+@main.command("resume", help=N_('Go straight back to a saved game: the one named, or the latest unfinished one.'))
 @click.argument("game_id", metavar="[ID]", required=False)
-@click.option("--list", "list_only", is_flag=True, help="List the saved games and their ids.")
-@click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters instead of glyphs.")
-@click.option("--no-mouse", is_flag=True, help="Ignore the mouse.")
+@click.option("--list", "list_only", is_flag=True, help=N_("List the saved games and their ids."))
+@click.option("--ascii", "ascii_only", is_flag=True, help=N_("Suit letters instead of glyphs."))
+@click.option("--no-mouse", is_flag=True, help=N_("Ignore the mouse."))
 def resume_command(game_id: str | None, list_only: bool, ascii_only: bool, no_mouse: bool) -> None:
-    """Go straight back to a saved game: the one named, or the latest unfinished one."""
     if list_only:
         _print_saves()
         return
@@ -333,11 +348,10 @@ def _open_saved_game(game_id: str, ascii_only: bool, mouse: bool) -> None:
     _exit_with(run_app(ascii_only=ascii_only, mouse=mouse, resume=game_id))
 
 
-@main.command("stats")
-@click.option("--variant", "variant_key", default=None, help="Only this variant.")
-@click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON.")
+@main.command("stats", help=N_('Games, wins, win rate, average score and best game, per player and variant.'))
+@click.option("--variant", "variant_key", default=None, help=N_("Only this variant."))
+@click.option("--json", "as_json", is_flag=True, help=N_("Print the rows as JSON."))
 def stats_command(variant_key: str | None, as_json: bool) -> None:
-    """Games, wins, win rate, average score and best game, per player and variant."""
     import dataclasses
     import sqlite3
 
@@ -394,13 +408,12 @@ def _record_by_id(game_id: str) -> dict:
         _fail(str(error))
 
 
-@main.command("replay")
+@main.command("replay", help=N_('Step through a game action by action, every hand visible: a FILE or --game ID.'))
 @click.argument("path", metavar="[FILE]", required=False, type=click.Path(dir_okay=False))
-@click.option("--game", "game_id", default=None, metavar="ID", help="A saved or finished game, by id.")
-@click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters instead of glyphs.")
-@click.option("--no-mouse", is_flag=True, help="Ignore the mouse.")
+@click.option("--game", "game_id", default=None, metavar="ID", help=N_("A saved or finished game, by id."))
+@click.option("--ascii", "ascii_only", is_flag=True, help=N_("Suit letters instead of glyphs."))
+@click.option("--no-mouse", is_flag=True, help=N_("Ignore the mouse."))
 def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_mouse: bool) -> None:
-    """Step through a game action by action, every hand visible: a FILE or --game ID."""
     if (path is None) == (game_id is None):
         _fail(_("name a FILE or a --game ID (one of them)"))
     from rummy_tui.replay import ReplayFileError, record_from_file, run_replay
@@ -416,16 +429,13 @@ def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_m
     _exit_with(run_replay(record, ascii_only=ascii_only, mouse=mouse))
 
 
-@main.command("table-server")
+@main.command("table-server", help=N_('Run the shared-table server here: players at their own terminals join one table.\n\nHosting a table from the game starts one by itself when none is running.'))
 @click.option("--socket", "socket_path", default=None, type=click.Path(dir_okay=False),
-              help="The unix socket to listen on (default: a private folder in the runtime directory).")
-@click.option("--ai-delay", type=float, default=0.5, show_default=True, help="Seconds an AI seat waits before it moves.")
+              help=N_("The unix socket to listen on (default: a private folder in the runtime directory)."))
+@click.option("--ai-delay", type=float, default=0.5, show_default=True, help=N_("Seconds an AI seat waits before it moves."))
 @click.option("--exit-when-idle", type=float, default=None, metavar="SECONDS",
-              help="Stop once no player has been connected this long (the tables resume at the next start).")
+              help=N_("Stop once no player has been connected this long (the tables resume at the next start)."))
 def table_server_command(socket_path: str | None, ai_delay: float, exit_when_idle: float | None) -> None:
-    """Run the shared-table server here: players at their own terminals join one table.
-
-    Hosting a table from the game starts one by itself when none is running."""
     from rummy_tui.tableserver.server import run
 
     try:
@@ -434,20 +444,18 @@ def table_server_command(socket_path: str | None, ai_delay: float, exit_when_idl
         _fail(str(problem))
 
 
-@main.command("host")
-@click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters instead of glyphs.")
-@click.option("--no-mouse", is_flag=True, help="Ignore the mouse.")
+@main.command("host", help=N_('Host a shared table: others join it from their own terminals with its code.'))
+@click.option("--ascii", "ascii_only", is_flag=True, help=N_("Suit letters instead of glyphs."))
+@click.option("--no-mouse", is_flag=True, help=N_("Ignore the mouse."))
 def host_command(ascii_only: bool, no_mouse: bool) -> None:
-    """Host a shared table: others join it from their own terminals with its code."""
     _open_shared_table("host", None, ascii_only, no_mouse)
 
 
-@main.command("join")
+@main.command("join", help=N_('Join a shared table by its code (or pick one from the open tables).'))
 @click.argument("code", required=False)
-@click.option("--ascii", "ascii_only", is_flag=True, help="Suit letters instead of glyphs.")
-@click.option("--no-mouse", is_flag=True, help="Ignore the mouse.")
+@click.option("--ascii", "ascii_only", is_flag=True, help=N_("Suit letters instead of glyphs."))
+@click.option("--no-mouse", is_flag=True, help=N_("Ignore the mouse."))
 def join_command(code: str | None, ascii_only: bool, no_mouse: bool) -> None:
-    """Join a shared table by its code (or pick one from the open tables)."""
     from rummy_tui.tableserver.protocol import CODE_LENGTH
 
     if code is not None and (len(code.strip()) != CODE_LENGTH or not code.strip().isalpha()):
@@ -462,11 +470,10 @@ def _open_shared_table(screen: str, code: str | None, ascii_only: bool, no_mouse
     _exit_with(run_app(ascii_only=ascii_only, mouse=mouse, shared=(screen, code)))
 
 
-@main.command("export")
+@main.command("export", help=N_("Write a saved or finished game's record as JSON."))
 @click.argument("game_id", metavar="ID")
-@click.option("--out", "out_path", default=None, type=click.Path(dir_okay=False), help="Write here, not to stdout.")
+@click.option("--out", "out_path", default=None, type=click.Path(dir_okay=False), help=N_("Write here, not to stdout."))
 def export_command(game_id: str, out_path: str | None) -> None:
-    """Write a saved or finished game's record as JSON."""
     text = json.dumps(_record_by_id(game_id), indent=2, ensure_ascii=False) + "\n"
     if out_path is None:
         click.echo(text, nl=False)

@@ -17,7 +17,8 @@ import gettext
 import os
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +65,10 @@ def locale_language(environ: Mapping[str, str] | None = None) -> str:
 def t(text: str, /, **values: Any) -> str:
     """Translate ``text`` into the current language, then fill in ``{named}`` values."""
     translated = _translation.gettext(text)
-    return translated.format(**values) if values else translated
+    shown = translated.format(**values) if values else translated
+    if _made is not None:
+        _made.append((shown, {"text": text, "values": values} if values else {"text": text}))
+    return shown
 
 
 _ = t
@@ -73,7 +77,47 @@ _ = t
 def ngettext(singular: str, plural: str, n: int, /, **values: Any) -> str:
     """The form of the text for ``n``, by the catalogue's own plural rule (``Plural-Forms``), then
     filled in with ``{n}`` and ``values``: "1 card", "5 cards"; "1 lap", "5 lap"."""
-    return _translation.ngettext(singular, plural, n).format(n=n, **values)
+    shown = _translation.ngettext(singular, plural, n).format(n=n, **values)
+    if _made is not None:
+        _made.append((shown, msg_n(singular, plural, n, **values)))
+    return shown
+
+
+# --- a text made elsewhere, sent as a message (the table server's refusals) ------------------
+
+_made: list[tuple[str, dict[str, Any]]] | None = None  # while recording: (text shown, its message)
+
+
+@contextmanager
+def texts_as_messages() -> Iterator[Any]:
+    """Record the texts made meanwhile, so that one of them can be sent on as a message that the
+    receiver shows in its own language: ``with texts_as_messages() as message_of: reason =
+    game.why_not(action); send(message_of(reason))``. The table server does this for the engine's
+    reasons, since two players at one table may read two languages."""
+    global _made
+    outer, _made = _made, []
+    made = _made
+    try:
+        yield lambda text: _as_message(text, made)
+    finally:
+        _made = outer
+
+
+def _as_message(text: str, made: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    """The message that made ``text`` (its values that are texts made too become messages);
+    a text made some other way is a message of its own words."""
+    for shown, message in reversed(made):
+        if shown == text:
+            values = message.get("values") or {}
+            neutral = {name: _as_message(value, made) if isinstance(value, str) and value != text
+                       and any(value == other for other, _m in made) else _plain(value)
+                       for name, value in values.items()}
+            return {**message, "values": neutral} if neutral else message
+    return {"text": text}
+
+
+def _plain(value: Any) -> Any:
+    return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
 
 
 def pgettext(context: str, text: str, /, **values: Any) -> str:

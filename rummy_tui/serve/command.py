@@ -7,59 +7,60 @@ from pathlib import Path
 
 import click
 
+from rummy_tui.cli_words import Command
+from rummy_tui.i18n import N_, t as _
+
 from .limits import Limits
 
 
 def _fail(message: str) -> None:
-    click.echo(f"Error: {message}", err=True)
+    click.echo(_("Error: {message}", message=message), err=True)
     sys.exit(2)
 
 
 def _at_least_one(ctx, param, value):
     if value is not None and value < 1:
-        raise click.BadParameter("must be at least 1")
+        raise click.BadParameter(_("must be at least 1"))
     return value
 
 
-@click.command("serve")
+@click.command("serve", cls=Command, help=N_(
+    "Let others play: an SSH server (every visitor lands at the start screen, never a shell).\n\n"
+    "Each visitor gets their own saves and statistics: per public key, or `guest-NAME` without one. "
+    "Listens on 127.0.0.1 unless --host says otherwise."))
 @click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; 0.0.0.0 lets anyone on the network connect.")
+              help=N_("Address to listen on; 0.0.0.0 lets anyone on the network connect."))
 @click.option("--port", type=click.IntRange(0, 65535), default=None,
-              help="Port to listen on (SSH default 2222, --web default 8000; 0 picks a free one).")
-@click.option("--web", is_flag=True, help="Serve browsers with textual-serve instead (no authentication!).")
+              help=N_("Port to listen on (SSH default 2222, --web default 8000; 0 picks a free one)."))
+@click.option("--web", is_flag=True, help=N_("Serve browsers with textual-serve instead (no authentication!)."))
 @click.option("--authorized-keys", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
-              help="Admit only the public keys in FILE (authorized_keys format); no guests.")
+              help=N_("Admit only the public keys in FILE (authorized_keys format); no guests."))
 @click.option("--max-sessions", type=int, default=Limits.max_sessions, show_default=True, callback=_at_least_one,
-              help="Sessions at once, in all.")
+              help=N_("Sessions at once, in all."))
 @click.option("--max-per-ip", type=int, default=Limits.max_sessions_per_ip, show_default=True,
-              callback=_at_least_one, help="Sessions at once from one address.")
+              callback=_at_least_one, help=N_("Sessions at once from one address."))
 @click.option("--max-starting", type=int, default=Limits.max_starting, show_default=True, callback=_at_least_one,
-              help="Games starting at once (start-up is the CPU-heavy part).")
+              help=N_("Games starting at once (start-up is the CPU-heavy part)."))
 @click.option("--connections-per-minute", type=int, default=Limits.connections_per_minute, show_default=True,
-              callback=_at_least_one, help="New connections per address per minute.")
+              callback=_at_least_one, help=N_("New connections per address per minute."))
 @click.option("--idle-minutes", type=float, default=Limits.idle_timeout / 60, show_default=True,
-              help="Close a session after this long without a key.")
-@click.option("--ascii", "ascii_only", is_flag=True, help="Every game draws suits as letters.")
-@click.option("--no-mouse", is_flag=True, help="Every game ignores the mouse (less traffic on slow links).")
+              help=N_("Close a session after this long without a key."))
+@click.option("--ascii", "ascii_only", is_flag=True, help=N_("Every game draws suits as letters."))
+@click.option("--no-mouse", is_flag=True, help=N_("Every game ignores the mouse (less traffic on slow links)."))
 def serve_command(host: str, port: int | None, web: bool, authorized_keys: Path | None, max_sessions: int,
                   max_per_ip: int, max_starting: int, connections_per_minute: int, idle_minutes: float,
                   ascii_only: bool, no_mouse: bool) -> None:
-    """Let others play: an SSH server (every visitor lands at the start screen, never a shell).
-
-    Each visitor gets their own saves and statistics: per public key, or `guest-NAME` without
-    one. Listens on 127.0.0.1 unless --host says otherwise.
-    """
     from rummy_tui.storage.paths import data_dir
 
     if idle_minutes <= 0:
-        _fail("--idle-minutes must be more than 0")
+        _fail(_("--idle-minutes must be more than 0"))
     game_options = (["--ascii"] if ascii_only else []) + (["--no-mouse"] if no_mouse else [])
     data_root = data_dir() / "serve"
     if web:
         from .web import serve_web
 
         if authorized_keys is not None:
-            _fail("--authorized-keys is for SSH; --web has no authentication at all (see the README)")
+            _fail(_("--authorized-keys is for SSH; --web has no authentication at all (see the README)"))
         serve_web(host, 8000 if port is None else port, data_root / "web", game_options)
         return
     limits = Limits(max_sessions=max_sessions, max_sessions_per_ip=max_per_ip, max_starting=max_starting,
@@ -80,6 +81,6 @@ def _serve_ssh(host: str, port: int, authorized_keys: Path | None, limits: Limit
     except (RuntimeError, PermissionError) as error:  # the table service: already running, or not our folder
         _fail(str(error))
     except OSError as error:
-        _fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+        _fail(_("cannot listen on {host}:{port}: {problem}", host=host, port=port, problem=error.strerror or error))
     except ValueError as error:  # asyncssh: an authorized_keys line it cannot read
-        _fail(f"cannot use {authorized_keys}: {error}")
+        _fail(_("cannot use {path}: {problem}", path=authorized_keys, problem=error))

@@ -15,7 +15,7 @@ from typing import Any
 
 from rummy_tui.i18n import N_, _
 
-from .protocol import MAX_LINE_BYTES, encode
+from .protocol import MAX_LINE_BYTES, encode, reason_shown
 from .server import default_socket_path
 from .tokens import SeatTokens
 
@@ -91,7 +91,7 @@ class TableClient:
         return (await self.request({"type": "lobby"}, "lobby"))["tables"]
 
     async def why_not(self, action: str) -> str | None:
-        return (await self.request({"type": "why_not", "action": action}, "why_not"))["reason"]
+        return reason_shown(await self.request({"type": "why_not", "action": action}, "why_not"))
 
     async def act(self, action: str, seq: int | None = None) -> None:
         """Send an action answering the latest view (or view ``seq``); a refusal arrives as
@@ -125,7 +125,7 @@ class TableClient:
             if reply["type"] == answer:
                 return reply
             if reply["type"] in ("refused", "error"):
-                raise TableError(reply["reason"])
+                raise TableError(reason_shown(reply))
 
     # --- what arrives ---------------------------------------------------------------------
 

@@ -17,9 +17,12 @@ Client to server::
     leave   {}                               give the seat to the AI now
 
 Server to client: ``welcome{table, seat, token}``, ``view{seq, started, observation, legal,
-seats, log}``, ``refused{reason}``, ``why_not{action, reason}``, ``lobby{tables}`` and
-``error{reason}`` for a message that could not be read. A ``view`` is a full snapshot of what
-that seat may see, so a client never has to merge anything.
+seats, log}``, ``refused{reason, message}``, ``why_not{action, reason, message}``, ``lobby{tables}``
+and ``error{reason}`` for a message that could not be read. A ``view`` is a full snapshot of what
+that seat may see, so a client never has to merge anything. A reason's ``message`` is a template
+and its values (``rummy_tui.i18n.msg``), shown in each client's own language (two players at a
+table may read two languages); ``reason`` is the same in English, for a client that has no use
+for the message.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from rummy_tui.i18n import _
+from rummy_tui.i18n import _, english, render
 
 MAX_LINE_BYTES = 64 * 1024
 MAX_NAME_CHARS = 16
@@ -87,6 +90,21 @@ def decode(line: bytes) -> dict[str, Any]:
         elif not isinstance(message[name], types) or isinstance(message[name], bool):
             raise BadMessage(f"{kind}.{name} has the wrong type ({type(message[name]).__name__})")
     return message
+
+
+def refusal(request: str, reason: dict[str, Any], **more: Any) -> dict[str, Any]:
+    """The server's ``refused`` answer to a ``request`` (join, start, act...): ``reason`` is a
+    message (template and values) that the client shows in its player's language."""
+    return {"type": "refused", "re": request, "reason": english(reason), "message": reason, **more}
+
+
+def reason_shown(reply: dict[str, Any]) -> str | None:
+    """The reason of a ``refused``, ``why_not`` or ``error`` reply in the player's language
+    (an older server sends only the English ``reason``)."""
+    message = reply.get("message")
+    if isinstance(message, dict) and isinstance(message.get("text"), str):
+        return render(message)
+    return reply.get("reason")
 
 
 def clean_name(name: str) -> str:

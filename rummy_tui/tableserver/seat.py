@@ -16,6 +16,7 @@ from rummy_tui.engine import Game, IllegalAction
 from rummy_tui.i18n import _
 
 from .client import REPLY_TIMEOUT, TableClient, TableError
+from .protocol import reason_shown
 
 
 class SeatView(Protocol):
@@ -167,7 +168,7 @@ class RemoteSeat:
         while True:
             message = await asyncio.wait_for(self.client.messages.get(), REPLY_TIMEOUT)
             if message["type"] == "refused" and message.get("re") == "act" and message.get("action") == action:
-                raise TableError(message["reason"])
+                raise TableError(reason_shown(message))
             if message["type"] == "view" and message["seq"] > seq:
                 return
 

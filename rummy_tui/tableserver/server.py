@@ -23,12 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from rummy_tui.engine import Game
-from rummy_tui.i18n import N_
+from rummy_tui.i18n import N_, msg, texts_as_messages
 from rummy_tui.engine.variant import SettingError
 from rummy_tui.storage.paths import data_dir
 from rummy_tui.storage.saves import BadSave, SaveStore, write_atomically
 
-from .protocol import AI_LEVELS, MAX_LINE_BYTES, SEAT_KINDS, BadMessage, clean_chat, clean_name, decode, encode, new_code, normal_code
+from .protocol import (AI_LEVELS, MAX_LINE_BYTES, SEAT_KINDS, BadMessage, clean_chat, clean_name, decode, encode, new_code,
+                       normal_code, refusal)
 from .table import DEFAULT_GRACE_SECONDS, Seat, Table
 
 SOCKET_NAME = "tables.sock"
@@ -237,11 +238,12 @@ class TableServer:
         grace = message.get("grace", DEFAULT_GRACE_SECONDS)
         if grace is not None and grace < 0:
             raise BadMessage("grace is a number of seconds (or null for no limit)")
-        try:
-            game = Game(message["variant"], len(kinds), message.get("settings") or {}, seed=random.randrange(2**31))
-        except (SettingError, ValueError) as problem:
-            connection.send({"type": "refused", "re": "create", "reason": str(problem)})
-            return
+        with texts_as_messages() as message_of:  # a setting's reason, for the player's language
+            try:
+                game = Game(message["variant"], len(kinds), message.get("settings") or {}, seed=random.randrange(2**31))
+            except (SettingError, ValueError) as problem:
+                connection.send(refusal("create", message_of(str(problem))))
+                return
         seats = [Seat("human", f"Seat {i + 1}", level=open_level) if kind == "human"
                  else Seat("ai", f"Computer {i + 1}", level=kind)
                  for i, kind in enumerate(kinds)]
@@ -251,7 +253,7 @@ class TableServer:
     async def _sit(self, connection: Connection, kind: str, message: dict[str, Any]) -> None:
         table = self.tables.get(normal_code(message["code"]))
         if table is None:
-            connection.send({"type": "refused", "re": kind, "reason": f"There is no table {message['code']!r} here."})
+            connection.send(refusal(kind, msg(N_("There is no table '{code}' here."), code=message["code"])))
             return
         if connection.table is not None and connection.table is not table:
             connection.table.post("leave", connection)

@@ -23,9 +23,9 @@ from typing import Any, Protocol
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import ai_rng
 
-from rummy_tui.i18n import N_
+from rummy_tui.i18n import N_, english, msg, texts_as_messages
 
-from .protocol import markup_safe
+from .protocol import markup_safe, refusal
 
 DEFAULT_GRACE_SECONDS = 60.0
 LOG_LINES = 50
@@ -170,7 +170,7 @@ class Table:
         if seat is None:
             reason, seat = self._free_seat(wanted)
             if reason:
-                member.send({"type": "refused", "re": "join", "reason": reason})
+                member.send(refusal("join", reason))
                 seated.set_result(None)
                 return
             token = secrets.token_urlsafe(18)
@@ -182,7 +182,7 @@ class Table:
             self._come_back(seat, member)
         old = self.members.get(seat)
         if old is not None and old is not member:
-            old.send({"type": "refused", "re": "join", "reason": "You sat down at this table from somewhere else."})
+            old.send(refusal("join", msg(N_("You sat down at this table from somewhere else."))))
         self.members[seat] = member
         await self._save_table()
         member.send({"type": "welcome", "table": self.code, "seat": seat, "token": token})
@@ -196,10 +196,10 @@ class Table:
 
     async def _on_start(self, member: Member) -> None:
         if self.started:
-            member.send({"type": "refused", "re": "start", "reason": "The game has already started."})
+            member.send(refusal("start", msg(N_("The game has already started."))))
             return
         if self.members.get(0) is not member:
-            member.send({"type": "refused", "re": "start", "reason": "Only the host (seat 1) starts the game."})
+            member.send(refusal("start", msg(N_("Only the host (seat 1) starts the game."))))
             return
         for index, seat in enumerate(self.seats):
             if seat.is_open:
@@ -214,19 +214,20 @@ class Table:
         seat = self._seat_of(member)
         reason = self._why_not_now(seat, seq, action)
         if reason:
-            member.send({"type": "refused", "re": "act", "reason": reason, "seq": self.seq, "action": action})
+            member.send(refusal("act", reason, seq=self.seq, action=action))
             return
         await self._play(action)
 
     async def _on_why_not(self, member: Member, action: str) -> None:
         seat = self._seat_of(member)
         reason = self._why_not_now(seat, self.seq, action)
-        member.send({"type": "why_not", "action": action, "reason": reason})
+        member.send({"type": "why_not", "action": action, "reason": english(reason) if reason else None,
+                     "message": reason})
 
     async def _on_chat(self, member: Member, text: str) -> None:
         seat = self._seat_of(member)
         if seat is None:
-            member.send({"type": "refused", "re": "chat", "reason": "Only players at the table can chat."})
+            member.send(refusal("chat", msg(N_("Only players at the table can chat."))))
             return
         self.log.add(N_("{name}: {text}"), seat, kind="chat", name=self.seats[seat].name, text=text)
         await self._save_table()
@@ -268,17 +269,18 @@ class Table:
                 return index
         return None
 
-    def _free_seat(self, wanted: int | None) -> tuple[str | None, int]:
+    def _free_seat(self, wanted: int | None) -> tuple[dict[str, Any] | None, int]:
+        """(None, the seat to take), or (why not, as a message for the player's language, -1)."""
         if self.started:
-            return "The game has started; only its players can come back to it.", -1
+            return msg(N_("The game has started; only its players can come back to it.")), -1
         if wanted is not None:
             if not 0 <= wanted < len(self.seats):
-                return f"There is no seat {wanted + 1} at this table.", -1
+                return msg(N_("There is no seat {number} at this table."), number=wanted + 1), -1
             if not self.seats[wanted].is_open:
-                return f"Seat {wanted + 1} is not free.", -1
+                return msg(N_("Seat {number} is not free."), number=wanted + 1), -1
             return None, wanted
         free = [index for index, seat in enumerate(self.seats) if seat.is_open]
-        return (None, free[0]) if free else ("The table is full.", -1)
+        return (None, free[0]) if free else (msg(N_("The table is full.")), -1)
 
     def _come_back(self, seat: int, member: Member) -> None:
         place = self.seats[seat]
@@ -307,17 +309,20 @@ class Table:
 
     # --- moves ----------------------------------------------------------------------------
 
-    def _why_not_now(self, seat: int | None, seq: int, action: str) -> str | None:
-        """The reason this seat may not play ``action`` answering view ``seq``, or None."""
+    def _why_not_now(self, seat: int | None, seq: int, action: str) -> dict[str, Any] | None:
+        """Why this seat may not play ``action`` answering view ``seq`` (a message each client
+        shows in its own language), or None."""
         if seat is None:
-            return "You have no seat at this table."
+            return msg(N_("You have no seat at this table."))
         if not self.started:
-            return "The game has not started yet."
+            return msg(N_("The game has not started yet."))
         if seq != self.seq:
-            return f"The table has moved on (your view {seq} is old; it is at {self.seq})."
+            return msg(N_("The table has moved on (your view {seq} is old; it is at {now})."), seq=seq, now=self.seq)
         if self.game.current_seat != seat:
-            return "It is not your turn."
-        return self.game.why_not(action)
+            return msg(N_("It is not your turn."))
+        with texts_as_messages() as message_of:  # the engine words its reasons in this process's language
+            reason = self.game.why_not(action)
+            return message_of(reason) if reason is not None else None
 
     async def _play(self, action: str) -> None:
         """Apply, save, tell every seat, and flush the save to the disk in the background: a
