@@ -59,14 +59,19 @@ def assert_every_column_on_screen(app, table: DataTable) -> None:
         assert cell in below, f"{cell!r} is not on screen: {below!r}"
 
 
+async def opened_with(pilot, key: str):
+    """The start screen's key for a list, and the list's screen once it has drawn."""
+    await pilot.pause()
+    await pilot.press(key)
+    await pilot.pause()
+    await pilot.pause()
+    return pilot.app.screen
+
+
 async def test_saved_games_show_every_column_at_80x24(language, some_games):
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+o")
-        await pilot.pause()
-        await pilot.pause()
-        table = app.screen.query_one(DataTable)
+        table = (await opened_with(pilot, "ctrl+o")).query_one(DataTable)
         assert table.row_count == 2
         assert_every_column_on_screen(app, table)
 
@@ -74,11 +79,8 @@ async def test_saved_games_show_every_column_at_80x24(language, some_games):
 async def test_statistics_show_every_column_at_80x24(language, some_games):
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+t")
-        await pilot.pause()
-        await pilot.pause()
+        screen = await opened_with(pilot, "ctrl+t")
         for table_id in ("#stats-table", "#stats-games"):
-            table = app.screen.query_one(table_id, DataTable)
+            table = screen.query_one(table_id, DataTable)
             assert table.row_count >= 3
             assert_every_column_on_screen(app, table)
