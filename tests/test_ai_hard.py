@@ -106,3 +106,22 @@ def test_hard_lays_down_once_an_opponent_is_about_to_go_out():
     place(game, {0: "4D 5D 6D 9S 9H 9C KS 2C 7H JD QS", 1: "AS 2S"}, discard="3C", to_move=0)
     game.state.phase = "play"
     assert hard_move(game).startswith("meld:")
+
+
+def test_hard_keeps_rummy_melds_longer_with_more_players():
+    """Rummy heads-up lays down once the opponent holds 4 cards; with three opponents (who lay
+    off on each other) it keeps its melds until one of them holds 2."""
+    from tests.tableplay_positions import place
+
+    hand = "4D 5D 6D 9S 9H 9C KS"
+    heads_up = Game("basic", 2, seed=3)
+    place(heads_up, {0: hand + " 2C", 1: "AS 2S 3H"}, discard="3C", to_move=0)
+    heads_up.state.phase = "play"
+    assert hard_move(heads_up).startswith("meld:")
+
+    four = Game("basic", 4, seed=3)
+    place(four, {0: hand + " 2C", 1: "AS 2S 3H", 2: "5C 8C 10H JH", 3: "QC KD 4S 7C"}, discard="3C", to_move=0)
+    four.state.phase = "play"
+    move = hard_move(four)
+    assert move.startswith("discard:") and move.split(":")[1] not in ("4D", "5D", "6D", "9S", "9H", "9C"), move
+
