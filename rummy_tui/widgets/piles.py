@@ -46,7 +46,7 @@ class PilesView(CardWidget):
                 limit_line += Text(" " + ("x2" if look.ascii_only else "×2"), style="bold")
             lines.append(limit_line)
         other = opponent(view)
-        if other is not None and "picked" in extra:  # Gin: what he wants and what he does not
+        if other is not None and is_gin_pile(extra):  # Gin: what he wants and what he does not
             self._show_pile_history(view, other, look)
         else:
             self.border_subtitle = self._taken_by_others(view, look)
@@ -97,10 +97,20 @@ def opponent(view: TableView) -> int | None:
 def pile_history(extra: dict, seat: int) -> tuple[list[int], list[int]]:
     """The cards ``seat`` took from the discard pile this hand, and the ones he passed: the
     upcard he turned down and each top discard he left for the stock (all public)."""
-    took = list((extra.get("picked") or [[], []])[seat])
+    took = list(_seat_list(extra, "picked", seat))
     passed = [extra["upcard"]] if seat in (extra.get("passed") or []) and extra.get("upcard") is not None else []
-    passed += (extra.get("declined") or [[], []])[seat]
+    passed += _seat_list(extra, "declined", seat)
     return took, passed
+
+
+def _seat_list(extra: dict, key: str, seat: int) -> list[int]:
+    lists = extra.get(key) or []
+    return lists[seat] if seat < len(lists) else []
+
+
+def is_gin_pile(extra: dict) -> bool:
+    """Gin keeps the pile's history per seat (other variants' "picked" means something else)."""
+    return "knock_limit" in extra and "picked" in extra
 
 
 def latest(cards: list[int], look) -> Text:

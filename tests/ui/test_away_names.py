@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rummy_tui.app import RummyApp
 from rummy_tui.screens.table_remote import SeatsView
 from rummy_tui.tableserver.client import TableClient
@@ -27,18 +29,25 @@ def players_panel(app) -> str:
     return "\n".join(line[region.x:region.right] for line in screen_lines(app)[region.y:region.bottom])
 
 
+def name_cells(panel: str) -> list[str]:
+    """Each seat's name as the panel shows it (cut or not), from the rows below the heading."""
+    rows = panel.splitlines()[2:-1]
+    return [re.match(r"[│ >]*(\S+(?: \(D\))?)", row).group(1) for row in rows]
+
+
 async def test_an_away_mark_leaves_the_names_readable_at_80_columns(server):  # noqa: F811
     clients = await four_seats_two_humans(server, grace=60.0)
     apps = [RummyApp(ai_delay=0.0), RummyApp(ai_delay=0.0)]
     async with apps[0].run_test(size=(80, 24)) as first, apps[1].run_test(size=(80, 24)) as second:
         pilots = [first, second]
         await sit_down(pilots, apps, clients)
-        names = apps[0].table().table_view().names
+        await first.pause()
+        shown_before = name_cells(players_panel(apps[0]))
         await clients[1].close()
         marks = lambda: apps[0].table().query_one(SeatsView).marks  # noqa: E731
         await until(pilots, lambda: "away" in marks(), "Bartholomew marked away", frames=4000)
         await first.pause()
         shown = players_panel(apps[0])
         assert "away" in shown
-        for name in names:
-            assert name[:6] in shown, f"{name!r} is not readable in the Players panel:\n{shown}"
+        assert name_cells(shown) == shown_before, f"the mark took room from the names:\n{shown}"
+        assert all(len(cell.partition("…")[0]) >= 2 for cell in shown_before), shown
