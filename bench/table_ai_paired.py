@@ -30,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import variants  # noqa: E402,F401  (the registry: Game("hungarian", ...) finds its variant through it)
 from rummy_tui.engine.ai import play_ai_game  # noqa: E402
 
 

@@ -223,3 +223,25 @@ def restart_in_language(language: str) -> None:
         elif not argument.startswith("--lang="):
             arguments.append(argument)
     os.execv(sys.executable, [sys.executable, "-m", "rummy_tui", *arguments, "--lang", language])
+
+
+class ReplayApp(PlainDisplay, CrashReporting):
+    """``rummy replay``: the viewer on its own."""
+
+    CSS_PATH = RummyApp.CSS_PATH
+    TITLE = "rummy replay"
+
+    def __init__(self, record: dict[str, Any], ascii_only: bool = False) -> None:
+        super().__init__()
+        self.record = record
+        self.ascii_only = ascii_only
+        self.four_colour = False
+
+    def on_mount(self) -> None:
+        from rummy_tui.screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(self.record))
+
+
+def run_replay(record: dict[str, Any], ascii_only: bool = False, mouse: bool = True) -> int:
+    return run_reporting_crashes(ReplayApp(record, ascii_only=ascii_only or plain_terminal()), mouse=mouse)

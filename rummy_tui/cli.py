@@ -10,6 +10,7 @@ import click
 
 from rummy_tui import cli_words
 from rummy_tui.engine.variant import SettingError
+import variants  # noqa: F401  (importing the registry lets Game("gin", ...) find its variant)
 
 
 def _fail(message: str) -> None:
@@ -416,7 +417,8 @@ def _record_by_id(game_id: str) -> dict:
 def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_mouse: bool) -> None:
     if (path is None) == (game_id is None):
         _fail(_("name a FILE or a --game ID (one of them)"))
-    from rummy_tui.replay import ReplayFileError, record_from_file, run_replay
+    from rummy_tui.app import run_replay
+    from rummy_tui.storage.record_file import ReplayFileError, record_from_file
 
     if path is not None:
         try:

@@ -165,8 +165,9 @@ def render(message: Any, viewer: str | None = None) -> str:
     if isinstance(message.get("plural"), str) and isinstance(message.get("n"), int):
         return _fill(_translation.ngettext(template, message["plural"], message["n"]), {**values, "n": message["n"]})
     if viewer and values.get("name") == viewer:
-        own = _translation.pgettext(YOU, template)
-        if own != template:
+        key = you_key(template)
+        own = _translation.pgettext(YOU, key)
+        if own != key:
             return _fill(own, values)
     text = _fill(t(template), values)
     return as_viewer(text, viewer) if viewer else text
@@ -257,12 +258,25 @@ SECOND_PERSON = {
 _AND_VERB = re.compile(r"\band (\w+)\b")
 
 
+def you_key(template: str) -> str:
+    """The message id of a ``{name}`` template's form for the viewer's own seat (context ``you``):
+    the template in the second person, "{name} knocks with {card}" -> "You knock with {card}".
+    So the id holds exactly the placeholders its translation uses ("Kopogsz ezzel: {card}"),
+    and ``msgfmt --check`` finds no ``{name}`` missing."""
+    second = _second_person(template, "{name}")
+    return re.sub(r"^\{name\}", "You", second).replace("{name}", "you")
+
+
 def as_viewer(text: str, name: str | None) -> str:
     """``text`` with the viewer's own seat in the second person: "Ann wins the hand" becomes
     "You win the hand", "Ann threw in and is out" becomes "You threw in and are out". English
     only: a translation words the viewer's lines by their own templates (see :func:`render`)."""
     if not name or _language != "en":
         return text
+    return _second_person(text, name)
+
+
+def _second_person(text: str, name: str) -> str:
     you = "You"
 
     def personal(match: re.Match) -> str:

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import ast
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+import rummy_tui.engine
 from rummy_tui.engine import Game
+from rummy_tui.engine.hints import explain
 from rummy_tui.engine.ai import LEVELS, ai_rng
-from rummy_tui.engine.variant import Setting
-from variants import registry
+from rummy_tui.engine.variant import Setting, Variant
+from variants import get_variant, registry
 
 VARIANT_KEYS = list(registry())
+ENGINE_MODULES = sorted(Path(rummy_tui.engine.__file__).parent.glob("*.py"))
 
 
 def test_engine_and_variants_never_import_textual():
@@ -24,6 +29,64 @@ def test_engine_and_variants_never_import_textual():
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]", done.stdout
+
+
+def names_imported(path: Path) -> set[str]:
+    """Every module ``path`` imports (anywhere in it, lazily too), and every module name it
+    spells as a string (``importlib.import_module("variants")``)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
+            names.add(node.value)
+    return names
+
+
+@pytest.mark.parametrize("path", ENGINE_MODULES, ids=lambda path: path.name)
+def test_the_engine_never_imports_the_variants_registry(path):
+    found = {name for name in names_imported(path) if name == "variants" or name.startswith("variants.")}
+    assert not found, f"{path.name} imports {sorted(found)}: the registry sits above the engine"
+
+
+def test_the_hygiene_check_sees_an_import_of_the_variants(tmp_path):
+    sneaky = tmp_path / "sneaky.py"
+    sneaky.write_text("def f():\n    from variants.ten_card import ENDING_NAMES\n    import variants\n")
+    assert {"variants", "variants.ten_card"} <= names_imported(sneaky)
+
+
+def test_importing_every_engine_module_loads_no_variant():
+    probe = (
+        "import importlib, sys\n"
+        f"for name in {[path.stem for path in ENGINE_MODULES]!r}:\n"
+        "    importlib.import_module('rummy_tui.engine' if name == '__init__' else 'rummy_tui.engine.' + name)\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'variants'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_without_the_registry_a_key_is_refused_with_a_clear_reason_and_a_variant_object_works():
+    probe = (
+        "from rummy_tui.engine import Game\n"
+        "try:\n    Game('gin', 2)\nexcept LookupError as error:\n    print(error)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert "import variants" in done.stdout, done.stdout
+    game = Game(get_variant("gin"), 2, seed=4)
+    assert game.variant is get_variant("gin") and Game.replay(game.record).variant is game.variant
+
+
+def test_a_hint_names_a_declared_ending_as_the_variant_calls_it():
+    class Declaring(Variant):
+        ending_names = {"moon": "the moon"}
+
+    observation = {"hand": [], "discard": [], "settings": {}}
+    assert "the moon" in explain(Declaring(), observation, "declare:moon")
+    assert "römi" in explain(get_variant("ten-card"), observation, "declare:romi")
+    assert "big win" in explain(Variant(), observation, "declare:big-win")
 
 
 def test_the_five_variants_are_registered():

@@ -41,6 +41,36 @@ def test_the_shipped_catalogue_is_compiled_from_the_po():
         assert not translations.stale(path), f"run: python tools/translations.py compile ({path})"
 
 
+def test_every_translation_keeps_exactly_its_messages_placeholders():
+    for path in translations.po_files():
+        problems = translations.placeholder_problems(translations.read(path))
+        assert not problems, f"{path}: a translation must fill in exactly its message's {{values}}: {problems}"
+
+
+def test_the_placeholder_check_finds_a_lost_or_an_extra_value():
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(locale="hu")
+    catalog.add("{name} took {card}", "{name} felvette")  # {card} lost
+    catalog.add("{n} seat", "{n} hely {extra}")  # a value the message does not have
+    catalog.add(("{n} card", "{n} cards"), ("{n} lap", "lap"))  # a plural form without {n}
+    catalog.add("{name} drew", "{name} húzott")  # fine
+    problems = translations.placeholder_problems(catalog)
+    assert len(problems) == 3 and not any("húzott" in problem for problem in problems), problems
+
+
+def test_the_viewers_own_form_of_a_name_message_is_found_by_its_second_person_id(hungarian):
+    from rummy_tui.i18n import msg, you_key
+
+    assert you_key("{name} knocks with {card}: +{points}") == "You knock with {card}: +{points}"
+    assert you_key("{name} (out): {pool} − {shares} = {money}") == "You (out): {pool} − {shares} = {money}"
+    knock = msg("{name} knocks with {card}: +{points}", name="Anna", card="[7D]", points=12)
+    assert render(knock, "Anna") == "Kopogsz ezzel: [7D]: +12"
+    assert render(knock, "Béla").startswith("Anna")
+    set_language("en")
+    assert render(knock, "Anna") == "You knock with [7D]: +12"
+
+
 def test_plural_forms_come_from_the_catalogue(hungarian):
     assert ngettext("{n} card", "{n} cards", 1) == "1 lap"
     assert ngettext("{n} card", "{n} cards", 5) == "5 lap"
@@ -137,3 +167,30 @@ def test_the_language_choice_is_remembered_and_the_locale_is_the_fallback(tmp_pa
         assert choose_language("hu") == "hu" and language() == "hu"  # and --lang over both
     finally:
         set_language("en")
+
+
+def test_every_settings_title_has_a_hungarian_translation():
+    """A setting without a label is called by its name in words; those words must be in the
+    catalogue too (mark them in rummy_tui/setting_titles.py)."""
+    from variants import registry
+
+    (hu,) = [path for path in translations.po_files() if path.parent.parent.name == "hu"]
+    catalog = translations.read(hu)
+    missing = [f"{key}.{name}: {setting.title(name)!r}" for key, variant in registry().items()
+               for name, setting in variant.settings.items()
+               if not getattr(catalog.get(setting.title(name)), "string", None)]
+    assert language() == "en" and not missing, f"add to rummy_tui/setting_titles.py and translate: {missing}"
+
+
+def test_a_saved_games_progress_is_listed_in_the_language_of_the_moment(hungarian, tmp_path):
+    from rummy_tui.storage.saves import SaveStore
+
+    store = SaveStore(tmp_path)
+    game = Game("gin", 2, {}, seed=3)
+    store.save("g1", game)  # saved while the game speaks Hungarian
+    (listed,) = store.list()
+    mover = listed.seats[game.current_seat]
+    assert listed.progress == f"1. játszma, lép: {mover}"
+    set_language("en")
+    (listed,) = store.list()
+    assert listed.progress == f"hand 1, {mover} to move"

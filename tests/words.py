@@ -29,7 +29,7 @@ def import_the_screens_in_english() -> None:
         module = importlib.import_module(package)
         for info in pkgutil.iter_modules(module.__path__):
             importlib.import_module(f"{package}.{info.name}")
-    for name in ("rummy_tui.app", "rummy_tui.cli", "rummy_tui.replay"):
+    for name in ("rummy_tui.app", "rummy_tui.cli"):
         importlib.import_module(name)
     assert rummy_tui
     retranslate_bindings()  # remembers every binding's English words

@@ -3,7 +3,8 @@
     python tools/translations.py extract   # the messages the code marks, into rummy_tui/locale/rummy_tui.pot
     python tools/translations.py update    # merge them into every rummy_tui.po (new ones untranslated)
     python tools/translations.py compile   # every .po into the .mo the game reads
-    python tools/translations.py check     # exit 1 if a message has no translation or a .mo is stale
+    python tools/translations.py check     # exit 1 if a message has no translation, a translation
+                                           # lacks one of its {placeholders}, or a .mo is stale
 
 The marks are the functions of ``rummy_tui/i18n.py``: ``_``/``t``/``tr`` (translate now),
 ``N_`` (mark only), ``ngettext`` and ``msg_n`` (singular and plural), ``pgettext`` (with a context).
@@ -12,6 +13,7 @@ The marks are the functions of ``rummy_tui/i18n.py``: ``_``/``t``/``tr`` (transl
 from __future__ import annotations
 
 import io
+import string
 import sys
 from pathlib import Path
 
@@ -63,11 +65,17 @@ YOU = "you"  # rummy_tui.i18n.YOU: a translation's own words for the viewer's li
 
 def update() -> None:
     """Merge the code's messages into every .po; a translation's "you" forms of messages that
-    are still in the code stay (the code asks for them by context, so no extractor finds them)."""
+    are still in the code stay (the code asks for them by context, so no extractor finds them).
+    A ``{name}`` message's "you" form has the id ``rummy_tui.i18n.you_key(message)``."""
+    sys.path.insert(0, str(ROOT))  # run as a script: the package beside it
+    from rummy_tui.i18n import you_key
+
     template = extract()
+    ids = {message.id for message in template if isinstance(message.id, str)}
+    wanted = ids | {you_key(text) for text in ids if "{name}" in text}
     for path in po_files():
         catalog = read(path)
-        own = [m for m in catalog if m.context == YOU and template.get(m.id) is not None]
+        own = [m for m in catalog if m.context == YOU and m.id in wanted]
         catalog.update(template, no_fuzzy_matching=True)
         catalog.obsolete.clear()
         for message in own:
@@ -103,6 +111,36 @@ def untranslated(catalog: Catalog, template: Catalog) -> list[str]:
     return missing
 
 
+def placeholders(text: str) -> set[str]:
+    """The ``{named}`` values a text fills in (``{code!r}`` and ``{card.rank}`` name code and card)."""
+    names = set()
+    for _literal, field, _spec, _conversion in string.Formatter().parse(text):
+        if field is not None:
+            names.add(field.split(".")[0].split("[")[0])
+    return names
+
+
+def placeholder_problems(catalog: Catalog) -> list[str]:
+    """Translations that do not fill in exactly their message's ``{placeholders}``: a missing one
+    loses a value on screen, an extra one fails when the text is filled in. (A plural's forms
+    are held to the placeholders of the singular and plural together.)"""
+    problems = []
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        try:
+            wanted = set().union(*map(placeholders, ids))
+            for form in filter(None, strings):
+                if placeholders(form) != wanted:
+                    problems.append(f"{ids[0]!r} -> {form!r}: placeholders {sorted(placeholders(form))}, "
+                                    f"not {sorted(wanted)}")
+        except ValueError as error:  # an unmatched brace
+            problems.append(f"{ids[0]!r}: {error}")
+    return problems
+
+
 def stale(path: Path) -> bool:
     """Does the shipped .mo say something other than its .po?"""
     mo = path.with_suffix(".mo")
@@ -132,6 +170,7 @@ def main(command: str) -> int:
         for path in po_files():
             problems += [f"{path.parent.parent.name}: no translation for {text!r}"
                          for text in untranslated(read(path), template)]
+            problems += [f"{path.parent.parent.name}: {problem}" for problem in placeholder_problems(read(path))]
             if stale(path):
                 problems.append(f"{path.with_suffix('.mo')} is not compiled from its .po")
         print("\n".join(problems) or "every message is translated")

@@ -9,7 +9,7 @@ import importlib
 import pkgutil
 from functools import cache
 
-from rummy_tui.engine.variant import SettingError, Variant
+from rummy_tui.engine.variant import SettingError, Variant, install_lookup
 
 ORDER = ("gin", "ten-card", "hungarian", "traditional", "basic")
 
@@ -34,3 +34,6 @@ def get_variant(key: str) -> Variant:
     if key not in variants:
         raise SettingError(f"unknown variant '{key}' (choose one of: {', '.join(variants)})")
     return variants[key]
+
+
+install_lookup(get_variant)  # Game("gin", ...) finds its variant here; the engine never imports this package

@@ -1,9 +1,9 @@
 """A game is data: a :class:`State`, the legal actions of the seat to move, and ``apply(action)``.
 
 The engine knows the shape of every rummy game (seats, hands, stock, discard pile, table,
-score sheet); a :class:`Variant` (one module in ``variants/``) knows its rules. Everything in
-the state is plain JSON, and all randomness is derived from the seed, so replaying a record
-rebuilds the identical state.
+score sheet); a :class:`Variant` (from ``variants/``, which sits above the engine and installs
+its lookup by key) knows its rules. Everything in the state is plain JSON, and all randomness
+is derived from the seed, so replaying a record rebuilds the identical state.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from rummy_tui.i18n import N_, t as tr
 
 from .cards import card_text, cards_text, make_deck
 from .melds import Meld
-from .variant import canonical_action
+from .variant import canonical_action, variant_by_key
 from .records import RecordError, check_record, check_state
 
 if TYPE_CHECKING:
@@ -101,9 +101,7 @@ class Game:
 
     def __init__(self, variant: str | Variant, players: int, settings: dict[str, Any] | None = None,
                  seed: int = 0, seats: list[dict] | None = None, *, _deal: bool = True):
-        from variants import get_variant
-
-        self.variant = get_variant(variant) if isinstance(variant, str) else variant
+        self.variant = variant_by_key(variant) if isinstance(variant, str) else variant
         self.variant.check_players(players)
         resolved = self.variant.resolve_settings(settings or {})
         self.state = State(self.variant.key, players, resolved, int(seed))

@@ -95,9 +95,8 @@ def explain(variant: Variant, observation: dict[str, Any], action: str) -> str:
     if verb == "declare":
         if argument == "none":
             return tr("Play on: your hand can still become something better.")
-        from variants.ten_card import ENDING_NAMES
-
-        ending = tr(ENDING_NAMES[argument]) if argument in ENDING_NAMES else argument.replace("-", " ")
+        names = variant.ending_names
+        ending = tr(names[argument]) if argument in names else argument.replace("-", " ")
         return tr("Declare {ending}: it is the best ending your cards allow.", ending=ending)
     words = {"void": N_("Call the hand void: nothing lets you knock."), "keep": N_("Keep the hand: it is good enough."),
              "newdeal": N_("Ask for a new deal: the hand is weak."), "laydown": N_("Lay down: your penalty is small enough."),

@@ -37,7 +37,7 @@ class Setting:
 
     def title(self, name: str) -> str:
         """The setting's label for a player (its ``name`` is what the command line takes)."""
-        return tr(self.label) if self.label else name.replace("_", " ").capitalize()
+        return tr(self.label or name.replace("_", " ").capitalize())  # words marked in rummy_tui/setting_titles.py
 
     def coerce(self, name: str, value: Any) -> Any:
         """Accept the setting's own type, or text from a command line or form."""
@@ -84,6 +84,8 @@ class Variant:
     # A hand is judged by its unmatched cards (knock games) rather than by every card in it.
     scores_deadwood: bool = False
     phases: tuple[str, ...] = ()  # the values state.phase takes during a hand (Game.from_position)
+    # What each ``declare:NAME`` declares, in English marked N_ (Tízlapos: "römi"); hints and menus use it.
+    ending_names: dict[str, str] = {}
 
     # --- words, in the language of the moment (the class attributes are English, marked N_) ---
 
@@ -179,6 +181,26 @@ class Variant:
         """What a strong player would do: the hard AI's move and its reason in a player's words
         (an empty reason lets ``rummy_tui.engine.hints`` word one)."""
         return self.choose_ai_action(observation, legal, "hard", rng), ""
+
+
+# --- finding a variant by its key ----------------------------------------------------------
+# The registry (``variants/__init__.py``) sits above the engine: importing it installs its
+# lookup here, so ``Game("gin", ...)`` and replaying a record work without the engine importing it.
+
+_lookup: Callable[[str], Variant] | None = None
+
+
+def install_lookup(lookup: Callable[[str], Variant]) -> None:
+    """Let the engine find variants by key (``lookup`` raises SettingError for an unknown one)."""
+    global _lookup
+    _lookup = lookup
+
+
+def variant_by_key(key: str) -> Variant:
+    if _lookup is None:
+        raise LookupError(f"no variant registry is installed to find '{key}': import variants first, "
+                          "or pass the Variant itself")
+    return _lookup(key)
 
 
 # --- action codes: `verb` or `verb:argument` -----------------------------------------------

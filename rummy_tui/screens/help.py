@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
-from rummy_tui.i18n import _
+from rummy_tui.i18n import _, pgettext
 
 EXTRA_KEYS = [
     ("ctrl+p", _("Command palette: new game, sort, rules, display options")),
@@ -64,8 +64,9 @@ class KeysScreen(Screen):
         self.extra = extra
 
     def compose(self) -> ComposeResult:
-        table = Table(title=_("Keys"), box=None, padding=(0, 2, 0, 0), title_style="bold")
-        table.add_column(_("key"), style="bold", no_wrap=True)
+        # "keys screen": the title and heading here are not the footer's "Keys" nor a variant's "key"
+        table = Table(title=pgettext("keys screen", "Keys"), box=None, padding=(0, 2, 0, 0), title_style="bold")
+        table.add_column(pgettext("keys screen", "key"), style="bold", no_wrap=True)
         table.add_column(_("does"))
         for binding in self.bindings_list:
             keys = ", ".join(key_display(key) for key in binding.key.split(","))

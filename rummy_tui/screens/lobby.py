@@ -259,7 +259,7 @@ class LobbyScreen(Screen):
         from rummy_tui.tableserver.connect import may_start_a_server
         from variants import get_variant
 
-        title = _("Table {code}: {variant}", code=self.client.table, variant=get_variant(self.variant_key()).name)
+        title = _("Table {code}: {variant}", code=self.client.table, variant=get_variant(self.variant_key()).shown_name())
         self.query_one("#lobby-title", Static).update(Text(title))
         if self.hosting and may_start_a_server():  # on this machine: the command works too
             code = _("Players join with the code {code} (Join a table on the start screen, or `rummy join {code}`).",

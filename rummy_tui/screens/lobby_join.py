@@ -35,7 +35,7 @@ def table_line(table: dict[str, Any]) -> Text:
     else:
         state = ngettext("{n} seat free", "{n} seats free", free)
     line = Text(table["code"], style="bold")
-    line.append("  " + get_variant(table["variant"]).name + "  ")
+    line.append("  " + get_variant(table["variant"]).shown_name() + "  ")
     line.append(names)  # plain text: a name like [b]x shows as typed
     line.append("  " + state, style="dim")
     return line

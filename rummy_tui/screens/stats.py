@@ -130,7 +130,7 @@ class StatsScreen(Screen[None]):
         if self.history is None or not 0 <= index < len(self.games):
             return
         from rummy_tui.engine import RecordError
-        from rummy_tui.replay import ReplayScreen
+        from rummy_tui.screens.replay import ReplayScreen
 
         try:
             screen = ReplayScreen(self.history.record(self.games[index].game_id))

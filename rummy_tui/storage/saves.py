@@ -25,7 +25,7 @@ from typing import Any
 from rummy_tui.engine import Game, RecordError
 from rummy_tui.engine.ai import LEVELS
 from rummy_tui.engine.records import shown
-from rummy_tui.i18n import _
+from rummy_tui.i18n import N_, msg, names_text, render
 
 from .jsonfile import NotJson, parse_json
 from .paths import saves_dir, usable_folder
@@ -60,7 +60,7 @@ class SaveInfo:
     created: datetime
     updated: datetime
     actions: int
-    progress: str  # "hand 3, North to move"
+    progress: str  # "hand 3, North to move", in the language of the moment
     finished: bool
     played_seconds: float = 0.0
 
@@ -132,15 +132,15 @@ def _default_names(variant_key: Any, players: int) -> list[str]:
     return [hint[i] if i < len(hint) else f"Seat {i + 1}" for i in range(players)]
 
 
-def progress_text(game: Game, names: list[str]) -> str:
+def progress_message(game: Game, names: list[str]) -> dict[str, Any]:
+    """Where the game stands, as a message (a save reads in any language): "hand 3, North to move"."""
     state = game.state
     if game.is_over:
-        winners = (state.result or {}).get("winners") or []
-        won = _(" and ").join(names[w] for w in winners if 0 <= w < len(names))
-        return _("finished, {names} won", names=won) if won else _("finished")
+        winners = [names[w] for w in (state.result or {}).get("winners") or [] if 0 <= w < len(names)]
+        return msg(N_("finished, {names} won"), names=names_text(winners)) if winners else msg(N_("finished"))
     seat = game.current_seat
     mover = names[seat] if seat is not None and 0 <= seat < len(names) else "?"
-    return _("hand {number}, {name} to move", number=max(state.hand_no, 1), name=mover)
+    return msg(N_("hand {number}, {name} to move"), number=max(state.hand_no, 1), name=mover)
 
 
 # --- the store -----------------------------------------------------------------------------
@@ -204,7 +204,7 @@ class SaveStore:
             "played_seconds": round(played, 1),
             "summary": {
                 "variant": game.record["variant"], "players": game.record["players"], "seats": names,
-                "progress": progress_text(game, names), "finished": game.is_over,
+                "progress": progress_message(game, names), "finished": game.is_over,
             },
             "check": _fingerprint(game),
             "record_sha256": _record_digest(game.record),
@@ -308,7 +308,7 @@ class SaveStore:
                 id=path.stem, path=path, variant=str(summary["variant"]), players=int(summary["players"]),
                 seats=[str(name) for name in summary["seats"]],
                 created=_parse_time(document.get("created")), updated=_parse_time(document.get("updated")),
-                actions=len(document["record"]["actions"]), progress=str(summary["progress"]),
+                actions=len(document["record"]["actions"]), progress=render(summary["progress"]),  # an older save: its text
                 finished=bool(summary["finished"]), played_seconds=float(document.get("played_seconds", 0.0)),
             )
         except (KeyError, TypeError, ValueError) as error:

@@ -8,7 +8,6 @@ import pytest
 from click.testing import CliRunner
 
 import rummy_tui.app
-import rummy_tui.replay
 from rummy_tui.cli import main
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
@@ -148,7 +147,7 @@ def test_export_of_an_unknown_game_is_an_error():
 
 def test_replay_opens_a_file_or_a_game_from_the_history(monkeypatch, tmp_path):
     shown = []
-    monkeypatch.setattr(rummy_tui.replay, "run_replay", lambda record, **options: shown.append(record))
+    monkeypatch.setattr(rummy_tui.app, "run_replay", lambda record, **options: shown.append(record))
     finished = played(None, seed=5)
     History().record_game("h1", finished)
     path = tmp_path / "export.json"

@@ -6,10 +6,12 @@ import json
 
 import pytest
 
+from rummy_tui.app import ReplayApp
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
 from rummy_tui.engine.cards import card_text
-from rummy_tui.replay import ReplayApp, ReplayFileError, ReplayScreen, record_from_file
+from rummy_tui.screens.replay import ReplayScreen
+from rummy_tui.storage.record_file import ReplayFileError, record_from_file
 from rummy_tui.storage.saves import SaveStore
 
 SEATS = [{"name": "Anna", "kind": "human"}, {"name": "Béla", "kind": "human"}]

@@ -7,7 +7,7 @@ from textual.widgets import DataTable, Sparkline
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
-from rummy_tui.replay import ReplayScreen
+from rummy_tui.screens.replay import ReplayScreen
 from rummy_tui.screens.saved_games import SavedGamesScreen
 from rummy_tui.screens.stats import StatsScreen
 from rummy_tui.storage.history import History

@@ -2,11 +2,12 @@
 
 The viewer holds only the record; the position shown is ``Game.replay(record, upto=n)``
 (stepping forward applies one action to the game already shown, which is the same thing).
+``rummy replay`` opens it in its own app (``rummy_tui.app.ReplayApp``); the statistics screen
+pushes it.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -16,40 +17,14 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from rummy_tui.crash import CrashReporting, run_reporting_crashes
-from rummy_tui.plain import PlainDisplay, plain_terminal
-from rummy_tui.engine import Game, RecordError
+from rummy_tui.engine import Game
 from rummy_tui.engine.cards import sort_key_by_suit
 from rummy_tui.engine.melds import Meld
 from rummy_tui.i18n import _, ngettext, pgettext, render, render_event
-from rummy_tui.storage.jsonfile import NotJson, parse_json
 from rummy_tui.storage.saves import seat_names
 from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.base import CardWidget
 from rummy_tui.widgets.cards import CardLook, cards_piece, log_line
-
-
-class ReplayFileError(ValueError):
-    """A file that holds no game record; the message names the file."""
-
-
-def record_from_file(path: str | Path) -> dict[str, Any]:
-    """The game record in a save file, an exported record, or ``Game.to_json()`` output."""
-    path = Path(path)
-    try:
-        data = parse_json(path.read_bytes())
-    except FileNotFoundError:
-        raise ReplayFileError(f"{path}: no such file") from None
-    except OSError as error:
-        raise ReplayFileError(f"{path} cannot be read ({error.strerror or error})") from None
-    except NotJson as error:
-        raise ReplayFileError(f"{path} is not a game record: {error}") from None
-    record = data.get("record", data) if isinstance(data, dict) else data
-    try:
-        Game.replay(record)
-    except RecordError as error:
-        raise ReplayFileError(f"{path} cannot be replayed: {error}") from None
-    return record
 
 
 # --- what the viewer shows, as text ---------------------------------------------------------
@@ -209,6 +184,8 @@ class ReplayScreen(Screen):
         self.go_to(self.hand_starts.get(hand - 1 if at_its_start else hand, 0))
 
     def action_close(self) -> None:
+        from rummy_tui.app import ReplayApp
+
         if isinstance(self.app, ReplayApp):
             self.app.exit()
         else:
@@ -225,23 +202,3 @@ def _walk(record: dict[str, Any]) -> tuple[dict[int, int], list[int | None]]:
         game.apply(action)
         starts.setdefault(game.state.hand_no, position)
     return starts, movers
-
-
-class ReplayApp(PlainDisplay, CrashReporting):
-    """``rummy replay``: the viewer on its own."""
-
-    CSS_PATH = "rummy.tcss"
-    TITLE = "rummy replay"
-
-    def __init__(self, record: dict[str, Any], ascii_only: bool = False) -> None:
-        super().__init__()
-        self.record = record
-        self.ascii_only = ascii_only
-        self.four_colour = False
-
-    def on_mount(self) -> None:
-        self.push_screen(ReplayScreen(self.record))
-
-
-def run_replay(record: dict[str, Any], ascii_only: bool = False, mouse: bool = True) -> int:
-    return run_reporting_crashes(ReplayApp(record, ascii_only=ascii_only or plain_terminal()), mouse=mouse)
