@@ -25,12 +25,13 @@ DANGER_WEIGHT = 1.0
 PENALTY_WEIGHT = 0.02  # prefer throwing high cards when all else is equal
 TAKE_BY_PROSPECT = 0.0
 # Give up the rummy and lay down once an opponent holds this few cards. In Traditional Rummy the
-# hand's winner is whoever goes out, so only the penalty is saved; in Rummy a loser gives the
-# winner his whole hand, so heads-up it pays to lay down earlier. With more players (6 or 7
-# cards each) holding on longer won far more games (4 players: 29% of games when laying down
-# at 4 cards, 52% at 2; bench/table_ai_paired.py).
-DUMP_WHEN_OPPONENT_HOLDS = {"traditional": 2, "basic": 2}
-DUMP_WHEN_OPPONENT_HOLDS_HEADS_UP = {"traditional": 2, "basic": 4}
+# hand's winner is whoever goes out, so only the penalty is saved. In Rummy a loser gives the
+# winner his whole hand: heads-up (10 cards) it pays to lay down at 4; with more players (7 or
+# 6 cards each) holding on longer won far more games (bench/table_ai_paired.py, seeds
+# 1000-1199: 4 players 29% of games laying down at 4 cards, 52% at 2; 5 and 6 players 35% and
+# 25% at 2, 42% and 32% at 1).
+TRADITIONAL_DUMP_AT = 2
+RUMMY_DUMP_AT_BY_PLAYERS = {2: 4, 3: 2, 4: 2, 5: 1, 6: 1}
 
 
 def _count_one(card: int) -> int:
@@ -70,8 +71,9 @@ class HardTablePlayer(TablePlayAdvisor):
     def keeps_rummy_back(self) -> bool:
         """Keep every meld in hand while nobody is about to go out."""
         others = [n for seat, n in enumerate(self.obs["hand_sizes"]) if seat != self.obs["seat"]]
-        limits = DUMP_WHEN_OPPONENT_HOLDS_HEADS_UP if len(others) == 1 else DUMP_WHEN_OPPONENT_HOLDS
-        return min(others) > limits.get(self.variant.key, 3)
+        if self.variant.key == "basic":
+            return min(others) > RUMMY_DUMP_AT_BY_PLAYERS.get(len(others) + 1, 2)
+        return min(others) > TRADITIONAL_DUMP_AT
 
     # --- the moves ------------------------------------------------------------------------
 
