@@ -28,6 +28,7 @@ NOT_CARDS = frozenset({
     "boxes", "passed", "money", "kassza", "reentries", "turns", "deals_played", "hands_played",
     "starter", "meld_points", "new_melds", "waiting", "finisher", "threw_in", "eliminated", "cost",
     "margin", "grace", "seats", "index", "restart", "penalties",
+    "reentry",  # a sheet row's change of total at a re-entry (Tízlapos)
     "faces",  # what a meld's cards stand for (a joker's meaning); the cards are under "cards"
     "token",  # a random seat token, which may well contain "JK" or "7D"
 })

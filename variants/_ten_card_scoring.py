@@ -154,6 +154,7 @@ class TenCardScoring:
             extra["kassza"] += cost
             extra["reentries"][seat] += 1
             extra["active"][seat] = True
+            _sheet_reentry(state.sheet, state.players, seat, restart - state.totals[seat])
             state.totals[seat] = restart
             paid = money_text(cost, game.settings["unit"])
             game.log(seat, N_("re-entered for {money} into the kassza; total is now {total}"), money=paid, total=restart)
@@ -263,6 +264,14 @@ def _laydown_line(name: str, left: list[int], laid: list[int], points: int, sett
         return msg(N_("{name} lays down, laid off {laid}: {shown}: +{points}"), name=name, laid=bracket_all(laid),
                    shown=shown, points=points)
     return msg(N_("{name} lays down: {shown}: +{points}"), name=name, shown=shown, points=points)
+
+
+def _sheet_reentry(sheet: list[dict], players: int, seat: int, change: int) -> None:
+    """A re-entry moves the seat's total to the restart: the hand's sheet row keeps the change
+    (``"reentry"``, per seat), so the sheet still adds up to the totals."""
+    if sheet:
+        changes = sheet[-1].setdefault("reentry", [0] * players)
+        changes[seat] += change
 
 
 def _lowest_total(totals: list[int], candidates: list[int], finisher: int) -> int:

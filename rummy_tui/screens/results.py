@@ -82,7 +82,7 @@ class HandSummary(CardWidget):
         """Gin: who knocked (or went gin) with what, against the knock limit, and the defender's
         deadwood after lay-offs, so the score line's numbers have names."""
         kind, knocker = last.get("ending", last.get("kind")), last.get("finisher", last.get("knocker"))
-        if kind not in ("knock", "undercut", "gin") or knocker is None:
+        if kind not in ("knock", "undercut", "gin") or knocker is None or "knock_limit" not in last:  # Gin's only
             return None
         names, settings = self.view.names, self.view.observation["settings"]
         defender = 1 - knocker

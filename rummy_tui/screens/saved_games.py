@@ -11,8 +11,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from rummy_tui.i18n import _
-from rummy_tui.storage.report import SAVE_COLUMNS, save_cells
+from rummy_tui.widgets.narrow_rows import add_narrow_row
+from rummy_tui.storage.report import SAVE_HEADINGS, headings, save_cells
 from rummy_tui.storage.saves import BadSave, SaveInfo, SaveStore
+
+# Wrap widths (characters) of the Variant, Players, Last played and Progress columns at 80 columns.
+NARROW = {0: 15, 1: 18, 2: 10, 3: 22}
 
 
 class SavedGamesScreen(Screen[str | None]):
@@ -45,7 +49,7 @@ class SavedGamesScreen(Screen[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns(*SAVE_COLUMNS)
+        self.query_one(DataTable).add_columns(*headings(SAVE_HEADINGS))
         self.reload()
 
     def reload(self) -> None:
@@ -53,7 +57,7 @@ class SavedGamesScreen(Screen[str | None]):
         table = self.query_one(DataTable)
         table.clear()
         for info in self.saves:
-            table.add_row(*save_cells(info), key=info.id)
+            add_narrow_row(table, save_cells(info), NARROW, key=info.id)
         problems = self.query_one("#saved-problems", Static)
         problems.update("\n".join(str(problem) for problem in self.store.problems))
         problems.display = bool(self.store.problems)

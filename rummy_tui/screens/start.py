@@ -93,11 +93,18 @@ class StartScreen(Screen):
         yield KeepHelpFooter()
 
     @staticmethod
-    def _variant_prompt(variant) -> Text:
-        prompt = Text(variant.shown_name(), style="bold")
+    def _variant_prompt(variant, highlighted: bool = False) -> Text:
+        """The variant's row; the highlighted one starts with ">", which shows without colour too."""
+        prompt = Text("> " if highlighted else "  ", style="bold")
+        prompt.append(variant.shown_name(), style="bold")
         prompt.append(f"  {players_text(variant)}\n", style="")
         prompt.append(variant.shown_description(), style="dim")
         return prompt
+
+    def _mark_highlighted_variant(self, picker: OptionList) -> None:
+        for index, key in enumerate(self.variants):
+            picker.replace_option_prompt_at_index(index, self._variant_prompt(self.variants[key],
+                                                                              index == picker.highlighted))
 
     def on_mount(self) -> None:
         # The variants and the form come right after the app's first frame, so it shows at once.
@@ -114,6 +121,7 @@ class StartScreen(Screen):
                 picker = self.query_one("#variant", OptionList)
                 picker.add_options([Option(self._variant_prompt(v), id=key) for key, v in self.variants.items()])
                 picker.highlighted = 0
+                self._mark_highlighted_variant(picker)
                 picker.focus()
                 await self._build_details()
         finally:
@@ -219,6 +227,7 @@ class StartScreen(Screen):
     @on(OptionList.OptionHighlighted, "#variant")
     @on(OptionList.OptionSelected, "#variant")
     def variant_chosen(self, event) -> None:
+        self._mark_highlighted_variant(event.option_list)
         self.choose_variant(event.option.id)
 
     def choose_variant(self, key: str) -> None:

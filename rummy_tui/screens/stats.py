@@ -13,9 +13,14 @@ from textual.widgets import DataTable, Footer, Sparkline, Static
 
 from rummy_tui.i18n import _
 from rummy_tui.storage.history import FinishedGame, History, HistoryError, StatsRow
-from rummy_tui.storage.report import GAME_COLUMNS, STATS_COLUMNS, game_cells, player_label, stats_cells, variant_label
+from rummy_tui.storage.report import (GAME_HEADINGS, STATS_HEADINGS, game_cells, headings, player_label, stats_cells,
+                                      variant_label)
+from rummy_tui.widgets.narrow_rows import add_narrow_row
 
 RECENT_GAMES = 20
+# Wrap widths (characters) of the long columns, so that every column fits 80 columns.
+STATS_NARROW = {0: 14, 1: 16}
+GAMES_NARROW = {0: 10, 1: 10, 2: 10, 3: 12, 4: 10}
 
 
 def results_line(results) -> str:
@@ -61,8 +66,8 @@ class StatsScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#stats-chart-box").border_title = _("Recent results")
-        self.query_one("#stats-table", DataTable).add_columns(*STATS_COLUMNS)
-        self.query_one("#stats-games", DataTable).add_columns(*GAME_COLUMNS)
+        self.query_one("#stats-table", DataTable).add_columns(*headings(STATS_HEADINGS))
+        self.query_one("#stats-games", DataTable).add_columns(*headings(GAME_HEADINGS))
         self._open_history()
         self.reload()
 
@@ -92,11 +97,11 @@ class StatsScreen(Screen[None]):
         stats = self.query_one("#stats-table", DataTable)
         stats.clear()
         for row in self.rows:
-            stats.add_row(*stats_cells(row))
+            add_narrow_row(stats, stats_cells(row), STATS_NARROW)
         games = self.query_one("#stats-games", DataTable)
         games.clear()
         for game in self.games:
-            games.add_row(*game_cells(game), key=game.game_id)
+            add_narrow_row(games, game_cells(game), GAMES_NARROW, key=game.game_id)
         if self.rows:
             self.show_chart(self.rows[0])
         else:

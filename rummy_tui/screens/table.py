@@ -31,7 +31,8 @@ from rummy_tui.widgets.hand import HandView
 from rummy_tui.widgets.log import GameLog, event_line
 from rummy_tui.widgets.melds import MeldTableView
 from rummy_tui.widgets.opponents import OpponentsView
-from rummy_tui.widgets.piles import PilesView
+from rummy_tui.widgets.fresh import fresh_melds, table_copy
+from rummy_tui.widgets.piles import PilesView, piles_height
 from rummy_tui.widgets.scores import ScoreSheet
 
 from .jokers import JokerMeanings
@@ -74,6 +75,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
             self.variant  # noqa: B018 -- learns the variant's verbs
         self._legal: list[str] = []
         self._seen_hand: str | None = None
+        self._table_seen: list[dict] | None = None  # the table after the viewer's last move
         self._overlay = False  # a hand-off or end-of-hand screen is waiting for the players
         self._thinking: int | None = None  # the move number an AI worker is choosing
         self._epoch = 0  # counts undos: an AI move chosen before one is stale
@@ -150,8 +152,9 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
         observation = self.seat.observation
         self.variant  # noqa: B018 -- learns the variant's verbs
         self._seen_hand = hand_marker(observation["last_hand"])
+        self._table_seen = table_copy(observation["table"])
         self.query_one("#top").styles.height = observation["players"] + 3
-        self.query_one(PilesView).styles.height = 4 if "knock_limit" in observation["extra"] else 3
+        self.query_one(PilesView).styles.height = piles_height(observation)
         self.refresh_table()
         if self.local:
             self.call_after_refresh(self.advance)
@@ -182,6 +185,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
     def refresh_table(self) -> None:
         view = self.table_view()
         self.mark_seats(view)
+        self.query_one(MeldTableView).fresh = fresh_melds(self._table_seen, view.observation["table"])
         for widget in (self.query_one(OpponentsView), self.query_one(PilesView), self.query_one(ScoreSheet),
                        self.query_one(MeldTableView), self.query_one(SharedTableLog), self.hand):
             widget.show(view)
@@ -307,6 +311,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
         except (asyncio.TimeoutError, ConnectionError, OSError):
             self.say(_(NO_ANSWER), error=True)
             return False
+        self._table_seen = table_copy(self.seat.observation["table"])  # what the others do next is marked
         self.say(self._what_happened(code, hand_before))
         self.hand.clear_selection()
         self.joker_meanings.clear()

@@ -79,14 +79,14 @@ class SeatsView(OpponentsView):
     def _row(self, view: TableView, seat: int) -> dict:
         row = super()._row(view, seat)
         mark = self.marks[seat] if seat < len(self.marks) else ""
-        if mark:
-            row["flags"] = ", ".join(part for part in (row["flags"], mark) if part)
+        if mark:  # in place of "human": a column of its own would squeeze every name to "…"
+            row["who"] = Text(mark, style="italic")
         return row
 
 
 def seat_mark(entry: dict[str, Any]) -> str:
     if entry.get("ai_playing"):
-        return _("computer plays")
+        return _("AI plays")
     if entry.get("away"):
         return _("away")
     if entry.get("kind") == "open":

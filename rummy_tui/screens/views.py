@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,6 +16,7 @@ from rummy_tui.i18n import _, ngettext
 from rummy_tui.widgets.base import CardWidget, TableView
 from rummy_tui.widgets.cards import CardLook, cards_piece
 from rummy_tui.widgets.melds import meld_piece, melds_by_owner
+from rummy_tui.widgets.piles import is_gin_pile, pile_history
 from rummy_tui.widgets.scores import score_table, sheet_notes
 
 
@@ -41,8 +44,26 @@ class DiscardPile(CardWidget):
 
     def on_mount(self) -> None:
         pile = self.view.observation["discard"]
-        self.update(Text(_("Discard pile, bottom to top:\n")) + cards_piece(pile, self.card_look())
-                    if pile else Text(_("The discard pile is empty.")))
+        look = self.card_look()
+        shown = (Text(_("Discard pile, bottom to top:\n")) + cards_piece(pile, look)
+                 if pile else Text(_("The discard pile is empty.")))
+        if is_gin_pile(self.view.observation["extra"]):
+            self.update(Group(shown, Text(""), self._pile_history(look)))
+        else:
+            self.update(shown)
+
+    def _pile_history(self, look: CardLook) -> Table:
+        """Gin: each seat's cards taken from the pile, passed and discarded this hand (public)."""
+        extra = self.view.observation["extra"]
+        table = Table(title=_("This hand at the discard pile"), title_justify="left", box=None, padding=(0, 2, 0, 0))
+        for heading in (_("Player"), _("took"), _("passed"), _("discarded")):
+            table.add_column(heading, overflow="fold")
+        for seat, name in enumerate(self.view.names):
+            took, passed = pile_history(extra, seat)
+            discarded = (extra.get("discarded") or [[]] * len(self.view.names))[seat]
+            table.add_row(name, *(cards_piece(cards, look) if cards else Text("-", style="dim")
+                                  for cards in (took, passed, discarded)))
+        return table
 
 
 class DiscardHistoryScreen(ClosableScreen):

@@ -4,14 +4,25 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from rummy_tui.i18n import _
+from rummy_tui.i18n import N_, _
 
 from .history import FinishedGame, StatsRow
 from .saves import SaveInfo
 
-STATS_COLUMNS = (_("Player"), _("Variant"), _("Games"), _("Wins"), _("Win rate"), _("Average score"), _("Best game"))
-SAVE_COLUMNS = (_("Variant"), _("Players"), _("Last played"), _("Progress"))
-GAME_COLUMNS = (_("Finished"), _("Variant"), _("Players"), _("Final scores"), _("Winner"), _("Hands"), _("Time"))
+# Short headings, so that every column of the app's lists fits 80 columns, in Hungarian too.
+STATS_HEADINGS = (N_("Player"), N_("Variant"), N_("Games"), N_("Wins"), N_("Win %"), N_("Average"), N_("Best"))
+SAVE_HEADINGS = (N_("Variant"), N_("Players"), N_("Last played"), N_("Progress"))
+GAME_HEADINGS = (N_("Finished"), N_("Variant"), N_("Players"), N_("Final scores"), N_("Winner"), N_("Hands"), N_("Time"))
+
+
+def headings(marked: tuple[str, ...]) -> tuple[str, ...]:
+    """Column headings in the language of the moment."""
+    return tuple(_(heading) for heading in marked)
+
+
+STATS_COLUMNS = headings(STATS_HEADINGS)  # in the language at import: the command line's tables
+SAVE_COLUMNS = headings(SAVE_HEADINGS)
+GAME_COLUMNS = headings(GAME_HEADINGS)
 
 
 def variant_label(key: str) -> str:

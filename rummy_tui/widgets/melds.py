@@ -61,6 +61,7 @@ class MeldTableView(CardWidget):
         super().__init__(**kwargs)
         self.border_title = _("Table")
         self.target: int | None = None
+        self.fresh: set[int] = set()  # melds the others laid or added to since the viewer's last move
         self.count = 0
         self.top = 0  # the first line shown: the panel scrolls to keep the target in view
         self._lines: list[Text] = []
@@ -154,6 +155,9 @@ class MeldTableView(CardWidget):
             line = Text(f"{view.names[owner]}:", style="bold")
             for index, meld in melds:
                 chunk = Text(label.format(index=index), style="dim") + draw(meld, look)
+                if index in self.fresh:  # another seat's move since the viewer's: "*" reads without colour
+                    chunk = Text("*", style="bold") + chunk
+                    chunk.stylize(self.get_component_rich_style("melds--fresh", partial=True))
                 if index == self.target:
                     chunk = Text(">", style="bold") + chunk
                     chunk.stylize(self.get_component_rich_style("melds--target", partial=True))
@@ -167,7 +171,7 @@ class MeldTableView(CardWidget):
             lines.append(line)
         return lines
 
-    COMPONENT_CLASSES = CardWidget.COMPONENT_CLASSES | {"melds--target"}
+    COMPONENT_CLASSES = CardWidget.COMPONENT_CLASSES | {"melds--target", "melds--fresh"}
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)

@@ -9,7 +9,8 @@ from textual.message import Message
 from rummy_tui.i18n import _
 
 from .base import CardWidget, TableView
-from .cards import card_piece
+from .cards import card_piece, cards_piece, log_line
+from .fresh import taken_since_my_move
 
 
 class PilesView(CardWidget):
@@ -44,9 +45,87 @@ class PilesView(CardWidget):
             if extra.get("doubled"):  # short: the line must fit the panel at 80 columns
                 limit_line += Text(" " + ("x2" if look.ascii_only else "×2"), style="bold")
             lines.append(limit_line)
+        other = opponent(view)
+        if other is not None and is_gin_pile(extra):  # Gin: what he wants and what he does not
+            self._show_pile_history(view, other, look)
+        else:
+            self.border_subtitle = self._taken_by_others(view, look)
         self.update(Text("\n").join(lines))
+
+    def _show_pile_history(self, view: TableView, seat: int, look) -> None:
+        """The other seat's latest cards taken from the pile (on the top border) and passed (on
+        the bottom one); the names are cut so that the cards, which matter, keep their room."""
+        took, passed = pile_history(view.observation["extra"], seat)
+        name = Text(view.names[seat])
+        name.truncate(NAME_ROOM, overflow="ellipsis")
+        self.border_title = (fill_text(_("Piles · {name} took {cards}", name="{name}", cards="{cards}"),
+                                       {"name": name, "cards": latest(took, look)}) if took else _("Piles"))
+        self.border_subtitle = (fill_text(_("{name} passed {cards}", name="{name}", cards="{cards}"),
+                                          {"name": name, "cards": latest(passed, look)}) if passed else "")
+
+    def _taken_by_others(self, view: TableView, look) -> Text:
+        """The cards the other seats took from the pile since the viewer's last move."""
+        obs = view.observation
+        taken = taken_since_my_move(obs["events"], view.viewer, obs["hand_no"])
+        words = [fill_text(_("{name} took {card}", name="{name}", card="{card}"),
+                           {"name": view.names[seat], "card": log_line(card, look)}) for seat, card in taken]
+        return Text(", ").join(words)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is not None and offset.y == 0:
             self.post_message(self.PileClicked("discard" if offset.x >= getattr(self, "_discard_from", 12) else "stock"))
+
+
+def piles_height(observation: dict) -> int:
+    """The panel's rows: the piles, and in Gin the knock limit."""
+    return 4 if "knock_limit" in observation["extra"] else 3
+
+
+# The panel's border has room for a name and the latest cards of each list; y shows them all.
+LATEST = 2
+NAME_ROOM = 8
+
+
+def opponent(view: TableView) -> int | None:
+    """The other seat of a two-seat game, seen from the viewer's."""
+    if view.viewer is None or view.observation["players"] != 2:
+        return None
+    return 1 - view.viewer
+
+
+def pile_history(extra: dict, seat: int) -> tuple[list[int], list[int]]:
+    """The cards ``seat`` took from the discard pile this hand, and the ones he passed: the
+    upcard he turned down and each top discard he left for the stock (all public)."""
+    took = list(_seat_list(extra, "picked", seat))
+    passed = [extra["upcard"]] if seat in (extra.get("passed") or []) and extra.get("upcard") is not None else []
+    passed += _seat_list(extra, "declined", seat)
+    return took, passed
+
+
+def _seat_list(extra: dict, key: str, seat: int) -> list[int]:
+    lists = extra.get(key) or []
+    return lists[seat] if seat < len(lists) else []
+
+
+def is_gin_pile(extra: dict) -> bool:
+    """Gin keeps the pile's history per seat (other variants' "picked" means something else)."""
+    return "knock_limit" in extra and "picked" in extra
+
+
+def latest(cards: list[int], look) -> Text:
+    shown = cards_piece(cards[-LATEST:], look)
+    return Text("… ") + shown if len(cards) > LATEST else shown
+
+
+def fill_text(template: str, values: dict) -> Text:
+    """``template`` (already translated) with its placeholders replaced by (coloured) Text values."""
+    line, rest = Text(), template
+    while "{" in rest:
+        before, _brace, after = rest.partition("{")
+        key, _close, rest = after.partition("}")
+        line.append(before)
+        value = values.get(key, "{" + key + "}")
+        line.append_text(value) if isinstance(value, Text) else line.append(str(value))
+    line.append(rest)
+    return line

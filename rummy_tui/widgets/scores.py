@@ -49,6 +49,9 @@ def score_table(view: TableView, last_rows: int | None = None) -> Table:
     rows = obs["sheet"] if last_rows is None else obs["sheet"][-last_rows:]
     for row in rows:
         table.add_row(str(row.get("hand", "")), *(str(points) for points in row.get("points", [])))
+        if row.get("reentry"):  # Tízlapos: a re-entry moves the total to the restart, a row of its own
+            table.add_row(Text(_("re-entry"), style="italic"),
+                          *(Text(f"{change:+d}", style="italic") if change else "" for change in row["reentry"]))
     table.add_row(Text(_("total"), style="bold"), *(Text(str(total), style="bold") for total in obs["totals"]))
     for key, caption in SHEET_EXTRAS.items():
         value = obs["extra"].get(key)
