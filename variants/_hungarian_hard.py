@@ -17,14 +17,12 @@ from rummy_tui.engine.solver import best_arrangement
 from rummy_tui.engine.variant import parse_card_group
 
 from ._outs import Outs, available_faces, faces_laying_off
-from ._hungarian_ai import connections, picked_by_next_player
 from .hungarian import RULES, could_fit, value_of
 
 PENALTY_WEIGHT = 0.3  # prospect points per penalty point of the discarded card, early on
 PENALTY_WEIGHT_LATE = 0.6  # ... once another player is close to going out
 LATE_HAND_SIZE = 6
 FEED_WEIGHT = 4.0  # a discard the next player could lay off
-WANTED_WEIGHT = 0.0  # a discard that goes with a card the next player took from the pile
 HANDOLAS_LOOSE = 2  # wait for a handolás with at most this many cards outside melds ...
 HANDOLAS_STOCK = 20  # ... while the stock holds more than this ...
 HANDOLAS_OTHERS = 10  # ... and every other player still holds this many cards
@@ -50,15 +48,13 @@ def choose_discard(observation: dict[str, Any], discards: list[str]) -> str:
             rests[code] = list(hand)
             rests[code].remove(next(c for c in hand if not is_joker(c) and face_of(c) == face))
     prospects = outs.prospects(rests)
-    wanted = picked_by_next_player(observation) if WANTED_WEIGHT else []
 
     def loss(code: str) -> tuple:
         face = faces[code]
         if face == JOKER:
             return (1, 0.0, code)
         feeds = any(could_fit(m, face) and lay_off(m, [face], RULES) for m in table)
-        helps = WANTED_WEIGHT * bool(wanted and connections(face, wanted))
-        return (0, -prospects[code] - weight * value_of(face, settings) + FEED_WEIGHT * feeds + helps, code)
+        return (0, -prospects[code] - weight * value_of(face, settings) + FEED_WEIGHT * feeds, code)
 
     return min(discards, key=loss)
 

@@ -43,8 +43,6 @@ def _hard_choice(observation: dict[str, Any], legal: list[str]) -> str | None:
     phase = observation["phase"]
     if phase == "discard":
         return hard.choose_discard(observation, legal, _ai_hand_score)
-    if phase == "draw":
-        return hard.choose_draw(observation, legal, _ai_hand_score)
     if phase == "showdown":
         return "laydown"
     if phase == "reentry":
