@@ -101,11 +101,17 @@ def _language_option() -> click.Option:
                                 "else the locale (LANG)."))
 
 
+# Every command that opens a screen takes these two display options.
+ascii_option = click.option("--ascii", "ascii_only", is_flag=True,
+                            help=N_("Draw with ASCII only: suit letters, plain borders and signs."))
+no_mouse_option = click.option("--no-mouse", is_flag=True, help=N_("Ignore the mouse."))
+
+
 @click.group(cls=RummyCommands, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]},
              help=N_("Play rummy in your terminal: five variants, hot-seat or against the computer.\n\n"
                      "Run without a command to open the game."))
-@click.option("--ascii", "ascii_only", is_flag=True, help=N_("Suit letters instead of glyphs."))
-@click.option("--no-mouse", is_flag=True, help=N_("Ignore the mouse."))
+@ascii_option
+@no_mouse_option
 @click.version_option(package_name="rummy-tui", help=N_("Show the version and exit."))
 @click.pass_context
 def main(ctx: click.Context, ascii_only: bool, no_mouse: bool) -> None:
@@ -237,8 +243,8 @@ AI_SEAT_NAMES = (N_("North"), N_("East"), N_("South"), N_("West"), N_("Centre"),
 @click.option("--seed", type=WholeNumber(N_("any whole number, such as 42")), default=None,
               help=N_("Seed for a repeatable deal."))
 @click.option("--set", "setting_pairs", multiple=True, metavar="NAME=VALUE", help=N_("Change a setting."))
-@click.option("--ascii", "ascii_only", is_flag=True, help=N_("Suit letters instead of glyphs."))
-@click.option("--no-mouse", is_flag=True, help=N_("Ignore the mouse."))
+@ascii_option
+@no_mouse_option
 def play_command(variant_key: str, players: int | None, humans: str | None, ai_level: str, seed: int | None,
                  setting_pairs: tuple[str, ...], ascii_only: bool, no_mouse: bool) -> None:
     import random
@@ -329,8 +335,8 @@ def _print_saves() -> None:
 @main.command("resume", help=N_('Go straight back to a saved game: the one named, or the latest unfinished one.'))
 @click.argument("game_id", metavar="[ID]", required=False)
 @click.option("--list", "list_only", is_flag=True, help=N_("List the saved games and their ids."))
-@click.option("--ascii", "ascii_only", is_flag=True, help=N_("Suit letters instead of glyphs."))
-@click.option("--no-mouse", is_flag=True, help=N_("Ignore the mouse."))
+@ascii_option
+@no_mouse_option
 def resume_command(game_id: str | None, list_only: bool, ascii_only: bool, no_mouse: bool) -> None:
     if list_only:
         _print_saves()
@@ -412,8 +418,8 @@ def _record_by_id(game_id: str) -> dict:
 @main.command("replay", help=N_('Step through a game action by action, every hand visible: a FILE or --game ID.'))
 @click.argument("path", metavar="[FILE]", required=False, type=click.Path(dir_okay=False))
 @click.option("--game", "game_id", default=None, metavar="ID", help=N_("A saved or finished game, by id."))
-@click.option("--ascii", "ascii_only", is_flag=True, help=N_("Suit letters instead of glyphs."))
-@click.option("--no-mouse", is_flag=True, help=N_("Ignore the mouse."))
+@ascii_option
+@no_mouse_option
 def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_mouse: bool) -> None:
     if (path is None) == (game_id is None):
         _fail(_("name a FILE or a --game ID (one of them)"))
@@ -447,16 +453,16 @@ def table_server_command(socket_path: str | None, ai_delay: float, exit_when_idl
 
 
 @main.command("host", help=N_('Host a shared table: others join it from their own terminals with its code.'))
-@click.option("--ascii", "ascii_only", is_flag=True, help=N_("Suit letters instead of glyphs."))
-@click.option("--no-mouse", is_flag=True, help=N_("Ignore the mouse."))
+@ascii_option
+@no_mouse_option
 def host_command(ascii_only: bool, no_mouse: bool) -> None:
     _open_shared_table("host", None, ascii_only, no_mouse)
 
 
 @main.command("join", help=N_('Join a shared table by its code (or pick one from the open tables).'))
 @click.argument("code", required=False)
-@click.option("--ascii", "ascii_only", is_flag=True, help=N_("Suit letters instead of glyphs."))
-@click.option("--no-mouse", is_flag=True, help=N_("Ignore the mouse."))
+@ascii_option
+@no_mouse_option
 def join_command(code: str | None, ascii_only: bool, no_mouse: bool) -> None:
     from rummy_tui.tableserver.protocol import CODE_LENGTH
 
