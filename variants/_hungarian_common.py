@@ -16,7 +16,6 @@ if TYPE_CHECKING:
 
 DRAW, PLAY = "draw", "play"
 RULES = MeldRules(ace_high=True, max_jokers=2)
-MAX_OPENING_CANDIDATES = 8
 
 
 class Refusal(Exception):

@@ -447,7 +447,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
         from .menus import MovesMenu
 
         look = self.hand.card_look()
-        endings = getattr(self.variant, "ending_names", {})  # what a declaration is called
+        endings = self.variant.ending_names  # what a declaration is called
         self.app.push_screen(MovesMenu([(code, describe(code, look, endings)) for code in codes]),
                              self._perform_chosen)
 
