@@ -194,16 +194,25 @@ def test_B_ex6_first_turn_take_refused_without_a_flush():
     assert game.legal_actions() == ["draw:stock", "take:discard"]  # the restriction was the first turn only
 
 
-def test_B_ex7_threshold_and_reentry_four_players():
+B_EX7_TOTALS = [50, 98, 92, 61]
+
+
+def play_b_ex7_hand() -> Game:
+    """RULES.md B-ex7: seat 0 declares römi, the others lay down, and seat 2 goes past the 100 limit."""
     game = position(4, {
         0: MELDED_NINE + " 10C KD",               # römi: 50 - 10 = 40
         1: "4S 5S 6S 9D 9H 9S JD JH JS 2C",        # unmatched 2: 98 -> 100, still in
         2: "3C 4C 5C 6C 8D 8H 8S 8C KD 2H",        # unmatched 12: 92 -> 104, out
         3: "2D 3D 4D 5C 5D 5H 7D 8D 9D 10D",       # all melded: stays 61
-    }, phase="discard", to_move=0, totals=[50, 98, 92, 61])
+    }, phase="discard", to_move=0, totals=list(B_EX7_TOTALS))
     discard_and_declare(game, "KD", "romi")
     for _ in range(3):
         game.apply("laydown")
+    return game
+
+
+def test_B_ex7_threshold_and_reentry_four_players():
+    game = play_b_ex7_hand()
     points = game.state.last_hand["points"]
     assert points[1] == 2 and game.state.totals[1] == 100
     assert points[2] == 12 and game.state.totals[2] == 104

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rummy_tui.engine.ai import choose_action
 from rummy_tui.engine.game import Game
 
-from tests.test_ten_card import MELDED_NINE, discard_and_declare, position
+from tests.test_ten_card import B_EX7_TOTALS, play_b_ex7_hand
 
 
 def column_sums(game: Game) -> list[int]:
@@ -16,22 +16,13 @@ def column_sums(game: Game) -> list[int]:
 
 
 def test_the_worked_example_the_reentry_row_takes_south_from_104_back_to_100():
-    game = position(4, {
-        0: MELDED_NINE + " 10C KD",               # römi: 50 - 10 = 40
-        1: "4S 5S 6S 9D 9H 9S JD JH JS 2C",        # unmatched 2: 98 -> 100, still in
-        2: "3C 4C 5C 6C 8D 8H 8S 8C KD 2H",        # unmatched 12: 92 -> 104, out
-        3: "2D 3D 4D 5C 5D 5H 7D 8D 9D 10D",       # all melded: stays 61
-    }, phase="discard", to_move=0, totals=[50, 98, 92, 61])
-    before = list(game.state.totals)
-    discard_and_declare(game, "KD", "romi")
-    for _ in range(3):
-        game.apply("laydown")
+    game = play_b_ex7_hand()
     row = game.state.sheet[-1]
     assert row["points"] == [-10, 2, 12, 0] and "reentry" not in row
     game.apply("reenter")
     assert row["reentry"] == [0, 0, -4, 0]  # 92 + 12 = 104, restart at the highest active total, 100
     assert game.state.totals == [40, 100, 100, 61]
-    assert [start + change for start, change in zip(before, column_sums(game))] == game.state.totals
+    assert [start + change for start, change in zip(B_EX7_TOTALS, column_sums(game))] == game.state.totals
 
 
 def test_a_played_game_with_a_reentry_adds_up_after_every_move():
