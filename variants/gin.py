@@ -373,6 +373,13 @@ class GinRummy(Variant):
         })
         super().prepare_position(game, extra)
 
+    def pile_history(self, extra: dict[str, Any], seat: int) -> tuple[list[int], list[int]]:
+        """What ``seat`` took from the discard pile, and what he passed: the upcard he turned down
+        and each top discard he left for the stock (all public)."""
+        took = list(_seat_list(extra, "picked", seat))
+        passed = [extra["upcard"]] if seat in (extra.get("passed") or []) and extra.get("upcard") is not None else []
+        return took, passed + _seat_list(extra, "declined", seat)
+
     def choices(self, game: Game, action: str) -> list[str]:
         """A knock's forms (A-6.1): ``knock:X`` (the default, chosen at the showdown) and then
         every arrangement within the knock limit, when there is more than one."""
@@ -484,3 +491,8 @@ def _unknown(verb: str, argument: str) -> str:
 
 
 VARIANT = GinRummy()
+
+
+def _seat_list(extra: dict[str, Any], key: str, seat: int) -> list[int]:
+    lists = extra.get(key) or []
+    return list(lists[seat]) if seat < len(lists) else []

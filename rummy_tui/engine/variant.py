@@ -87,6 +87,11 @@ class Variant:
     # What each ``declare:NAME`` declares, in English marked N_ (Tízlapos: "römi"); hints and menus use it.
     ending_names: dict[str, str] = {}
 
+    def pile_history(self, extra: dict[str, Any], seat: int) -> tuple[list[int], list[int]] | None:
+        """The cards ``seat`` took from the discard pile this hand and the ones he passed, when the
+        variant keeps that public history (Gin); None when it does not."""
+        return None
+
     # --- words, in the language of the moment (the class attributes are English, marked N_) ---
 
     def shown_name(self) -> str:

@@ -16,7 +16,6 @@ from rummy_tui.i18n import _, ngettext
 from rummy_tui.widgets.base import CardWidget, TableView
 from rummy_tui.widgets.cards import CardLook, cards_piece
 from rummy_tui.widgets.melds import meld_piece, melds_by_owner
-from rummy_tui.widgets.piles import is_gin_pile, pile_history
 from rummy_tui.widgets.scores import score_table, sheet_notes
 
 
@@ -47,7 +46,7 @@ class DiscardPile(CardWidget):
         look = self.card_look()
         shown = (Text(_("Discard pile, bottom to top:\n")) + cards_piece(pile, look)
                  if pile else Text(_("The discard pile is empty.")))
-        if is_gin_pile(self.view.observation["extra"]):
+        if self.view.variant.pile_history(self.view.observation["extra"], 0) is not None:
             self.update(Group(shown, Text(""), self._pile_history(look)))
         else:
             self.update(shown)
@@ -59,7 +58,7 @@ class DiscardPile(CardWidget):
         for heading in (_("Player"), _("took"), _("passed"), _("discarded")):
             table.add_column(heading, overflow="fold")
         for seat, name in enumerate(self.view.names):
-            took, passed = pile_history(extra, seat)
+            took, passed = self.view.variant.pile_history(extra, seat)
             discarded = (extra.get("discarded") or [[]] * len(self.view.names))[seat]
             table.add_row(name, *(cards_piece(cards, look) if cards else Text("-", style="dim")
                                   for cards in (took, passed, discarded)))

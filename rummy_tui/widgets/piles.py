@@ -46,17 +46,18 @@ class PilesView(CardWidget):
                 limit_line += Text(" " + ("x2" if look.ascii_only else "×2"), style="bold")
             lines.append(limit_line)
         other = opponent(view)
-        if other is not None and is_gin_pile(extra):  # Gin: what he wants and what he does not
-            self._show_pile_history(view, other, look)
+        history = None if other is None else view.variant.pile_history(extra, other)
+        if history is not None:  # Gin: what he wants and what he does not
+            self._show_pile_history(history, view.names[other], look)
         else:
             self.border_subtitle = self._taken_by_others(view, look)
         self.update(Text("\n").join(lines))
 
-    def _show_pile_history(self, view: TableView, seat: int, look) -> None:
+    def _show_pile_history(self, history: tuple[list[int], list[int]], seat_name: str, look) -> None:
         """The other seat's latest cards taken from the pile (on the top border) and passed (on
         the bottom one); the names are cut so that the cards, which matter, keep their room."""
-        took, passed = pile_history(view.observation["extra"], seat)
-        name = Text(view.names[seat])
+        took, passed = history
+        name = Text(seat_name)
         name.truncate(NAME_ROOM, overflow="ellipsis")
         self.border_title = (fill_text(_("Piles · {name} took {cards}", name="{name}", cards="{cards}"),
                                        {"name": name, "cards": latest(took, look)}) if took else _("Piles"))
@@ -92,25 +93,6 @@ def opponent(view: TableView) -> int | None:
     if view.viewer is None or view.observation["players"] != 2:
         return None
     return 1 - view.viewer
-
-
-def pile_history(extra: dict, seat: int) -> tuple[list[int], list[int]]:
-    """The cards ``seat`` took from the discard pile this hand, and the ones he passed: the
-    upcard he turned down and each top discard he left for the stock (all public)."""
-    took = list(_seat_list(extra, "picked", seat))
-    passed = [extra["upcard"]] if seat in (extra.get("passed") or []) and extra.get("upcard") is not None else []
-    passed += _seat_list(extra, "declined", seat)
-    return took, passed
-
-
-def _seat_list(extra: dict, key: str, seat: int) -> list[int]:
-    lists = extra.get(key) or []
-    return lists[seat] if seat < len(lists) else []
-
-
-def is_gin_pile(extra: dict) -> bool:
-    """Gin keeps the pile's history per seat (other variants' "picked" means something else)."""
-    return "knock_limit" in extra and "picked" in extra
 
 
 def latest(cards: list[int], look) -> Text:

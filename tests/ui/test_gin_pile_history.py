@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rummy_tui.screens.views import DiscardHistoryScreen
 from rummy_tui.widgets.cards import card_label
-from rummy_tui.widgets.piles import PilesView, pile_history
+from rummy_tui.widgets.piles import PilesView
 
 from .driver import make_app, play_until, settle
 from .screen_text import screen_lines
@@ -24,12 +24,12 @@ async def test_the_piles_border_and_the_y_view_show_what_north_took_and_passed()
         north = 1 - table.viewer
 
         def took_and_passed() -> bool:
-            took, passed = pile_history(extra(), north)
+            took, passed = table.game.variant.pile_history(extra(), north)
             return bool(took and passed) and app.screen is table and table.game.current_seat == table.viewer
 
         await play_until(pilot, took_and_passed, max_moves=60)
         await settle(pilot)
-        took, passed = pile_history(extra(), north)
+        took, passed = table.game.variant.pile_history(extra(), north)
         rows = panel_rows(app, table.query_one(PilesView))
         top, bottom = rows[0], rows[-1]
         assert "North took" in top and card_label(took[-1]) in top, top
