@@ -5,15 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rummy_tui.tableserver.client import TableClient
-from rummy_tui.tableserver.server import TableServer
 
-
-@pytest.fixture
-async def server(tmp_path):
-    server = TableServer(tmp_path / "run" / "tables.sock", tmp_path / "tables", ai_delay=0)
-    await server.start()
-    yield server
-    await server.close()
+from tests.table_server_fixture import server  # noqa: F401  (the fixture)
 
 
 @pytest.fixture

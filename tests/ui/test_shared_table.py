@@ -20,7 +20,7 @@ from rummy_tui.screens.results import EndOfHandScreen
 from rummy_tui.screens.table import TableScreen, bracket_cards
 from rummy_tui.tableserver.client import TableClient
 from rummy_tui.tableserver.seat import RemoteSeat
-from rummy_tui.tableserver.server import TableServer
+from tests.table_server_fixture import server  # noqa: F401  (the fixture)
 from rummy_tui.widgets.cards import card_label, log_line
 from variants import get_variant
 
@@ -29,14 +29,6 @@ from .screen_text import screen_lines
 
 SUIT_OF_GLYPH = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 CARD_ON_SCREEN = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])([♠♥♦♣])")
-
-
-@pytest.fixture
-async def server(tmp_path):
-    server = TableServer(tmp_path / "run" / "tables.sock", tmp_path / "tables", ai_delay=0)
-    await server.start()
-    yield server
-    await server.close()
 
 
 async def seated(server, variant: str) -> tuple[list[TableClient], object]:
