@@ -100,23 +100,27 @@ def test_hard_lays_everything_down_when_it_can_go_out_in_one_turn():
 
 
 def test_hard_lays_down_once_an_opponent_is_about_to_go_out():
-    """With three players, hard gives up the rummy once an opponent holds 2 cards."""
+    """In Rummy, where a loser pays the winner his whole hand, hard gives up the rummy once an
+    opponent holds 2 cards (three players)."""
     from tests.tableplay_positions import place
 
-    game = Game("traditional", 3, seed=3)
-    place(game, {0: "4D 5D 6D 9S 9H 9C KS 2C 7H JD QS", 1: "AS 2S", 2: "5C 8C 10H JH QC KD 4S 7C 8H 2D"},
-          discard="3C", to_move=0)
+    game = Game("basic", 3, seed=3)
+    place(game, {0: "4D 5D 6D 9S 9H 9C 2C 7H", 1: "AS 2S", 2: "5C 8C 10H JH QC KD 4S"}, discard="3C", to_move=0)
     game.state.phase = "play"
     assert hard_move(game).startswith("meld:")
 
 
-def test_heads_up_hard_keeps_its_melds_even_when_the_opponent_is_about_to_go_out():
-    """Heads-up only going out wins: melds laid now would only give the opponent places to lay
-    off his last cards."""
+@pytest.mark.parametrize("players", [2, 3])
+def test_traditional_hard_keeps_its_melds_even_when_an_opponent_is_about_to_go_out(players):
+    """In Traditional only going out wins: melds laid now would only give the others places to
+    lay off their last cards."""
     from tests.tableplay_positions import place
 
-    game = Game("traditional", 2, seed=3)
-    place(game, {0: "4D 5D 6D 9S 9H 9C KS 2C 7H JD QS", 1: "AS 2S"}, discard="3C", to_move=0)
+    hands = {0: "4D 5D 6D 9S 9H 9C KS 2C 7H JD QS", 1: "AS 2S"}
+    if players == 3:
+        hands[2] = "5C 8C 10H JH QC KD 4S 7C 8H 2D"
+    game = Game("traditional", players, seed=3)
+    place(game, hands, discard="3C", to_move=0)
     game.state.phase = "play"
     move = hard_move(game)
     assert move.startswith("discard:") and move.split(":")[1] not in ("4D", "5D", "6D", "9S", "9H", "9C"), move
