@@ -50,13 +50,20 @@ async def at_the_table(variant: str, players: int, humans: list[str], seed: int,
 
 
 async def settle(pilot, rounds: int = 400) -> None:
-    """Wait until the AI has moved and the screen is idle."""
+    """Wait until the AI has moved and the screen in front is idle and drawn."""
     app = pilot.app
     for _ in range(rounds):
         await app.workers.wait_for_complete()
         await pilot.pause()
-        if not any(worker.is_running for worker in app.workers):
+        if not any(worker.is_running for worker in app.workers) and _mounted(app.screen):
+            await pilot.pause()  # the layout and paint its widgets asked for as they mounted
             return
+
+
+def _mounted(screen) -> bool:
+    """Has ``screen`` and each of its widgets run its on_mount? (A screen just pushed has not:
+    on a loaded machine a test could read it blank.)"""
+    return screen.is_mounted and all(widget.is_mounted for widget in screen.walk_children())
 
 
 async def to_play_phase_with(pilot, app, faces: str):
@@ -166,4 +173,5 @@ async def play_until(pilot, done, max_moves: int = 400, verbs: set | None = None
         await pilot.pause()
         assert len(game.record["actions"]) > before, f"the keys for a move did not apply it: {table.query_one('#message').render()}"
         moves += 1
+    await settle(pilot)  # what done() saw may be a screen pushed a moment ago, not yet drawn
     return moves
