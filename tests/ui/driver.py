@@ -13,6 +13,7 @@ from rummy_tui.app import RummyApp
 from rummy_tui.engine.ai import choose_action
 from rummy_tui.engine.cards import deal_cards, face_of, parse_face
 from rummy_tui.screens.handoff import HandOffScreen
+from rummy_tui.screens.menus import MovesMenu
 from rummy_tui.screens.table import TableScreen
 from rummy_tui.widgets.hand import HandView
 from rummy_tui.widgets.melds import MeldTableView
@@ -93,7 +94,7 @@ async def press_move(pilot, code: str) -> None:
     if verb in ONE_CARD_KEYS:
         await select_cards(pilot, [argument.partition("/")[0]])
         await pilot.press(ONE_CARD_KEYS[verb])
-        if verb == "knock" and pilot.app.screen is not table:  # the melds to show are a choice
+        if verb == "knock" and isinstance(pilot.app.screen, MovesMenu):  # the melds to show are a choice
             await pick_from_menu(pilot, code)
         return
     if verb == "meld":
