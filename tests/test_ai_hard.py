@@ -100,12 +100,54 @@ def test_hard_lays_everything_down_when_it_can_go_out_in_one_turn():
 
 
 def test_hard_lays_down_once_an_opponent_is_about_to_go_out():
+    """With three players, hard gives up the rummy once an opponent holds 2 cards."""
+    from tests.tableplay_positions import place
+
+    game = Game("traditional", 3, seed=3)
+    place(game, {0: "4D 5D 6D 9S 9H 9C KS 2C 7H JD QS", 1: "AS 2S", 2: "5C 8C 10H JH QC KD 4S 7C 8H 2D"},
+          discard="3C", to_move=0)
+    game.state.phase = "play"
+    assert hard_move(game).startswith("meld:")
+
+
+def test_heads_up_hard_keeps_its_melds_even_when_the_opponent_is_about_to_go_out():
+    """Heads-up only going out wins: melds laid now would only give the opponent places to lay
+    off his last cards."""
     from tests.tableplay_positions import place
 
     game = Game("traditional", 2, seed=3)
     place(game, {0: "4D 5D 6D 9S 9H 9C KS 2C 7H JD QS", 1: "AS 2S"}, discard="3C", to_move=0)
     game.state.phase = "play"
-    assert hard_move(game).startswith("meld:")
+    move = hard_move(game)
+    assert move.startswith("discard:") and move.split(":")[1] not in ("4D", "5D", "6D", "9S", "9H", "9C"), move
+    _, reason = game.variant.hint(game.observation(0), game.legal_actions(), random.Random(1))
+    assert "keep your melds in hand" in reason
+
+
+def test_a_second_copy_of_a_run_card_does_not_lay_off_on_that_run():
+    """Two decks: the table's 5-6-7♦ takes 4♦ or 8♦, but not a second 6♦ (which the hard
+    player used to count as done, so that it thought it could go out when it could not)."""
+    from rummy_tui.engine.cards import parse_face
+    from rummy_tui.engine.melds import read_meld
+    from variants._outs import faces_laying_off_on
+    from variants.traditional import MELD_RULES
+
+    run = read_meld([parse_face(t) for t in ("5D", "6D", "7D")], MELD_RULES)
+    second_deck_set = read_meld([parse_face(t) + 52 for t in ("9S", "9H", "9C")], MELD_RULES)
+    faces = faces_laying_off_on([run, second_deck_set], MELD_RULES)
+    assert faces == {parse_face(t) for t in ("4D", "8D", "9D")}
+
+
+def test_hard_does_not_count_a_second_run_card_as_laying_off():
+    """Hard holds 6♦ twice with 5-6-7♦ on the table: it cannot go out, so it keeps its melds."""
+    from tests.tableplay_positions import place
+
+    game = Game("traditional", 2, seed=3)
+    place(game, {0: "9S 9H 9C JS QS KS 2H 3H 4H 6D 5C", 1: "AS 2S 3H 5C 8C 10H JH QC KD 4S"},
+          table=[(1, "5D 6D 7D")], discard="3C", to_move=0, tabled=(1,))
+    game.state.phase = "play"
+    move = hard_move(game)
+    assert move.startswith("discard:"), move
 
 
 def test_hard_keeps_rummy_melds_longer_with_more_players():

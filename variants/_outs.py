@@ -54,6 +54,30 @@ def faces_laying_off(table: list[Meld], rules: MeldRules) -> frozenset[int]:
     return frozenset(found)
 
 
+def faces_laying_off_on(table: list[Meld], rules: MeldRules) -> frozenset[int]:
+    """Natural faces that a card in hand could be laid off with on some table meld now.
+
+    Like :func:`faces_laying_off`, but each face is tried as a copy the meld does not already
+    hold: ``lay_off`` given the very card a run holds reads the run with that face twice, so
+    :func:`faces_laying_off` counts, with two decks, faces already in a run (a second 6♦ on
+    5♦-6♦-7♦) as laying off.
+    """
+    found: set[int] = set()
+    for meld in table:
+        near = {make_face(rank_of(f), suit) for f in meld.faces if not is_joker(f) for suit in range(4)} \
+            | {f + step for f in meld.faces if not is_joker(f) for step in (-1, 1, 12, -12)}
+        for face in near:
+            if 0 <= face < FACES and face not in found and face not in meld.faces \
+                    and lay_off(meld, [_copy_outside(face, meld)], rules) is not None:
+                found.add(face)
+    return frozenset(found)
+
+
+def _copy_outside(face: int, meld: Meld) -> int:
+    """A physical card showing ``face`` that is not in ``meld`` (the copies are face + 52k)."""
+    return next(face + FACES * copy for copy in range(4) if face + FACES * copy not in meld.cards)
+
+
 class Outs:
     """Done cards and chance-weighted outs of hands, for one position."""
 
