@@ -11,13 +11,17 @@ from rummy_tui.engine.cards import is_joker
 from rummy_tui.widgets.footer import KeepHelpFooter
 from rummy_tui.widgets.hand import HandView
 
-from .driver import at_the_table
+from .driver import at_the_table, settle
 
 
-def footer_keys(app) -> list[FooterKey]:
-    """The keys of the footer in front, each checked to be whole on screen."""
-    footer = app.screen.query_one(KeepHelpFooter)
-    keys = [key for key in footer.query(FooterKey) if key.display]
+async def footer_keys(pilot) -> list[FooterKey]:
+    """The keys of the footer in front, once it has composed them, each checked to be whole on screen."""
+    app = pilot.app
+    for _frame in range(400):  # the footer composes its keys after the screen's first frame
+        await settle(pilot)
+        keys = [key for key in app.screen.query_one(KeepHelpFooter).query(FooterKey) if key.display]
+        if keys and all(key.region.width for key in keys):
+            break
     for key in keys:
         assert key.region.right <= app.size.width and key.region.width > 0, (key.key_display, key.description)
     return keys
@@ -33,8 +37,7 @@ def language(request):
 async def test_the_start_screen_footer_keeps_every_way_out_of_it(language):
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        shown = [key.action for key in footer_keys(app)]
+        shown = [key.action for key in await footer_keys(pilot)]
         assert shown[-1] == "help", shown
         for action in ("start", "continue_saved", "rules", "host_table", "join_table"):
             assert action in shown, shown
@@ -45,6 +48,5 @@ async def test_the_table_footer_keeps_help_with_a_joker_selected(language):
         hand = app.table().query_one(HandView)
         hand.set_cursor(next(index for index, card in enumerate(hand.order) if is_joker(card)))
         await pilot.press("space")
-        await pilot.pause()
-        shown = [key.action for key in footer_keys(app)]
+        shown = [key.action for key in await footer_keys(pilot)]
         assert shown[-1] == "help" and "joker_meaning" in shown and "meld" in shown, shown

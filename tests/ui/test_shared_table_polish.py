@@ -56,7 +56,7 @@ async def at_the_remote_table(app, pilot, client, table) -> None:
 async def test_the_players_panel_names_each_remote_ai_seats_level(server):
     anna, table = await hosted(server, "basic", ["human", "hard", "easy", "human"], ai_level="hard")
     app = RummyApp(ai_delay=0.0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:  # room for every name and level (at 80 the names come first)
         await at_the_remote_table(app, pilot, anna, table)
         panel = app.table().query_one(OpponentsView)
         text = "\n".join(screen_lines(app)[panel.region.y:panel.region.bottom])
