@@ -1,0 +1,47 @@
+"""The hard Tízlapos player's buli choices at the showdown and the re-entry offer."""
+
+from __future__ import annotations
+
+from rummy_tui.engine.ai import choose_action
+from rummy_tui.engine.hints import hint_for
+from tests.test_ten_card import MELDED_NINE, discard_and_declare, position
+
+LOOSE_HAND = "2S 5S 9D 9H JS KS AD 4S 6D 8D"  # no meld: 2+5+9+9+10+10+10+4+6+8 = 73 unmatched
+SMALL_HAND = "10H JH QH KH 7C 7D 7S 7H 5D 6C"  # 11 unmatched
+
+
+def knocked(players: int, totals: list[int]):
+    """Seat 0 knocks with 3D; seat 1 (73 unmatched) is the first to lay down or throw in."""
+    hands = {0: MELDED_NINE + " 3D KD", 1: LOOSE_HAND, 2: SMALL_HAND}
+    game = position(players, {seat: hands[seat] for seat in range(players)}, phase="discard", to_move=0,
+                    totals=totals)
+    discard_and_declare(game, "KD", "knock")
+    assert game.current_seat == 1 and game.state.phase == "showdown"
+    return game
+
+
+def test_hard_lays_down_where_normal_throws_in_a_lost_hand():
+    game = knocked(2, [10, 90])  # 90 + 73 is out either way
+    assert choose_action(game, 1, "normal") == "throwin"
+    assert choose_action(game, 1, "hard") == "laydown"
+    assert hint_for(game, 1).text == "Lay down: your penalty is small enough."
+
+
+def test_hard_buys_back_in_with_a_little_room_where_normal_stays_out():
+    game = knocked(3, [10, 90, 80])
+    game.apply("laydown")  # seat 1: 163, out
+    game.apply("laydown")  # seat 2: 80 + 11 = 91, the highest total still in
+    assert game.state.phase == "reentry" and game.current_seat == 1
+    assert game.observation(1)["extra"]["reentry"]["restart"] == 91
+    assert choose_action(game, 1, "normal") == "decline"
+    assert choose_action(game, 1, "hard") == "reenter"
+    game.apply("reenter")
+    assert game.state.totals == [13, 91, 91]
+
+
+def test_hard_stays_out_when_the_restart_leaves_no_room_to_knock():
+    game = knocked(3, [10, 90, 87])
+    game.apply("laydown")
+    game.apply("laydown")  # seat 2: 87 + 11 = 98
+    assert game.observation(1)["extra"]["reentry"]["restart"] == 98
+    assert choose_action(game, 1, "hard") == "decline"
