@@ -80,7 +80,7 @@ class SeatsView(OpponentsView):
         row = super()._row(view, seat)
         mark = self.marks[seat] if seat < len(self.marks) else ""
         if mark:  # in place of "human": a column of its own would squeeze every name to "…"
-            row["who"] = Text(mark, style="italic")
+            row["who"] = row["who_short"] = Text(mark, style="italic")
         return row
 
 
