@@ -100,6 +100,7 @@ class Table:
 
     def seat_list(self) -> list[dict[str, Any]]:
         return [{"name": seat.name, "kind": "open" if seat.is_open else seat.kind, "level": seat.level,
+                 "default_name": seat.is_open or seat.kind == "ai",  # "Seat 2", "Computer 3": each client words it
                  "connected": index in self.members, "away": seat.away_since is not None,
                  "ai_playing": index in self.covered} for index, seat in enumerate(self.seats)]
 

@@ -101,3 +101,13 @@ async def test_the_remote_joker_menu_asks_the_server_once_a_joker(server):
         assert "meld:AH-QH-KH+10S-JK=JS-JK=QS" in offered and "meld:AH-QH-KH+10S-JK=8S-JK=9S" in offered
         assert all(code.count("JK=") == 2 for code in offered), offered
         assert len(anna.sent) <= 2, f"{len(anna.sent)} questions to the server: {sorted(set(anna.sent))}"
+
+
+async def test_the_servers_names_for_unnamed_seats_are_in_the_players_language(server, hungarian):
+    anna, table = await hosted(server, "basic", ["human", "hard"])
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_the_remote_table(app, pilot, anna, table)
+        panel = app.table().query_one(OpponentsView)
+        text = "\n".join(screen_lines(app)[panel.region.y:panel.region.bottom])
+        assert "2. gép" in text and "Computer" not in text, text
