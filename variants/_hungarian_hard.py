@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from rummy_tui.engine.cards import JOKER, face_of, is_joker
-from rummy_tui.engine.melds import Meld, lay_off
+from rummy_tui.engine.melds import Meld
 from rummy_tui.engine.solver import best_arrangement
 from rummy_tui.engine.variant import parse_card_group
 
-from ._outs import Outs, available_faces, faces_laying_off
-from .hungarian import RULES, could_fit, value_of
+from ._outs import Outs, available_faces, faces_laying_off_on
+from .hungarian import RULES, value_of
 
 PENALTY_WEIGHT = 0.3  # prospect points per penalty point of the discarded card, early on
 PENALTY_WEIGHT_LATE = 0.6  # ... once another player is close to going out
@@ -36,7 +36,8 @@ def choose_discard(observation: dict[str, Any], discards: list[str]) -> str:
     seen = hand + [c for meld in table for c in meld.cards] + list(observation["discard"])
     seat = observation["seat"]
     opened = observation["extra"]["opened"][seat]
-    outs = Outs(RULES, available_faces(2, seen), faces_laying_off(table, RULES) if opened else frozenset())
+    laying_off = faces_laying_off_on(table, RULES)  # a second copy of a card a run holds does not lay off
+    outs = Outs(RULES, available_faces(2, seen), laying_off if opened else frozenset())
     others = [n for s, n in enumerate(observation["hand_sizes"]) if s != seat]
     late = min(others) <= LATE_HAND_SIZE and any(o for s, o in enumerate(observation["extra"]["opened"]) if s != seat)
     weight = PENALTY_WEIGHT_LATE if late else PENALTY_WEIGHT
@@ -53,7 +54,7 @@ def choose_discard(observation: dict[str, Any], discards: list[str]) -> str:
         face = faces[code]
         if face == JOKER:
             return (1, 0.0, code)
-        feeds = any(could_fit(m, face) and lay_off(m, [face], RULES) for m in table)
+        feeds = face in laying_off
         return (0, -prospects[code] - weight * value_of(face, settings) + FEED_WEIGHT * feeds, code)
 
     return min(discards, key=loss)
