@@ -54,6 +54,7 @@ class RummyCommands(cli_words.Group):
 
         args = list(sys.argv[1:] if args is None else args)
         choose_language(cli_words.asked_language(args))
+        cli_words.speak_clicks_words()
         return super().main(args, *rest, **options)
 
     def resolve_command(self, ctx: click.Context, args: list[str]):

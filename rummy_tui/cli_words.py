@@ -16,10 +16,46 @@ import textwrap
 
 import click
 
-from rummy_tui.i18n import N_, t as _
+from rummy_tui.i18n import N_, msg_n, plain_gettext, plain_ngettext, t as _
 
 # Words click puts on a help page for options that have no help of their own.
 CLICK_HELP = (N_("Show this message and exit."), N_("Show the version and exit."))
+
+# click's own messages a player can meet, marked so that the catalogue keeps them: click asks
+# gettext for them (``from gettext import gettext as _`` in each of its modules), and
+# speak_clicks_words points those names at our catalogue. click fills in the values itself.
+CLICK_MESSAGES = (
+    N_("Error: {message}"), N_("Invalid value: {message}"), N_("Invalid value for {param_hint}: {message}"),
+    N_("Missing argument"), N_("Missing option"), N_("Missing parameter"), N_("Missing command."),
+    N_("No such command {name!r}."), N_("Option {name!r} does not take a value."), N_("Aborted!"),
+    N_("{value!r} is not a valid {number_type}."), N_("{value} is not in the range {range}."),
+    N_("Could not open file {filename!r}: {message}"), N_("unknown error"),
+    msg_n("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 2),
+    msg_n("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments.", 2),
+)
+CLICK_MODULES = ("click.core", "click.exceptions", "click.parser", "click.types", "click.termui",
+                 "click.decorators", "click.formatting", "click.utils", "click.shell_completion")
+
+
+def click_gettext(text: str) -> str:
+    """click's text in the language of the moment, except the help it keeps in its option
+    objects once made (CLICK_HELP): that stays English, and option_row translates it when shown."""
+    return text if text in CLICK_HELP else plain_gettext(text)
+
+
+def speak_clicks_words() -> None:
+    """click's messages ("Got unexpected extra argument", ...) from our catalogue, in the
+    language of the moment, wherever click asks gettext for them."""
+    import gettext
+    import importlib
+
+    for name in CLICK_MODULES:
+        module = importlib.import_module(name)
+        if getattr(module, "_", None) is gettext.gettext:
+            module._ = click_gettext
+        if getattr(module, "ngettext", None) is gettext.ngettext:
+            module.ngettext = plain_ngettext
+
 
 # Metavars and usage pieces: whole words of the left column and the usage line.
 METAVARS = {

@@ -120,6 +120,16 @@ def _plain(value: Any) -> Any:
     return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
 
 
+def plain_gettext(text: str) -> str:
+    """``text`` in the current language, unformatted: for a library that fills in its own values
+    (click calls gettext for its messages; see cli_words.speak_clicks_words)."""
+    return _translation.gettext(text)
+
+
+def plain_ngettext(singular: str, plural: str, n: int) -> str:
+    return _translation.ngettext(singular, plural, n)
+
+
 def pgettext(context: str, text: str, /, **values: Any) -> str:
     """``text`` as translated in ``context`` (the same English can need two translations)."""
     translated = _translation.pgettext(context, text)

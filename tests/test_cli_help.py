@@ -116,3 +116,18 @@ def test_usage_errors_stay_english_in_english(cli):
     assert result.exit_code == 2
     assert "Error: Invalid value for '--seed': 'x' is not a whole number; it takes any whole number" in result.output
     assert "Try 'rummy play --help' for help." in result.output
+
+
+def test_clicks_own_messages_are_hungarian(cli):
+    """click words these itself (through gettext): they come from our catalogue."""
+    extra = cli("--lang", "hu", "play", "--variant", "gin", "extra")
+    assert extra.exit_code == 2 and "Váratlan további argumentum (extra)" in extra.output, extra.output
+    no_value = cli("--lang", "hu", "play", "--variant", "gin", "--seed")
+    assert no_value.exit_code == 2 and "A(z) '--seed' kapcsolóhoz 1 értéket kell megadni." in no_value.output
+    for result in (extra, no_value):
+        assert not english_words(result.output), result.output
+
+
+def test_clicks_own_messages_stay_english_in_english(cli):
+    extra = cli("play", "--variant", "gin", "extra")
+    assert "Got unexpected extra argument (extra)" in extra.output, extra.output

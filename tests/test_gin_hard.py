@@ -56,3 +56,17 @@ def test_a_declined_discard_is_recorded_for_both_seats_to_see():
     game.apply("draw:stock")
     assert game.state.extra["declined"][seat] == [top]
     assert game.observation(1 - seat)["extra"]["declined"][seat] == [top]
+
+
+def test_late_in_the_hand_a_high_card_with_live_outs_is_kept():
+    """Six cards left in the stock: Q♠ J♠ still have two unseen cards each to make a run (10♠, K♠),
+    and 8♦ has none (every card that would meld it is on the pile). Counting each out at 3 points
+    the whole hand long, hard keeps the queen and sheds the lower dead card."""
+    game = from_position(
+        "gin", 2, hands=["5H 6H 7H AS AD AC QS JS 8D 4C 2S", "3S 4S 5S 9H 10H JH 2D 3D 4D KC"],
+        stock="10S KS 6S KH 5C KD",
+        discard="9C 7D 9D 6D 10D 8C 8H QH QD QC 7S 8S 9S AH 2H 3H 4H JD 5D 2C 3C 6C 7C 10C JC",
+        phase="discard", to_move=0, dealer=1, settings={"single_hand": True})
+    hint = hint_for(game, 0)
+    assert hint.action == "discard:8D"
+    assert hint.text == "Discard [8D]: it fits no meld, and your higher cards have better chances to meld."

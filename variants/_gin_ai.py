@@ -4,9 +4,11 @@
 
 * it tracks every card it has seen (both discard records, the cards the opponent took openly)
   and so knows which cards are still unseen, in the stock or the opponent's hand;
-* it values a hand by its deadwood now and the deadwood it may expect after the next draw from
-  the unseen cards (a one-step look-ahead over the solver's value-only pass);
-* it avoids discards the opponent could meld, judged from the cards he took and threw away;
+* it sheds the loose card that costs least by normal's quick rule (the deadwood it leaves, 3
+  points for each unseen card that would meld it) plus the chance that the opponent could meld
+  it, judged from the cards he took and threw away;
+* it values a draw by the hand's deadwood now and the deadwood it may expect after the next draw
+  from the unseen cards (a one-step look-ahead over the solver's value-only pass);
 * it times the knock: it samples the opponent's possible hands and waits when an undercut is
   likely and the stock still has cards to improve with.
 """

@@ -17,7 +17,7 @@ from rummy_tui.i18n import t as tr
 from .gin import arrangement_of, card_points, deadwood_after_discards, deadwood_of
 
 NOW_WEIGHT = 0.35  # a hand's value: this share of its deadwood now, the rest after the next draw
-DANGER_POINTS = 20.0  # what feeding the opponent a card he can meld costs, in deadwood points
+DANGER_POINTS = 10.0  # what feeding the opponent a card he can meld costs, in deadwood points
 TAKE_MARGIN = 0.5  # taking the discard must beat the stock by this much (it shows our hand)
 UNDERCUT_RISK = 0.6  # wait rather than knock when an undercut is at least this likely ...
 LATE_STOCK = 8  # ... unless the stock is this low (waiting has little left to gain)
@@ -25,7 +25,8 @@ SAMPLES = 24  # opponent hands sampled to judge a knock
 OPPONENT_SAMPLES = 200  # opponent hands sampled to judge which discards he could meld
 SHUNNED_WEIGHT = 0.1  # a sampled hand's weight for each thrown or left card it would have melded
 SAFE_SHARE = 0.2  # a hint calls a discard safer when the opponent melds it less often than this
-OUT_EARLY, OUT_LATE = 3.0, 1.0  # deadwood points a live out is worth, full stock and empty
+OUT_POINTS = 3  # what keeping a loose card is worth for each unseen card that would meld it
+NEAR_PICK_POINTS = 1  # ... and for each card the opponent took openly that it is near
 
 
 @dataclass
@@ -44,11 +45,6 @@ class Knowledge:
     opponent_draws: int
     outs_cache: dict = field(default_factory=dict)
     feeding: dict = field(default_factory=dict)  # card -> chance the opponent could meld it
-
-    @property
-    def opponent_share(self) -> float:
-        """Chance that a given unseen card is in the opponent's hand rather than the stock."""
-        return self.hidden_in_opponent / max(len(self.unseen), 1)
 
 
 def read_knowledge(observation: dict[str, Any]) -> Knowledge:
@@ -150,23 +146,6 @@ def hand_value(hand: list[int], know: Knowledge) -> float:
     return NOW_WEIGHT * deadwood_of(hand) + (1 - NOW_WEIGHT) * after_next_draw(hand, know)
 
 
-def holding_chance(card: int, know: Knowledge) -> float:
-    """How likely the opponent holds ``card``."""
-    if card in know.known_opponent:
-        return 1.0
-    if card not in know.unseen:
-        return 0.0
-    chance = know.opponent_share
-    if _near_any(card, know.opponent_discards) or card in know.opponent_passed:
-        chance *= 0.5  # he throws away or leaves cards he does not collect
-    return chance
-
-
-def _near_any(card: int, cards: set[int]) -> bool:
-    return any(rank_of(c) == rank_of(card) or (suit_of(c) == suit_of(card) and abs(rank_of(c) - rank_of(card)) <= 1)
-               for c in cards if c != card)
-
-
 def meld_partners(card: int) -> list[tuple[int, int]]:
     """Pairs of cards that would meld with ``card``: two of its rank, or its run neighbours."""
     rank, suit = rank_of(card), suit_of(card)
@@ -251,36 +230,32 @@ def completing_cards(card: int, others: list[int]) -> set[int]:
     return completing
 
 
-def live_outs(card: int, others: list[int], know: Knowledge) -> float:
-    """Unseen cards that would meld ``card`` with one of ``others``, each counted by the chance
-    that it is still in the stock rather than in the opponent's hand."""
-    completing = completing_cards(card, others)
-    unseen = set(know.unseen)
-    return sum(1 - holding_chance(c, know) for c in completing if c in unseen)
-
-
-def out_weight(know: Knowledge) -> float:
-    """What a live out is worth in deadwood points: much early on, little once the stock is low
-    and the opponent may knock any moment."""
-    return OUT_LATE + (OUT_EARLY - OUT_LATE) * min(know.stock_count, 31) / 31
-
-
 def shedding_options(hand: list[int], know: Knowledge) -> list[tuple[float, int]]:
-    """(cost, card) for every loose card, best first: the deadwood it leaves, what its live outs
-    are worth, and the risk of feeding the opponent."""
+    """(cost, card) for every loose card, best first: the deadwood it leaves, what its outs are
+    worth, and the risk of feeding the opponent. The first three terms are normal's quick cost,
+    which measured faster to a knock than a look-ahead over the next draw (bench/gin_paired.py);
+    hard adds the chance that the opponent melds the card, read from his play."""
     arrangement = arrangement_of(hand)
     loose = [c for c in arrangement.deadwood if c != know.taken]
     if not loose:
         return []
-    weight = out_weight(know)
+    unseen = set(know.unseen)
     options = []
     for card in loose:
         others = [c for c in arrangement.deadwood if c != card]
-        cost = (arrangement.value - card_points(card) + weight * live_outs(card, others, know)
-                + DANGER_POINTS * feeding_chance(card, know))
+        outs = len(completing_cards(card, others) & unseen)
+        cost = (arrangement.value - card_points(card) + OUT_POINTS * outs
+                + NEAR_PICK_POINTS * _near_picks(card, know) + DANGER_POINTS * feeding_chance(card, know))
         options.append((cost, card))
     options.sort(key=lambda option: (option[0], -card_points(option[1]), -rank_of(option[1])))
     return options
+
+
+def _near_picks(card: int, know: Knowledge) -> int:
+    """Cards the opponent took openly and still holds that share ``card``'s rank or sit within
+    two of it in its suit."""
+    return sum(rank_of(seen) == rank_of(card) or (suit_of(seen) == suit_of(card) and abs(rank_of(seen) - rank_of(card)) <= 2)
+               for seen in know.known_opponent)
 
 
 def discard_options(hand: list[int], know: Knowledge, careful: bool = True) -> list[tuple[float, int]]:

@@ -373,6 +373,22 @@ class GinRummy(Variant):
         })
         super().prepare_position(game, extra)
 
+    def showdown(self, last_hand: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any] | None:
+        """A knock, an undercut or a gin, from the hand's summary (read only)."""
+        kind = last_hand.get("ending", last_hand.get("kind"))
+        knocker = last_hand.get("finisher", last_hand.get("knocker"))
+        if kind not in ("knock", "undercut", "gin") or knocker is None:
+            return None
+        defender = 1 - knocker
+
+        def deadwood(seat: int) -> int:
+            cards = (last_hand.get("deadwood") or [[], []])[seat] or []
+            return sum(self.card_value(card, settings) for card in cards)
+
+        return {"ending": kind, "knocker": knocker, "defender": defender, "knocker_deadwood": deadwood(knocker),
+                "defender_deadwood": deadwood(defender), "knock_limit": last_hand.get("knock_limit"),
+                "upcard": last_hand.get("upcard")}
+
     def pile_history(self, extra: dict[str, Any], seat: int) -> tuple[list[int], list[int]]:
         """What ``seat`` took from the discard pile, and what he passed: the upcard he turned down
         and each top discard he left for the stock (all public)."""

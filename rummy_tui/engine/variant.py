@@ -87,6 +87,13 @@ class Variant:
     # What each ``declare:NAME`` declares, in English marked N_ (Tízlapos: "römi"); hints and menus use it.
     ending_names: dict[str, str] = {}
 
+    def showdown(self, last_hand: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any] | None:
+        """The facts of a hand that ended in a two-seat showdown, for the end of the hand to tell
+        in words (Gin: the ``ending`` knock, undercut or gin, the ``knocker`` and the
+        ``defender``, their ``knocker_deadwood`` and ``defender_deadwood`` points after lay-offs,
+        the ``knock_limit`` and the ``upcard``); None when the hand had no such showdown."""
+        return None
+
     def pile_history(self, extra: dict[str, Any], seat: int) -> tuple[list[int], list[int]] | None:
         """The cards ``seat`` took from the discard pile this hand and the ones he passed, when the
         variant keeps that public history (Gin); None when it does not."""

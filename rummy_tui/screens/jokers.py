@@ -36,21 +36,24 @@ class JokerMeanings:
             return
         target = self.query_one(MeldTableView).target
 
-        async def codes(reading: list[list]) -> list[str]:
+        def codes(reading: list[list]) -> list[str]:
             cards = [self._cards_code(group) for group in reading]
             found = ["meld:" + "+".join(cards)]
             if target is not None and len(cards) == 1:
                 found.append(f"layoff:{cards[0]}>{target}")
-            return [code for code in found if await self.seat.why_not(code) is None]
+            return found
 
         # Pin one joker at a time, keeping only the meanings some move still allows, so two
-        # jokers cost a few hundred questions to the engine rather than 52 x 52.
-        unpinned = [[card if not is_joker(card) else JOKER_CODE for card in group] for group in groups]
-        readings = [unpinned]
+        # jokers cost a few hundred questions to the engine rather than 52 x 52, and one
+        # question to the seat a joker (a shared table's server answers them all at once).
+        readings = [[[card if not is_joker(card) else JOKER_CODE for card in group] for group in groups]]
+        allowed: list[str] = []
         for group, index in jokers:
-            readings = [pinned for reading in readings for pinned in joker_readings(reading, group, index)
-                        if await codes(pinned)]
-        allowed = [code for reading in readings for code in await codes(reading)]
+            pinned = [choice for reading in readings for choice in joker_readings(reading, group, index)]
+            asked = [codes(reading) for reading in pinned]
+            playable = set(await self.seat.allowed([code for found in asked for code in found]))
+            readings = [reading for reading, found in zip(pinned, asked) if playable.intersection(found)]
+            allowed = [code for found in asked for code in found if code in playable]
         if not allowed:
             self.say(_("No meld or lay-off of these cards is allowed now."), error=True)
             return

@@ -79,25 +79,23 @@ class HandSummary(CardWidget):
         return render(message, self.view.names[viewer] if viewer is not None else None)
 
     def _knock_story(self, last: dict) -> str | None:
-        """Gin: who knocked (or went gin) with what, against the knock limit, and the defender's
-        deadwood after lay-offs, so the score line's numbers have names."""
-        kind, knocker = last.get("ending", last.get("kind")), last.get("finisher", last.get("knocker"))
-        if kind not in ("knock", "undercut", "gin") or knocker is None or "knock_limit" not in last:  # Gin's only
+        """Who knocked (or went gin) with what, against the knock limit, and the defender's
+        deadwood after lay-offs, so the score line's numbers have names: the variant says
+        whether the hand had such a showdown (Gin's) and its facts."""
+        showdown = self.view.variant.showdown(last, self.view.observation["settings"])
+        if showdown is None:
             return None
-        names, settings = self.view.names, self.view.observation["settings"]
-        defender = 1 - knocker
-
-        def deadwood(seat: int) -> int:
-            return sum(self.view.variant.card_value(card, settings) for card in _seat(last, "deadwood", seat))
-
-        if kind == "gin":
+        names = self.view.names
+        knocker, defender = names[showdown["knocker"]], names[showdown["defender"]]
+        if showdown["ending"] == "gin":
             return _("{knocker} went gin; {defender} keeps {d} in unmatched cards (no lay-offs after gin).",
-                     knocker=names[knocker], defender=names[defender], d=deadwood(defender))
+                     knocker=knocker, defender=defender, d=showdown["defender_deadwood"])
+        upcard = showdown.get("upcard")
         story = _("{knocker} knocked with {k} deadwood (knock limit {limit}, upcard [{upcard}]); "
-                  "{defender} has {d} after lay-offs.", knocker=names[knocker], k=deadwood(knocker),
-                  limit=last.get("knock_limit", "?"), upcard=card_text(last["upcard"]) if "upcard" in last else "?",
-                  defender=names[defender], d=deadwood(defender))
-        if kind == "undercut":
+                  "{defender} has {d} after lay-offs.", knocker=knocker, k=showdown["knocker_deadwood"],
+                  limit=showdown.get("knock_limit", "?"), upcard=card_text(upcard) if upcard is not None else "?",
+                  defender=defender, d=showdown["defender_deadwood"])
+        if showdown["ending"] == "undercut":
             story += " " + _("Not more than the knocker: an undercut.")
         return story
 

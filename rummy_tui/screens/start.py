@@ -65,6 +65,9 @@ class StartScreen(Screen):
         Binding("question_mark", "help", _("Keys"), id="help"),
         Binding("ctrl+q", "app.quit", _("Quit"), id="quit"),
     ]
+    # Left off the footer first when its keys do not fit (Hungarian at 80 columns): ctrl+q quits
+    # every screen, and the keys screen (?) lists both.
+    FOOTER_SPARE = ("app.quit", "statistics")
 
     def __init__(self) -> None:
         super().__init__()

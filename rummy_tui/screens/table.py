@@ -40,7 +40,7 @@ from .lobby_chat import ChatLine
 from .table_keys import (CARD_VIEW_ACTIONS, COMPOSED_VERBS, PHASE_HINTS, REFUSABLE_CARD_KEYS, REFUSABLE_KEYS,
                          TABLE_BINDINGS, TABLE_VERBS, VERB_OF_ACTION, bracket_cards, face_code, variant_verbs)
 from .table_local import AiMoved, LocalTurns
-from .table_remote import RemoteTurns, SeatsView, SharedTableLog
+from .table_remote import RemoteTurns, SeatsView, SharedTableLog, seat_name
 from .undo import UndoMoves
 
 __all__ = ["AiMoved", "PHASE_HINTS", "TableScreen", "bracket_cards", "variant_verbs"]
@@ -110,7 +110,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
 
     @property
     def names(self) -> list[str]:
-        return [entry["name"] for entry in self.seats]
+        return [seat_name(entry, index) for index, entry in enumerate(self.seats)]
 
     @property
     def variant(self):

@@ -15,7 +15,7 @@ from typing import Any
 
 from rummy_tui.i18n import N_, _
 
-from .protocol import MAX_LINE_BYTES, encode, reason_shown
+from .protocol import MAX_ASKED, MAX_LINE_BYTES, encode, reason_shown
 from .server import default_socket_path
 from .tokens import SeatTokens
 
@@ -92,6 +92,18 @@ class TableClient:
 
     async def why_not(self, action: str) -> str | None:
         return reason_shown(await self.request({"type": "why_not", "action": action}, "why_not"))
+
+    async def allowed(self, actions: list[str]) -> list[str]:
+        """Those of ``actions`` this seat may play now: one question per 500 actions."""
+        playable = []
+        for start in range(0, len(actions), MAX_ASKED):
+            reply = await self.request({"type": "allowed", "actions": actions[start:start + MAX_ASKED]}, "allowed")
+            playable += reply["actions"]
+        return playable
+
+    async def choices(self, action: str) -> list[str]:
+        """The forms a legal ``action`` can take, the plain action first (Gin's knock melds)."""
+        return (await self.request({"type": "choices", "action": action}, "choices"))["forms"]
 
     async def act(self, action: str, seq: int | None = None) -> None:
         """Send an action answering the latest view (or view ``seq``); a refusal arrives as

@@ -13,11 +13,14 @@ Client to server::
     start   {}                               the host starts: open seats become AI
     act     {seq, action}                    play an action code, answering view ``seq``
     why_not {action}                         would this action be legal now?
+    allowed {actions}                        which of these (at most 500) could I play now?
+    choices {action}                         the forms a legal action can take (Gin's knock melds)
     chat    {text}                           one line for the table log
     leave   {}                               give the seat to the AI now
 
 Server to client: ``welcome{table, seat, token}``, ``view{seq, started, observation, legal,
-seats, log}``, ``refused{reason, message}``, ``why_not{action, reason, message}``, ``lobby{tables}``
+seats, log}``, ``refused{reason, message}``, ``why_not{action, reason, message}``, ``allowed{actions}``,
+``choices{action, forms}``, ``lobby{tables}``
 and ``error{reason}`` for a message that could not be read. A ``view`` is a full snapshot of what
 that seat may see, so a client never has to merge anything. A reason's ``message`` is a template
 and its values (``rummy_tui.i18n.msg``), shown in each client's own language (two players at a
@@ -43,6 +46,7 @@ CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels: a code never spells a word
 CODE_LENGTH = 4
 AI_LEVELS = ("easy", "normal", "hard")  # as rummy_tui.engine.ai.LEVELS (a test keeps them equal)
 SEAT_KINDS = ("human", *AI_LEVELS)
+MAX_ASKED = 500  # actions one ``allowed`` question may name (a joker menu asks about a few hundred)
 
 # For each message type: field -> (accepted types, required).
 FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
@@ -55,6 +59,8 @@ FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "start": {},
     "act": {"seq": ((int,), True), "action": ((str,), True)},
     "why_not": {"action": ((str,), True)},
+    "allowed": {"actions": ((list,), True)},
+    "choices": {"action": ((str,), True)},
     "chat": {"text": ((str,), True)},
     "leave": {},
 }
@@ -89,6 +95,10 @@ def decode(line: bytes) -> dict[str, Any]:
                 raise BadMessage(f"{kind} needs the field {name!r}")
         elif not isinstance(message[name], types) or isinstance(message[name], bool):
             raise BadMessage(f"{kind}.{name} has the wrong type ({type(message[name]).__name__})")
+    if kind == "allowed":
+        actions = message["actions"]
+        if len(actions) > MAX_ASKED or not all(isinstance(action, str) for action in actions):
+            raise BadMessage(f"allowed.actions is a list of at most {MAX_ASKED} action codes")
     return message
 
 

@@ -40,6 +40,8 @@ class SeatView(Protocol):
 
     async def why_not(self, action: str) -> str | None: ...  # None if legal now, else the reason
 
+    async def allowed(self, actions: list[str]) -> list[str]: ...  # those of actions legal now (one question)
+
     async def apply(self, action: str) -> None: ...  # TableError with the reason if refused
 
     async def choices(self, action: str) -> list[str]: ...  # the forms of a legal move (Gin's knock melds)
@@ -87,6 +89,9 @@ class LocalSeat:
         if self.seat is None or self.game.current_seat != self.seat:
             return _("It is not your turn.")
         return self.game.why_not(action)
+
+    async def allowed(self, actions: list[str]) -> list[str]:
+        return [action for action in actions if await self.why_not(action) is None]
 
     async def apply(self, action: str) -> None:
         reason = await self.why_not(action)
@@ -156,6 +161,9 @@ class RemoteSeat:
     async def why_not(self, action: str) -> str | None:
         return await self.client.why_not(action)
 
+    async def allowed(self, actions: list[str]) -> list[str]:
+        return await self.client.allowed(actions)
+
     async def apply(self, action: str) -> None:
         """Play ``action`` and wait until the table has moved on; TableError if refused."""
         await self.apply_at(self.client.view["seq"], action)
@@ -173,7 +181,7 @@ class RemoteSeat:
                 return
 
     async def choices(self, action: str) -> list[str]:
-        return [action]  # the server shows a knock's default melds; the protocol has no question for the forms
+        return await self.client.choices(action)
 
     async def chat(self, text: str) -> None:
         await self.client.chat(text)

@@ -220,6 +220,10 @@ class TableServer:
             table.post("act", connection, message["seq"], message["action"])
         elif kind == "why_not":
             table.post("why_not", connection, message["action"])
+        elif kind == "allowed":
+            table.post("allowed", connection, message["actions"])
+        elif kind == "choices":
+            table.post("choices", connection, message["action"])
         elif kind == "chat":
             table.post("chat", connection, clean_chat(message["text"]))
         elif kind == "start":

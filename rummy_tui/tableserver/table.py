@@ -100,6 +100,7 @@ class Table:
 
     def seat_list(self) -> list[dict[str, Any]]:
         return [{"name": seat.name, "kind": "open" if seat.is_open else seat.kind, "level": seat.level,
+                 "default_name": seat.is_open or seat.kind == "ai",  # "Seat 2", "Computer 3": each client words it
                  "connected": index in self.members, "away": seat.away_since is not None,
                  "ai_playing": index in self.covered} for index, seat in enumerate(self.seats)]
 
@@ -223,6 +224,19 @@ class Table:
         reason = self._why_not_now(seat, self.seq, action)
         member.send({"type": "why_not", "action": action, "reason": english(reason) if reason else None,
                      "message": reason})
+
+    async def _on_allowed(self, member: Member, actions: list[str]) -> None:
+        """One answer for many questions (a joker menu's hundreds): the actions playable now."""
+        seat = self._seat_of(member)
+        playable = [action for action in actions if self._why_not_now(seat, self.seq, action) is None]
+        member.send({"type": "allowed", "actions": playable})
+
+    async def _on_choices(self, member: Member, action: str) -> None:
+        """The forms the mover's legal ``action`` can take (just the action otherwise)."""
+        seat = self._seat_of(member)
+        legal = self._why_not_now(seat, self.seq, action) is None
+        forms = self.game.variant.choices(self.game, action) if legal else [action]
+        member.send({"type": "choices", "action": action, "forms": forms})
 
     async def _on_chat(self, member: Member, text: str) -> None:
         seat = self._seat_of(member)

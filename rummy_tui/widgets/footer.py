@@ -1,10 +1,13 @@
-"""The table's footer: Textual's, except that it never loses the help key for lack of room.
+"""The footer of the table and the start screen: Textual's, except that when its keys do not
+fit it chooses which to leave off, and never the help key.
 
 Textual's footer cuts whatever runs past the right edge, and the help key comes last, so a
 selection that offers many moves (a joker: meld, lay off, joker, joker as) pushed "? Keys" off
-screen. Here, when the keys do not fit, the command palette key goes first (ctrl+p still works,
-and the keys screen names it), then the keys just before the help key, so that it always shows.
-Every key left off still works; the keys screen lists them all.
+screen, and the Hungarian start screen lost "f3 Belépés" and "^q Kilépés". Here, when the keys do
+not fit, the command palette key goes first (ctrl+p still works, and the keys screen names it),
+then the keys the screen names in ``FOOTER_SPARE`` (in that order), then the keys just before
+the help key, so that it always shows. Every key left off still works; the keys screen lists
+them all.
 """
 
 from __future__ import annotations
@@ -22,24 +25,36 @@ def key_cells(key: FooterKey) -> int:
     return len(key.key_display) + 2 + len(key.description) + 1
 
 
+def cells(widgets: list) -> int:
+    return sum(key_cells(widget) for widget in widgets if isinstance(widget, FooterKey))
+
+
+def without(widgets: list, action: str) -> list:
+    return [widget for widget in widgets if not (isinstance(widget, FooterKey) and widget.action == action)]
+
+
 class KeepHelpFooter(Footer):
     def compose(self):
         widgets = list(super().compose())
-        width = self.app.size.width
-        if sum(key_cells(w) if isinstance(w, FooterKey) else 0 for w in widgets) <= width - 1:
+        room = self.app.size.width - 1
+        if cells(widgets) <= room:
             yield from widgets
             return
         widgets = [w for w in widgets if "-command-palette" not in w.classes]
+        for action in getattr(self.screen, "FOOTER_SPARE", ()):
+            if cells(widgets) <= room:
+                break
+            widgets = without(widgets, action)
         help_keys = [w for w in widgets if isinstance(w, FooterKey) and w.action == HELP_ACTION]
         others = [w for w in widgets if w not in help_keys]
-        room = width - 1 - sum(key_cells(w) for w in help_keys)
+        room -= cells(help_keys)
         kept = []
         for widget in others:
-            cells = key_cells(widget) if isinstance(widget, FooterKey) else 0
-            if cells > room:
+            need = key_cells(widget) if isinstance(widget, FooterKey) else 0
+            if need > room:
                 break
             kept.append(widget)
-            room -= cells
+            room -= need
         yield from kept + help_keys
 
     def on_resize(self) -> None:

@@ -36,8 +36,13 @@ class OpponentsView(CardWidget):
     def show(self, view: TableView) -> None:
         obs = view.observation
         rows = [self._row(view, seat) for seat in range(obs["players"])]
-        optional, used = self._optional_columns(rows, self.content_size.width)
-        name_room = self.content_size.width - used - 1  # the name column and its padding take the rest
+        width = self.content_size.width
+        optional, used = self._optional_columns(rows, width)
+        short = [dict(row, who=row["who_short"]) for row in rows]
+        _same, short_used = self._optional_columns(short, width, optional)
+        if self._names_cut(short, width - short_used - 1) < self._names_cut(rows, width - used - 1):
+            rows, used = short, short_used  # the AI seats' levels give way to the names
+        name_room = width - used - 1  # the name column and its padding take the rest
         table = Table(box=None, pad_edge=False, show_edge=False, expand=True, padding=(0, 1, 0, 0))
         table.add_column("", no_wrap=True, width=1)
         table.add_column(_("player"), no_wrap=True, overflow="ellipsis", ratio=1)
@@ -61,18 +66,25 @@ class OpponentsView(CardWidget):
             name.append(" " + _("(D)"), style="dim")
         kind = view.kinds[seat]
         who = _("you") if seat == view.viewer else _("human") if kind == "human" else _("AI {level}", level=_(kind))
+        short = who if seat == view.viewer or kind == "human" else _("AI")
         money = obs["extra"].get("money")
-        return {"marker": ">" if seat == obs["to_move"] else "", "name": name, "dealer": dealer, "who": Text(who, style="dim"),
+        return {"marker": ">" if seat == obs["to_move"] else "", "name": name, "dealer": dealer,
+                "who": Text(who, style="dim"), "who_short": Text(short, style="dim"),
                 "cards": str(obs["hand_sizes"][seat]) if obs["hand_sizes"] else "-",
                 "total": str(obs["totals"][seat]) if obs["totals"] else "-",
                 "money": str(money[seat]) if isinstance(money, list) and seat < len(money) else None,
                 "flags": ", ".join(flags)}
 
     @staticmethod
-    def _optional_columns(rows: list[dict], width: int) -> tuple[list[str], int]:
-        """The total, then the money, as far as they fit beside readable names (the score panel
-        shows both too, so a narrow panel leaves them off rather than squeeze the names), and
-        the cells every column but the name's then takes."""
+    def _names_cut(rows: list[dict], room: int) -> int:
+        return sum(row["name"].cell_len > room for row in rows)
+
+    @staticmethod
+    def _optional_columns(rows: list[dict], width: int, among: tuple[str, ...] | list[str] = ("total", "money")
+                          ) -> tuple[list[str], int]:
+        """The total, then the money (of those ``among``), as far as they fit beside readable
+        names (the score panel shows both too, so a narrow panel leaves them off rather than
+        squeeze the names), and the cells every column but the name's then takes."""
         def cells(column: str, header: str = "") -> int:
             return max([Text(header).cell_len] + [Text(str(row[column])).cell_len for row in rows]) + 1
 
@@ -83,7 +95,7 @@ class OpponentsView(CardWidget):
         name_rooms = {"total": min(TOTAL_NAME_ROOM, longest), "money": min(NAME_ROOM, longest)}
         chosen = []
         for column in ("total", "money"):
-            if any(row[column] is None for row in rows):
+            if column not in among or any(row[column] is None for row in rows):
                 continue
             need = cells(column, _(column))
             if width - used - need >= name_rooms[column]:

@@ -39,6 +39,13 @@ def start_player(data_dir: Path, variant: str, pause: float = PAUSE) -> subproce
                             env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+def wait_until_playing(player: subprocess.Popen) -> None:
+    """The random moments count from when the game is under way, not from the start of the
+    process: on a loaded machine the imports alone can outlast every kill."""
+    first_line = player.stdout.readline()
+    assert first_line.startswith(("started", "resumed")), (first_line, player.stderr.read())
+
+
 def check_every_save(store: SaveStore, reference: list[str]) -> int:
     """Each save loads, is the reference game so far, and the game goes on from it."""
     saved = store.list()
@@ -63,6 +70,7 @@ def test_sigkill_at_random_moments_never_breaks_a_save(tmp_path):
     progress = [0]
     for _ in range(KILLS):
         player = start_player(tmp_path, variant)
+        wait_until_playing(player)
         time.sleep(rng.uniform(0.3, 0.8))
         player.send_signal(signal.SIGKILL)
         player.communicate(timeout=10)

@@ -13,6 +13,7 @@ from rummy_tui.app import RummyApp
 from rummy_tui.engine.ai import choose_action
 from rummy_tui.engine.cards import deal_cards, face_of, parse_face
 from rummy_tui.screens.handoff import HandOffScreen
+from rummy_tui.screens.menus import MovesMenu
 from rummy_tui.screens.table import TableScreen
 from rummy_tui.widgets.hand import HandView
 from rummy_tui.widgets.melds import MeldTableView
@@ -50,13 +51,20 @@ async def at_the_table(variant: str, players: int, humans: list[str], seed: int,
 
 
 async def settle(pilot, rounds: int = 400) -> None:
-    """Wait until the AI has moved and the screen is idle."""
+    """Wait until the AI has moved and the screen in front is idle and drawn."""
     app = pilot.app
     for _ in range(rounds):
         await app.workers.wait_for_complete()
         await pilot.pause()
-        if not any(worker.is_running for worker in app.workers):
+        if not any(worker.is_running for worker in app.workers) and _mounted(app.screen):
+            await pilot.pause()  # the layout and paint its widgets asked for as they mounted
             return
+
+
+def _mounted(screen) -> bool:
+    """Has ``screen`` and each of its widgets run its on_mount? (A screen just pushed has not:
+    on a loaded machine a test could read it blank.)"""
+    return screen.is_mounted and all(widget.is_mounted for widget in screen.walk_children())
 
 
 async def to_play_phase_with(pilot, app, faces: str):
@@ -86,7 +94,7 @@ async def press_move(pilot, code: str) -> None:
     if verb in ONE_CARD_KEYS:
         await select_cards(pilot, [argument.partition("/")[0]])
         await pilot.press(ONE_CARD_KEYS[verb])
-        if verb == "knock" and pilot.app.screen is not table:  # the melds to show are a choice
+        if verb == "knock" and isinstance(pilot.app.screen, MovesMenu):  # the melds to show are a choice
             await pick_from_menu(pilot, code)
         return
     if verb == "meld":
@@ -166,4 +174,5 @@ async def play_until(pilot, done, max_moves: int = 400, verbs: set | None = None
         await pilot.pause()
         assert len(game.record["actions"]) > before, f"the keys for a move did not apply it: {table.query_one('#message').render()}"
         moves += 1
+    await settle(pilot)  # what done() saw may be a screen pushed a moment ago, not yet drawn
     return moves

@@ -55,24 +55,43 @@ async def test_clicks_draw_from_the_stock_and_select_a_card():
         assert hand.cursor == 2 and hand.order[2] in hand.selected
 
 
-async def test_the_screen_answers_keys_while_the_ai_thinks():
+async def test_the_screen_answers_keys_while_the_ai_thinks(monkeypatch):
     import asyncio
+    import threading
 
     from rummy_tui.app import RummyApp
+    from rummy_tui.engine.ai import choose_action
+    from rummy_tui.screens import table_local
 
     from .driver import seats
 
+    # The AI thinks until the test lets it go: however loaded the machine, the key press below
+    # is handled while the AI's worker is still busy (a fixed delay was overtaken under load).
+    thinking, may_move = threading.Event(), threading.Event()
+
+    def slow_choice(game, seat, level):
+        thinking.set()
+        if not may_move.wait(60):
+            raise TimeoutError("the test never let the AI move")
+        return choose_action(game, seat, level)
+
+    monkeypatch.setattr(table_local, "choose_action", slow_choice)
     options = {"variant": "gin", "players": 2, "settings": {}, "seed": 3, "seats": seats(["Ann"], 1)}
-    app = RummyApp(ai_delay=1.5, table_options=options)  # North moves first, slowly (room for a busy machine)
+    app = RummyApp(ai_delay=0.0, table_options=options)  # North moves first
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        game = app.table().game
-        assert game.current_seat == 1 and not game.record["actions"]
-        await pilot.press("question_mark")  # handled at once, while the worker waits
-        assert isinstance(app.screen, KeysScreen) and not game.record["actions"]
-        for _wait in range(100):  # up to 10 s on a loaded machine
-            await asyncio.sleep(0.1)
+        try:
+            assert await asyncio.to_thread(thinking.wait, 60)  # North's worker is thinking
             await pilot.pause()
-            if game.record["actions"]:
-                break
-        assert game.record["actions"]  # the AI's move arrived meanwhile
+            game = app.table().game
+            assert game.current_seat == 1 and not game.record["actions"]
+            await pilot.press("question_mark")  # handled at once, while the worker thinks
+            assert isinstance(app.screen, KeysScreen) and not game.record["actions"]
+            may_move.set()
+            for _wait in range(600):  # up to 60 s on a loaded machine
+                await asyncio.sleep(0.1)
+                await pilot.pause()
+                if game.record["actions"]:
+                    break
+            assert game.record["actions"]  # the AI's move arrived meanwhile
+        finally:
+            may_move.set()  # a failing test must not leave the worker waiting

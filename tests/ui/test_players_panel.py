@@ -70,3 +70,30 @@ async def test_a_long_dealer_name_is_shortened_rather_than_the_totals_dropped():
         assert "total" in lines[0]
         for line, total in zip(lines[1:], [3, 14, 25, 9, 18, 21]):
             assert str(total) in line.split(), line
+
+
+def four_player_roemi(names: list[str]):
+    """Seed 1 deals from seat 3 (South); the AI seats are normal."""
+    app = make_app("hungarian", 4, ["You"], seed=1)
+    for seat, name in zip(app.table_options["seats"][1:], names):
+        seat["name"] = name
+    return app
+
+
+async def test_in_four_player_roemi_the_dealers_short_name_is_not_cut(hungarian):
+    app = four_player_roemi(["Észak", "Kelet", "Dél"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = _panel_lines(app)
+        dealer = next(line for line in lines if "(D)" in line)
+        assert "Dél (D)" in dealer and "gép" in dealer, lines
+        for name in ("Észak", "Kelet"):
+            assert name in "\n".join(lines), lines
+
+
+async def test_in_four_player_roemi_every_english_name_shows_whole():
+    app = four_player_roemi(["North", "East", "South"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = "\n".join(_panel_lines(app))
+        assert "South (D)" in lines and "North" in lines and "East" in lines and "…" not in lines, lines

@@ -16,6 +16,7 @@ from leakcheck import Knowledge, leaks
 from rummy_tui.app import RummyApp
 from rummy_tui.engine import Game
 from rummy_tui.engine.cards import card_text, face_of, parse_face
+from rummy_tui.screens.menus import MovesMenu
 from rummy_tui.screens.results import EndOfHandScreen
 from rummy_tui.screens.table import TableScreen, bracket_cards
 from rummy_tui.tableserver.client import TableClient
@@ -24,7 +25,7 @@ from tests.table_server_fixture import server  # noqa: F401  (the fixture)
 from rummy_tui.widgets.cards import card_label, log_line
 from variants import get_variant
 
-from .driver import press_move, select_cards
+from .driver import pick_from_menu, press_move, select_cards
 from .screen_text import screen_lines
 
 SUIT_OF_GLYPH = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -61,11 +62,16 @@ async def until(pilots, condition, what: str, frames: int = 2000):
 
 
 async def press(pilot, code: str) -> None:
-    """The keys for ``code``; a knock shows the default melds (a shared table asks no more)."""
+    """The keys for ``code``; when a knock's melds are a choice, the server's menu of them comes
+    after a round trip, and the code names the one to pick (the default, if it names none)."""
     verb, _sep, card = code.partition(":")
     if verb in ("knock", "gin"):
+        app, seq = pilot.app, pilot.app.table().seat.seq
         await select_cards(pilot, [card.partition("/")[0]])
         await pilot.press(verb[0])
+        await until([pilot], lambda: isinstance(app.screen, MovesMenu) or app.table().seat.seq > seq, "the knock")
+        if isinstance(app.screen, MovesMenu):
+            await pick_from_menu(pilot, code)
     else:
         await press_move(pilot, code)
 
