@@ -100,23 +100,27 @@ def test_hard_lays_everything_down_when_it_can_go_out_in_one_turn():
 
 
 def test_hard_lays_down_once_an_opponent_is_about_to_go_out():
-    """With three players, hard gives up the rummy once an opponent holds 2 cards."""
+    """In Rummy, where a loser pays the winner his whole hand, hard gives up the rummy once an
+    opponent holds 2 cards (three players)."""
     from tests.tableplay_positions import place
 
-    game = Game("traditional", 3, seed=3)
-    place(game, {0: "4D 5D 6D 9S 9H 9C KS 2C 7H JD QS", 1: "AS 2S", 2: "5C 8C 10H JH QC KD 4S 7C 8H 2D"},
-          discard="3C", to_move=0)
+    game = Game("basic", 3, seed=3)
+    place(game, {0: "4D 5D 6D 9S 9H 9C 2C 7H", 1: "AS 2S", 2: "5C 8C 10H JH QC KD 4S"}, discard="3C", to_move=0)
     game.state.phase = "play"
     assert hard_move(game).startswith("meld:")
 
 
-def test_heads_up_hard_keeps_its_melds_even_when_the_opponent_is_about_to_go_out():
-    """Heads-up only going out wins: melds laid now would only give the opponent places to lay
-    off his last cards."""
+@pytest.mark.parametrize("players", [2, 3])
+def test_traditional_hard_keeps_its_melds_even_when_an_opponent_is_about_to_go_out(players):
+    """In Traditional only going out wins: melds laid now would only give the others places to
+    lay off their last cards."""
     from tests.tableplay_positions import place
 
-    game = Game("traditional", 2, seed=3)
-    place(game, {0: "4D 5D 6D 9S 9H 9C KS 2C 7H JD QS", 1: "AS 2S"}, discard="3C", to_move=0)
+    hands = {0: "4D 5D 6D 9S 9H 9C KS 2C 7H JD QS", 1: "AS 2S"}
+    if players == 3:
+        hands[2] = "5C 8C 10H JH QC KD 4S 7C 8H 2D"
+    game = Game("traditional", players, seed=3)
+    place(game, hands, discard="3C", to_move=0)
     game.state.phase = "play"
     move = hard_move(game)
     assert move.startswith("discard:") and move.split(":")[1] not in ("4D", "5D", "6D", "9S", "9H", "9C"), move
@@ -167,3 +171,26 @@ def test_hard_keeps_rummy_melds_longer_with_more_players():
     move = hard_move(four)
     assert move.startswith("discard:") and move.split(":")[1] not in ("4D", "5D", "6D", "9S", "9H", "9C"), move
 
+
+
+def test_hard_finds_the_lay_offs_that_take_it_out_in_one_turn():
+    """5♣ then 4♣ go on 6-7-8♣, 3♥ then 2♥ on 4-5-6♥, and the nines and kings are melds: hard
+    goes out this turn (a rummy), discarding Q♦, and the hint says so."""
+    from tests.tableplay_positions import place
+
+    game = Game("traditional", 2, seed=3)
+    place(game, {0: "4C 5C 9S 9H 9C KS KH KD 2H 3H QD", 1: "AS 2S 3S 5D 8S 10H JH QC JD 4S"},
+          table=[(1, "6C 7C 8C"), (1, "4H 5H 6H")], discard="3C", to_move=0, tabled=(1,))
+    game.state.phase = "play"
+    move, reason = game.variant.hint(game.observation(0), game.legal_actions(), random.Random(1))
+    assert move.startswith(("layoff:", "meld:")), move
+    assert "takes you out this turn" in reason
+    for _ in range(12):
+        if game.current_seat != 0 or game.state.hand_no != 1:
+            break
+        game.apply(hard_move(game))
+    assert game.state.last_hand is not None and game.state.last_hand["winner"] == 0
+    assert game.state.last_hand["ending"] == "rummy"
+    from rummy_tui.engine.cards import face_of, parse_face
+
+    assert face_of(game.state.discard[-1]) == parse_face("QD")

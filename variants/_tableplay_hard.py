@@ -20,20 +20,22 @@ from rummy_tui.i18n import t as tr
 
 from ._outs import Outs, available_faces, faces_laying_off_on, held_by_others
 from ._tableplay_ai import TablePlayAdvisor
+from ._tableplay_going_out import could_place, plan_going_out
 
 DANGER_WEIGHT = 1.0
 PENALTY_WEIGHT = 0.02  # prefer throwing high cards when all else is equal
 TAKE_BY_PROSPECT = 0.0
+PLAN_GOING_OUT = ("traditional",)  # variants where a search finds the melds and lay-offs that go out
 # Give up the rummy and lay down once an opponent holds this few cards (0: never, until every
 # card goes down in one turn). In Traditional Rummy the hand's winner is whoever goes out, so
-# laying down saves only penalty points, and heads-up it hands the opponent places to lay off
-# his last cards: hard won 64.7% of 400 games never laying down early, 57.5% laying down when
-# he held 2 (seeds 1-400). In Rummy a loser gives the winner his whole hand: heads-up (10
-# cards) it pays to lay down at 4; with more players (7 or 6 cards each) holding on longer won
-# far more games (bench/table_ai_paired.py, seeds 1000-1199: 4 players 29% of games laying
-# down at 4 cards, 52% at 2; 5 and 6 players 35% and 25% at 2, 42% and 32% at 1).
-TRADITIONAL_DUMP_AT_BY_PLAYERS = {2: 0}
-TRADITIONAL_DUMP_AT = 2  # with more players
+# laying down saves only penalty points and hands the others places to lay off their last
+# cards: never laying down early won 68.2% of 400 games with 2 players, 51.3% and 41.0% of 300
+# with 3 and 4 (laying down once an opponent held 2 cards: 57.5%, 42.7%, 30.0%; seeds from 1).
+# In Rummy a loser gives the winner his whole hand: heads-up (10 cards) it pays to lay down at
+# 4; with more players (7 or 6 cards each) holding on longer won far more games
+# (bench/table_ai_paired.py, seeds 1000-1199: 4 players 29% of games laying down at 4 cards,
+# 52% at 2; 5 and 6 players 35% and 25% at 2, 42% and 32% at 1).
+TRADITIONAL_DUMP_AT = 0
 RUMMY_DUMP_AT_BY_PLAYERS = {2: 4, 3: 2, 4: 2, 5: 1, 6: 1}
 
 
@@ -76,7 +78,7 @@ class HardTablePlayer(TablePlayAdvisor):
         others = [n for seat, n in enumerate(self.obs["hand_sizes"]) if seat != self.obs["seat"]]
         if self.variant.key == "basic":
             return min(others) > RUMMY_DUMP_AT_BY_PLAYERS.get(len(others) + 1, 2)
-        return min(others) > TRADITIONAL_DUMP_AT_BY_PLAYERS.get(len(others) + 1, TRADITIONAL_DUMP_AT)
+        return min(others) > TRADITIONAL_DUMP_AT
 
     # --- the moves ------------------------------------------------------------------------
 
@@ -106,7 +108,10 @@ class HardTablePlayer(TablePlayAdvisor):
 
     def play_with_reason(self) -> tuple[str, str]:
         """The move, and a reason when it is one a player might not expect ("" otherwise)."""
-        if self.can_go_out_now() or not self.keeps_rummy_back():
+        plan = self.going_out_plan()
+        if plan:
+            return plan[0], going_out_reason(plan[0])
+        if (plan is None and self.can_go_out_now()) or not self.keeps_rummy_back():
             return self.play_normal_with(self.best_discard), ""
         discard = self.best_discard()
         if not self.of_verb("meld"):
@@ -114,6 +119,18 @@ class HardTablePlayer(TablePlayAdvisor):
         card = f"[{discard.split(':', 1)[1]}]"
         return discard, tr("Discard {card} and keep your melds in hand until you can lay down every card in "
                           "one turn (a rummy): melds on the table give the others places to lay off.", card=card)
+
+    def going_out_plan(self) -> list[str] | None | bool:
+        """The moves that take every card out this turn; False when there are none; None when
+        that is not known (another variant, or the search gave up)."""
+        if self.variant.key not in PLAN_GOING_OUT:
+            return None
+        must_discard = self.variant.must_discard_to_go_out(self.settings)
+        if could_place(self.hand, self.laying_off, self.rules) < len(self.hand) - must_discard:
+            return False
+        plan = plan_going_out(self.hand, self.table, self.rules, self.obs["extra"].get("taken"),
+                              must_discard)
+        return None if plan and plan[0] not in self.legal else plan
 
     def play_normal_with(self, discard) -> str:
         return self._meld_from_best_arrangement() or self._best_layoff() or discard()
@@ -134,3 +151,16 @@ class HardTablePlayer(TablePlayAdvisor):
             return -prospects[action] + DANGER_WEIGHT * self._danger(face) - PENALTY_WEIGHT * self.value(face)
 
         return min(discards, key=loss)
+
+
+def going_out_reason(action: str) -> str:
+    """Why a move of a plan that goes out this turn, in a player's words."""
+    verb, _, argument = action.partition(":")
+    if verb == "meld":
+        cards = " ".join(f"[{face}]" for face in argument.split("-"))
+        return tr("Meld {cards}: with the rest of your cards it takes you out this turn.", cards=cards)
+    if verb == "layoff":
+        cards, _, target = argument.partition(">")
+        return tr("Lay off {cards} on meld {target}: with the rest of your cards it takes you out this turn.",
+                  cards=f"[{cards}]", target=target)
+    return tr("Discard {card}: it is your last card, so you go out.", card=f"[{argument}]")
