@@ -133,12 +133,12 @@ def test_a_second_copy_of_a_run_card_does_not_lay_off_on_that_run():
     player used to count as done, so that it thought it could go out when it could not)."""
     from rummy_tui.engine.cards import parse_face
     from rummy_tui.engine.melds import read_meld
-    from variants._outs import faces_laying_off_on
+    from variants._outs import faces_laying_off
     from variants.traditional import MELD_RULES
 
     run = read_meld([parse_face(t) for t in ("5D", "6D", "7D")], MELD_RULES)
     second_deck_set = read_meld([parse_face(t) + 52 for t in ("9S", "9H", "9C")], MELD_RULES)
-    faces = faces_laying_off_on([run, second_deck_set], MELD_RULES)
+    faces = faces_laying_off([run, second_deck_set], MELD_RULES)
     assert faces == {parse_face(t) for t in ("4D", "8D", "9D")}
 
 

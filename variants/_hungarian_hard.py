@@ -16,7 +16,7 @@ from rummy_tui.engine.melds import Meld
 from rummy_tui.engine.solver import best_arrangement
 from rummy_tui.engine.variant import parse_card_group
 
-from ._outs import Outs, available_faces, faces_laying_off_on
+from ._outs import Outs, available_faces, faces_laying_off
 from .hungarian import RULES, value_of
 
 PENALTY_WEIGHT = 0.3  # prospect points per penalty point of the discarded card, early on
@@ -36,7 +36,7 @@ def choose_discard(observation: dict[str, Any], discards: list[str]) -> str:
     seen = hand + [c for meld in table for c in meld.cards] + list(observation["discard"])
     seat = observation["seat"]
     opened = observation["extra"]["opened"][seat]
-    laying_off = faces_laying_off_on(table, RULES)  # a second copy of a card a run holds does not lay off
+    laying_off = faces_laying_off(table, RULES)  # a second copy of a card a run holds does not lay off
     outs = Outs(RULES, available_faces(2, seen), laying_off if opened else frozenset())
     others = [n for s, n in enumerate(observation["hand_sizes"]) if s != seat]
     late = min(others) <= LATE_HAND_SIZE and any(o for s, o in enumerate(observation["extra"]["opened"]) if s != seat)

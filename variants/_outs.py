@@ -44,23 +44,11 @@ def held_by_others(picked: list[list[int]], seat: int, table: list[Meld]) -> lis
 
 
 def faces_laying_off(table: list[Meld], rules: MeldRules) -> frozenset[int]:
-    """Natural faces that could be laid off on some table meld now."""
-    found: set[int] = set()
-    for meld in table:
-        near = {make_face(rank_of(f), suit) for f in meld.faces if not is_joker(f) for suit in range(4)} \
-            | {f + step for f in meld.faces if not is_joker(f) for step in (-1, 1, 12, -12)}
-        found.update(face for face in near
-                     if 0 <= face < FACES and face not in found and lay_off(meld, [face], rules) is not None)
-    return frozenset(found)
-
-
-def faces_laying_off_on(table: list[Meld], rules: MeldRules) -> frozenset[int]:
     """Natural faces that a card in hand could be laid off with on some table meld now.
 
-    Like :func:`faces_laying_off`, but each face is tried as a copy the meld does not already
-    hold: ``lay_off`` given the very card a run holds reads the run with that face twice, so
-    :func:`faces_laying_off` counts, with two decks, faces already in a run (a second 6♦ on
-    5♦-6♦-7♦) as laying off.
+    Each face is tried as a copy the meld does not already hold: ``lay_off`` given the very card
+    a run holds reads the run with that face twice, so with two decks a face already in a run (a
+    second 6♦ on 5♦-6♦-7♦) would wrongly count as laying off.
     """
     found: set[int] = set()
     for meld in table:

@@ -18,7 +18,7 @@ from rummy_tui.engine.cards import face_of, parse_face
 from rummy_tui.engine.solver import best_arrangement
 from rummy_tui.i18n import t as tr
 
-from ._outs import Outs, available_faces, faces_laying_off_on, held_by_others
+from ._outs import Outs, available_faces, faces_laying_off, held_by_others
 from ._tableplay_ai import TablePlayAdvisor
 from ._tableplay_going_out import could_place, plan_going_out
 
@@ -50,7 +50,7 @@ class HardTablePlayer(TablePlayAdvisor):
         super().__init__(variant, observation, legal, rng)
         seen = list(self.hand) + [c for meld in self.table for c in meld.cards] + list(observation["discard"])
         seen += held_by_others(observation["extra"].get("picked", []), observation["seat"], self.table)
-        self.laying_off = faces_laying_off_on(self.table, self.rules)
+        self.laying_off = faces_laying_off(self.table, self.rules)
         self.outs = Outs(self.rules, available_faces(variant.decks, seen), self.laying_off)
 
     def _lays_off(self, face: int) -> bool:
