@@ -194,3 +194,28 @@ def test_hard_finds_the_lay_offs_that_take_it_out_in_one_turn():
     from rummy_tui.engine.cards import face_of, parse_face
 
     assert face_of(game.state.discard[-1]) == parse_face("QD")
+
+
+def test_hard_takes_its_settings_from_the_variant_class_not_its_key():
+    """A variant that only inherits Traditional's class (another key) gets its hard settings:
+    it searches for the way out, and it keeps its melds when the opponent holds 2 cards; a
+    variant that sets none gets the defaults (no search)."""
+    from tests.tableplay_positions import place
+    from variants._tableplay_hard import HardTablePlayer
+    from variants.traditional import TraditionalRummy
+
+    class Copy(TraditionalRummy):
+        key = "traditional-copy"
+
+    class Plain(TraditionalRummy):
+        key = "plain"
+        hard_plans_going_out = False
+
+    game = Game("traditional", 2, seed=3)
+    place(game, {0: "4C 5C 9S 9H 9C KS KH KD 2H 3H QD", 1: "AS 2S"},
+          table=[(1, "6C 7C 8C"), (1, "4H 5H 6H")], discard="3C", to_move=0, tabled=(1,))
+    game.state.phase = "play"
+    observation, legal = game.observation(0), game.legal_actions()
+    copy = HardTablePlayer(Copy(), observation, legal, random.Random(1))
+    assert copy.going_out_plan() and copy.keeps_rummy_back()
+    assert HardTablePlayer(Plain(), observation, legal, random.Random(1)).going_out_plan() is None

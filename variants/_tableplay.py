@@ -56,6 +56,14 @@ class TablePlayVariant(Variant):
     decks = 1
     rebuild_on_last_draw = False  # D-6: drawing the last stock card rebuilds at once
     rebuild_keeps_top = True  # E-6: the top discard stays; D-6: the whole pile is shuffled
+    # Settings of the ``hard`` computer player (variants/_tableplay_hard.py), not rules; a
+    # variant that sets none gets these. Its melds stay in hand (for a rummy, and so nobody lays
+    # off on them) until an opponent holds this few cards, by the number of players (missing: 0,
+    # never before it can go out in one turn):
+    hard_lays_down_when_opponent_holds: dict[int, int] = {}
+    # ... and it searches for the melds and lay-offs (chained, on anybody's melds) that take it
+    # out this turn, instead of trusting its quick count of the cards that are done:
+    hard_plans_going_out = False
 
     # --- parameters and hooks for subclasses ----------------------------------------------
 

@@ -25,18 +25,8 @@ from ._tableplay_going_out import could_place, plan_going_out
 DANGER_WEIGHT = 1.0
 PENALTY_WEIGHT = 0.02  # prefer throwing high cards when all else is equal
 TAKE_BY_PROSPECT = 0.0
-PLAN_GOING_OUT = ("traditional",)  # variants where a search finds the melds and lay-offs that go out
-# Give up the rummy and lay down once an opponent holds this few cards (0: never, until every
-# card goes down in one turn). In Traditional Rummy the hand's winner is whoever goes out, so
-# laying down saves only penalty points and hands the others places to lay off their last
-# cards: never laying down early won 68.2% of 400 games with 2 players, 51.3% and 41.0% of 300
-# with 3 and 4 (laying down once an opponent held 2 cards: 57.5%, 42.7%, 30.0%; seeds from 1).
-# In Rummy a loser gives the winner his whole hand: heads-up (10 cards) it pays to lay down at
-# 4; with more players (7 or 6 cards each) holding on longer won far more games
-# (bench/table_ai_paired.py, seeds 1000-1199: 4 players 29% of games laying down at 4 cards,
-# 52% at 2; 5 and 6 players 35% and 25% at 2, 42% and 32% at 1).
-TRADITIONAL_DUMP_AT = 0
-RUMMY_DUMP_AT_BY_PLAYERS = {2: 4, 3: 2, 4: 2, 5: 1, 6: 1}
+# The variant's own settings for this player (when to lay melds down, whether to search for the
+# way out) are attributes of its class: see ``TablePlayVariant.hard_lays_down_when_opponent_holds``.
 
 
 def _count_one(card: int) -> int:
@@ -76,9 +66,7 @@ class HardTablePlayer(TablePlayAdvisor):
     def keeps_rummy_back(self) -> bool:
         """Keep every meld in hand while nobody is about to go out."""
         others = [n for seat, n in enumerate(self.obs["hand_sizes"]) if seat != self.obs["seat"]]
-        if self.variant.key == "basic":
-            return min(others) > RUMMY_DUMP_AT_BY_PLAYERS.get(len(others) + 1, 2)
-        return min(others) > TRADITIONAL_DUMP_AT
+        return min(others) > self.variant.hard_lays_down_when_opponent_holds.get(self.obs["players"], 0)
 
     # --- the moves ------------------------------------------------------------------------
 
@@ -123,7 +111,7 @@ class HardTablePlayer(TablePlayAdvisor):
     def going_out_plan(self) -> list[str] | None | bool:
         """The moves that take every card out this turn; False when there are none; None when
         that is not known (another variant, or the search gave up)."""
-        if self.variant.key not in PLAN_GOING_OUT:
+        if not self.variant.hard_plans_going_out:
             return None
         must_discard = self.variant.must_discard_to_go_out(self.settings)
         if could_place(self.hand, self.laying_off, self.rules) < len(self.hand) - must_discard:

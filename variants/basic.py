@@ -49,6 +49,12 @@ hands, doubled if you went rummy: all your cards in one turn, having laid nothin
 hand. The first player to reach 150 wins; or set hands to play a fixed number of hands, and the
 most points win.
 """)
+    # The hard player (see TablePlayVariant): a loser gives the winner his whole hand, so it lays
+    # its melds down once an opponent is close to going out. Heads-up (10 cards) that pays at 4;
+    # with more players (7 or 6 cards each) holding on longer won far more games
+    # (bench/table_ai_paired.py, seeds 1000-1199: 4 players 29% of games laying down at 4 cards,
+    # 52% at 2; 5 and 6 players 35% and 25% at 2, 42% and 32% at 1).
+    hard_lays_down_when_opponent_holds = {2: 4, 3: 2, 4: 2, 5: 1, 6: 1}
     settings = {
         "ace_high_low": Setting(False, N_("Aces may also be high (Q-K-A) and count 15 points."),
                                 label=N_("Ace high or low")),

@@ -87,6 +87,13 @@ With several rounds the penalties add up and the lowest total wins.
     decks = 2
     rebuild_on_last_draw = True
     rebuild_keeps_top = False
+    # The hard player (see TablePlayVariant): only going out wins a hand here, so laying melds
+    # down early only hands the others places to lay off their last cards; it never does, and
+    # searches for the way out. Never laying down early won 68.2% of 400 games with 2 players,
+    # 51.3% and 41.0% of 300 with 3 and 4 (laying down once an opponent held 2 cards: 57.5%,
+    # 42.7%, 30.0%; seeds from 1).
+    hard_lays_down_when_opponent_holds: dict[int, int] = {}
+    hard_plans_going_out = True
     settings = {
         "rounds": Setting(1, N_("Hands to play; 1 means one hand with a money payout, more add up penalties (lowest wins)."), minimum=1,
                           label=N_("Hands to play")),
