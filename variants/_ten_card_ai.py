@@ -36,6 +36,16 @@ def choose_ai_action(observation: dict[str, Any], legal: list[str], level: str, 
     return action if action in legal else legal[0]
 
 
+def hint(observation: dict[str, Any], legal: list[str], rng: random.Random) -> tuple[str, str]:
+    """Hard's move, with its own reason where the generic one would not be true."""
+    from . import _ten_card_hard as hard
+
+    action = choose_ai_action(observation, legal, "hard", rng)
+    if observation["phase"] == "reentry":
+        return action, hard.reentry_reason(observation, action)
+    return action, ""
+
+
 def _hard_choice(observation: dict[str, Any], legal: list[str]) -> str | None:
     """Where hard plays differently from normal; None: as normal."""
     from . import _ten_card_hard as hard

@@ -432,6 +432,11 @@ class TenCardRummy(TenCardScoring, Variant):
 
         return choose_ai_action(observation, legal, level, rng)
 
+    def hint(self, observation: dict[str, Any], legal: list[str], rng: random.Random) -> tuple[str, str]:
+        from ._ten_card_ai import hint
+
+        return hint(observation, legal, rng)
+
 
 # --- helpers used above ------------------------------------------------------------------------
 
