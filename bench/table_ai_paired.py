@@ -15,7 +15,8 @@ games, their paired difference (95% interval), and the hard seat's average score
 (its final score minus the average of the others; lower is better where scores are penalties).
 
 ``--const module.NAME=value`` overrides a constant of a hard module for a tuning run, e.g.
-``--const variants._hungarian_hard.PENALTY_WEIGHT=0.5``.
+``--const variants._hungarian_hard.PENALTY_WEIGHT=0.5``, or a variant's AI setting, e.g.
+``--const 'variants.traditional.TraditionalRummy.hard_lays_down_when_opponent_holds={"6": 2}'``.
 """
 
 from __future__ import annotations
@@ -36,8 +37,13 @@ from rummy_tui.engine.ai import play_ai_game  # noqa: E402
 
 def outcome(variant: str, players: int, levels: list[str], seed: int, seat: int,
             settings: dict | None) -> tuple[float, float]:
-    """(share of the win that ``seat`` got, its final score minus the others' average)."""
-    game = play_ai_game(variant, players, levels, seed, settings)
+    """(share of the win that ``seat`` got, its final score minus the others' average); a game
+    that does not end (two ``normal`` seats can pass one card back and forth for ever) counts
+    as nobody's win, margin 0."""
+    try:
+        game = play_ai_game(variant, players, levels, seed, settings, max_actions=MAX_ACTIONS)
+    except RuntimeError:
+        return 0.0, 0.0
     result = game.state.result or {}
     winners = result.get("winners", [])
     final = list(result.get("final", game.state.totals))
@@ -45,6 +51,9 @@ def outcome(variant: str, players: int, levels: list[str], seed: int, seat: int,
     others = [score for s, score in enumerate(final) if s != seat]
     margin = final[seat] - sum(others) / max(len(others), 1) if final else 0.0
     return won, margin
+
+
+MAX_ACTIONS = 5000
 
 
 def mean_and_margin(values: list[float]) -> tuple[float, float]:
@@ -57,13 +66,35 @@ def mean_and_margin(values: list[float]) -> tuple[float, float]:
 
 
 def apply_constants(pairs: list[str]) -> None:
+    """``module.NAME=json`` or ``module.Class.NAME=json`` (a variant's AI setting); the digit
+    keys of a JSON object become ints (``{"6": 2}``: by number of players)."""
     for pair in pairs:
         name, value = pair.split("=", 1)
-        module_name, constant = name.rsplit(".", 1)
-        module = importlib.import_module(module_name)
-        if not hasattr(module, constant):
-            raise SystemExit(f"{module_name} has no constant {constant}")
-        setattr(module, constant, json.loads(value))
+        path, constant = name.rsplit(".", 1)
+        owner = _import_owner(path)
+        if not hasattr(owner, constant):
+            raise SystemExit(f"{path} has no constant {constant}")
+        setattr(owner, constant, _int_keys(json.loads(value)))
+
+
+def _import_owner(path: str):
+    """The module, or the class inside a module, that ``path`` names."""
+    parts = path.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            owner = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for attribute in parts[cut:]:
+            owner = getattr(owner, attribute)
+        return owner
+    raise SystemExit(f"cannot import {path}")
+
+
+def _int_keys(value):
+    if isinstance(value, dict):
+        return {int(k) if isinstance(k, str) and k.isdigit() else k: v for k, v in value.items()}
+    return value
 
 
 def main() -> None:

@@ -219,3 +219,36 @@ def test_hard_takes_its_settings_from_the_variant_class_not_its_key():
     copy = HardTablePlayer(Copy(), observation, legal, random.Random(1))
     assert copy.going_out_plan() and copy.keeps_rummy_back()
     assert HardTablePlayer(Plain(), observation, legal, random.Random(1)).going_out_plan() is None
+
+
+def test_traditional_hard_heads_up_discards_by_the_race_look_ahead():
+    """Heads-up, hard plays its best discards a few turns ahead in sampled worlds: here the
+    count would throw the high Q♦, but keeping it goes out sooner more often (the same answer
+    with 64 worlds as with 16), and the hint says why."""
+    from tests.tableplay_positions import place
+
+    game = Game("traditional", 2, seed=3)
+    place(game, {0: "QH 4C AC 5S QD AH 3H JH AS 10H KH", 1: "5H AD 8S 10D 6C 3S 7H 7S 6H 9H"}, to_move=0)
+    game.state.phase = "play"
+    move, reason = game.variant.hint(game.observation(0), game.legal_actions(), random.Random(1))
+    assert move == "discard:5S" == hard_move(game)
+    assert "best chance to go out within the next few turns" in reason
+
+
+def test_the_race_look_ahead_prefers_the_hand_with_more_ways_out():
+    """Two kept hands one card from going out (a set and a run, Q♣ to discard): 4-5♠ waits
+    for 3♠ or 6♠ (three copies may come), 4-6♠ only for 5♠ (one); in the same sampled worlds
+    the first goes out sooner."""
+    from collections import Counter
+
+    from rummy_tui.engine.cards import parse_face
+    from variants._tableplay_race import RaceLookAhead
+    from variants.traditional import MELD_RULES
+
+    held = [parse_face(t) for t in "9S 9H 9C 9D 2D 3D 4D QC".split()]
+    two_ways = held + [parse_face("4S"), parse_face("5S")]
+    one_way = held + [parse_face("4S"), parse_face("6S")]
+    seen = Counter(two_ways + [parse_face("6S")])
+    unseen = Counter({face: 2 - seen[face] for face in range(52) if seen[face] < 2})
+    race = RaceLookAhead(MELD_RULES, unseen, frozenset(), "test", worlds=32, horizon=8, survival=0.9)
+    assert race.value(two_ways) > race.value(one_way) > 0

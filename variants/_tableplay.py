@@ -64,6 +64,10 @@ class TablePlayVariant(Variant):
     # ... and it searches for the melds and lay-offs (chained, on anybody's melds) that take it
     # out this turn, instead of trusting its quick count of the cards that are done:
     hard_plans_going_out = False
+    # ... and, by the number of players, in how many sampled worlds it plays its candidate
+    # discards a few turns ahead to see which kept cards go out soonest (_tableplay_race.py;
+    # missing: 0, no look-ahead):
+    hard_race_worlds: dict[int, int] = {}
 
     # --- parameters and hooks for subclasses ----------------------------------------------
 

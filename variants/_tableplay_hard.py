@@ -21,10 +21,23 @@ from rummy_tui.i18n import t as tr
 from ._outs import Outs, available_faces, faces_laying_off, held_by_others
 from ._tableplay_ai import TablePlayAdvisor
 from ._tableplay_going_out import could_place, plan_going_out
+from ._tableplay_race import RaceLookAhead
 
 DANGER_WEIGHT = 1.0
 PENALTY_WEIGHT = 0.02  # prefer throwing high cards when all else is equal
 TAKE_BY_PROSPECT = 0.0
+# The race look-ahead (``_tableplay_race.py``), in variants whose ``hard_race_worlds`` asks for
+# it at this number of players: among the RACE_CANDIDATES best discards by the count above (no
+# more than RACE_MARGIN worse than the best), the one whose kept cards go out soonest in that
+# many sampled worlds wins, RACE_WEIGHT times the look-ahead's value against that count.
+RACE_WORLDS = None  # for tuning runs: this many worlds at every player count (0: never)
+RACE_DRAW = 0.0  # > 0: take the discard when the look-ahead rates it this much above the stock
+RACE_CANDIDATES = 3
+RACE_MARGIN = 6.0
+RACE_WEIGHT = 30.0
+RACE_PARTIAL = 0.0
+RACE_HORIZON = {2: 8, 3: 7, 4: 6, 5: 5, 6: 5}
+RACE_SURVIVAL = {2: 0.92, 3: 0.88, 4: 0.85, 5: 0.82, 6: 0.8}
 # The variant's own settings for this player (when to lay melds down, whether to search for the
 # way out) are attributes of its class: see ``TablePlayVariant.hard_lays_down_when_opponent_holds``.
 
@@ -42,6 +55,7 @@ class HardTablePlayer(TablePlayAdvisor):
         seen += held_by_others(observation["extra"].get("picked", []), observation["seat"], self.table)
         self.laying_off = faces_laying_off(self.table, self.rules)
         self.outs = Outs(self.rules, available_faces(variant.decks, seen), self.laying_off)
+        self.race_chose = False  # the race look-ahead overruled the count's best discard
 
     def _lays_off(self, face: int) -> bool:
         return face in self.laying_off
@@ -77,6 +91,8 @@ class HardTablePlayer(TablePlayAdvisor):
         with_top = self.hand + [top]
         if self.done_count(with_top) > self.done_count(self.hand):
             return "take:discard"
+        if RACE_DRAW and self.race_worlds() and self._race_prefers_the_discard(top):
+            return "take:discard"
         if TAKE_BY_PROSPECT:
             rests = {}
             for card in self.hand:
@@ -102,9 +118,16 @@ class HardTablePlayer(TablePlayAdvisor):
         if (plan is None and self.can_go_out_now()) or not self.keeps_rummy_back():
             return self.play_normal_with(self.best_discard), ""
         discard = self.best_discard()
+        card = f"[{discard.split(':', 1)[1]}]"
+        if self.race_chose and self.of_verb("meld"):
+            return discard, tr("Discard {card} and keep your melds in hand until you can lay down every card in one "
+                               "turn: of the cards you could throw, keeping the others gives you the best chance to "
+                               "go out within the next few turns.", card=card)
+        if self.race_chose:
+            return discard, tr("Discard {card}: of the cards you could throw, keeping the others gives you the best "
+                               "chance to go out within the next few turns.", card=card)
         if not self.of_verb("meld"):
             return discard, ""
-        card = f"[{discard.split(':', 1)[1]}]"
         return discard, tr("Discard {card} and keep your melds in hand until you can lay down every card in "
                           "one turn (a rummy): melds on the table give the others places to lay off.", card=card)
 
@@ -138,7 +161,45 @@ class HardTablePlayer(TablePlayAdvisor):
             face = parse_face(action.split(":", 1)[1])
             return -prospects[action] + DANGER_WEIGHT * self._danger(face) - PENALTY_WEIGHT * self.value(face)
 
-        return min(discards, key=loss)
+        losses = {action: loss(action) for action in discards}
+        ranked = sorted(discards, key=losses.__getitem__)
+        near = [a for a in ranked[:RACE_CANDIDATES] if losses[a] <= losses[ranked[0]] + RACE_MARGIN]
+        if self.race_worlds() and len(near) > 1:
+            race = self.race_look_ahead()
+            values = {a: race.value([face_of(c) for c in rests[a]]) for a in near}
+            chosen = min(near, key=lambda a: losses[a] - RACE_WEIGHT * values[a])
+            self.race_chose = chosen != ranked[0]
+            return chosen
+        return ranked[0]
+
+    def race_worlds(self) -> int:
+        if RACE_WORLDS is not None:
+            return RACE_WORLDS
+        return self.variant.hard_race_worlds.get(self.obs["players"], 0)
+
+    def _race_prefers_the_discard(self, top: int) -> bool:
+        """Does the hand go out sooner, on the race look-ahead, with the top discard taken (and
+        its best other card thrown) than with this turn's stock card?"""
+        race = self.race_look_ahead()
+        faces = [face_of(c) for c in self.hand]
+        with_top = faces + [face_of(top)]
+        done = race.done_without_each(with_top)
+        best = max(v for f, v in done.items() if f != face_of(top) or with_top.count(f) > 1)
+        throws = sorted((f for f in set(faces) if done[f] == best), key=lambda f: race._partners(f, with_top))
+        by_stock = race.value(faces)
+        for throw in throws[:2]:
+            kept = list(with_top)
+            kept.remove(throw)
+            if race.value(kept, delay=1) > by_stock + RACE_DRAW:
+                return True
+        return False
+
+    def race_look_ahead(self) -> RaceLookAhead:
+        players = self.obs["players"]
+        seed = repr((self.obs["seat"], sorted(self.hand), self.obs["discard"], self.obs["stock_count"],
+                     [e["meld"] for e in self.obs["table"]]))
+        return RaceLookAhead(self.rules, self.outs.available, self.laying_off, seed, self.race_worlds(),
+                             RACE_HORIZON.get(players, 6), RACE_SURVIVAL.get(players, 0.85), RACE_PARTIAL)
 
 
 def going_out_reason(action: str) -> str:
