@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from rummy_tui.engine.solver import COUNT_BITS, SUIT_BITS, _tables_for
+from rummy_tui.engine.solver import COUNT_BITS, SUIT_BITS, _tables_for, bits
 
 from ._gin_scoring import GIN_RULES, card_points, default_arrangement, defender_showdown
 
@@ -54,15 +54,6 @@ def _completing_mask(card: int, other: int) -> int:
 NEAR = tuple(_near_mask(card) for card in range(52))
 CONNECTED = tuple(NEAR[card] & ~(1 << card) for card in range(52))  # could meld with the card
 COMPLETING = tuple(tuple(_completing_mask(card, other) for other in range(52)) for card in range(52))
-
-
-def bits(mask: int) -> list[int]:
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
 
 
 # --- deadwood ------------------------------------------------------------------------------

@@ -289,7 +289,7 @@ def _table_arrangement(hand: Sequence[int], mask: int, tables: _Tables) -> Arran
     rest = mask
     for group in sets:
         rest ^= group
-        cards = tuple(card_of_face[f] for f in _bits(group))
+        cards = tuple(card_of_face[f] for f in bits(group))
         melds.append(Meld(SET, cards, tuple(c % 52 for c in cards), cards[0] % 13 + 1))
     unmatched = rest
     for suit in range(4):
@@ -303,17 +303,18 @@ def _table_arrangement(hand: Sequence[int], mask: int, tables: _Tables) -> Arran
             unmatched ^= run << (13 * suit)
             melds.append(_natural_run(run, suit, card_of_face))
     melds.sort(key=lambda m: min(m.faces))
-    return Arrangement(melds, [card_of_face[f] for f in _bits(unmatched)], key >> COUNT_BITS)
+    return Arrangement(melds, [card_of_face[f] for f in bits(unmatched)], key >> COUNT_BITS)
 
 
 def _natural_run(run: int, suit: int, card_of_face: dict[int, int]) -> Meld:
-    ranks = [bit + 1 for bit in _bits(run)]
+    ranks = [bit + 1 for bit in bits(run)]
     positions = sorted(14 if rank == 1 and 13 in ranks else rank for rank in ranks)
     faces = tuple(suit * 13 + (0 if p == 14 else p - 1) for p in positions)
     return Meld(RUN, tuple(card_of_face[f] for f in faces), faces, positions[0])
 
 
-def _bits(mask: int) -> list[int]:
+def bits(mask: int) -> list[int]:
+    """The numbers of the bits set in a mask, lowest first."""
     found = []
     while mask:
         low_bit = mask & -mask
