@@ -231,7 +231,8 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
                 return _(hint)
         return _("choose a move (a)")
 
-    def say(self, text: str | Text, error: bool = False) -> None:
+    def say(self, text: str | Text, error: bool = False) -> Text:
+        """Show a line in the message panel; returns it as shown (cards drawn as in the hand)."""
         message = self.query_one("#message", Panel)
         message.set_class(error, "refused")
         line = text.copy() if isinstance(text, Text) else log_line(bracket_cards(text), self.hand.card_look())
@@ -239,6 +240,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
         message.update(line)
         if error and line.cell_len > message.size.width - 2:
             self.notify(line.plain, severity="error")  # too long for the line: show it whole as well
+        return line
 
     async def on_key(self, event) -> None:
         """A move key whose move is not possible now reaches here: say why rather than nothing."""

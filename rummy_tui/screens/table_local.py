@@ -114,10 +114,9 @@ class LocalTurns:
         self.hand.clear_selection()
         self.hand.selected.update(hint.cards)
         self.hand.refresh()
-        text = _("Hint: {text}", text=hint.text)
-        self.say(text)
-        if len(text) > self.query_one("#message", Panel).size.width - 2:
-            self.notify(text)  # too long for the line: show it whole as well
+        line = self.say(_("Hint: {text}", text=hint.text))
+        if line.cell_len > self.query_one("#message", Panel).size.width - 2:
+            self.notify(line.plain)  # too long for the line: show it whole as well
         self.update_keys()
         self._autosave()
 
