@@ -21,7 +21,7 @@ from rummy_tui.i18n import t as tr
 from ._outs import Outs, available_faces, faces_laying_off, held_by_others
 from ._tableplay_ai import TablePlayAdvisor
 from ._tableplay_going_out import could_place, plan_going_out
-from ._tableplay_race import RaceLookAhead
+from ._tableplay_race import RaceLookAhead, count_one
 
 DANGER_WEIGHT = 1.0
 PENALTY_WEIGHT = 0.02  # prefer throwing high cards when all else is equal
@@ -40,10 +40,6 @@ RACE_HORIZON = {2: 8, 3: 7, 4: 6, 5: 5, 6: 5}
 RACE_SURVIVAL = {2: 0.92, 3: 0.88, 4: 0.85, 5: 0.82, 6: 0.8}
 # The variant's own settings for this player (when to lay melds down, whether to search for the
 # way out) are attributes of its class: see ``TablePlayVariant.hard_lays_down_when_opponent_holds``.
-
-
-def _count_one(card: int) -> int:
-    return 1
 
 
 class HardTablePlayer(TablePlayAdvisor):
@@ -72,7 +68,7 @@ class HardTablePlayer(TablePlayAdvisor):
         if loose > 1:
             return False
         if loose == 1:
-            arrangement = best_arrangement(self.hand, self.rules, _count_one)
+            arrangement = best_arrangement(self.hand, self.rules, count_one)
             leftover = [c for c in arrangement.deadwood if not self._lays_off(face_of(c))]
             return leftover != [self.obs["extra"].get("taken")]
         return True

@@ -24,7 +24,8 @@ from rummy_tui.engine.melds import MeldRules
 from rummy_tui.engine.solver import deadwood, deadwood_without_each
 
 
-def _count_one(card: int) -> int:
+def count_one(card: int) -> int:
+    """Every card counts 1: a deadwood in cards, not points."""
     return 1
 
 
@@ -108,9 +109,9 @@ class RaceLookAhead:
         counts = Counter(faces)
         distinct = list(counts)
         stuck = [f for f in distinct if f not in self.laying_off]
-        done = len(distinct) - deadwood(distinct, self.rules, _count_one)
+        done = len(distinct) - deadwood(distinct, self.rules, count_one)
         if len(stuck) < len(distinct):
-            done = max(done, len(distinct) - deadwood(stuck, self.rules, _count_one))
+            done = max(done, len(distinct) - deadwood(stuck, self.rules, count_one))
         return done + sum(n - 1 for f, n in counts.items() if n > 1 and f in self.laying_off)
 
     def is_out(self, hand: list[int]) -> bool:
@@ -149,12 +150,12 @@ class RaceLookAhead:
         distinct = list(counts)
         laying = self.laying_off
         twins_laying = sum(n - 1 for f, n in counts.items() if n > 1 and f in laying)
-        melded = {f: len(distinct) - 1 - d for f, d in deadwood_without_each(distinct, self.rules, _count_one).items()}
+        melded = {f: len(distinct) - 1 - d for f, d in deadwood_without_each(distinct, self.rules, count_one).items()}
         stuck = [f for f in distinct if f not in laying]
         laid = len(distinct) - len(stuck)
-        stuck_done = len(stuck) - deadwood(stuck, self.rules, _count_one) if laid else 0
+        stuck_done = len(stuck) - deadwood(stuck, self.rules, count_one) if laid else 0
         if laid:
-            stuck_without = deadwood_without_each(stuck, self.rules, _count_one) if stuck else {}
+            stuck_without = deadwood_without_each(stuck, self.rules, count_one) if stuck else {}
             for f in distinct:
                 by_laying = laid - 1 + stuck_done if f in laying else laid + len(stuck) - 1 - stuck_without[f]
                 melded[f] = max(melded[f], by_laying)
@@ -165,7 +166,7 @@ class RaceLookAhead:
                 result[f] = melded[f] + twins_laying
                 continue
             if whole is None:  # one copy of a twin goes: the distinct faces stay as they are
-                whole = len(distinct) - deadwood(distinct, self.rules, _count_one)
+                whole = len(distinct) - deadwood(distinct, self.rules, count_one)
                 if laid:
                     whole = max(whole, laid + stuck_done)
             result[f] = whole + twins_laying - (1 if f in laying else 0)
