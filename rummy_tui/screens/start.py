@@ -111,7 +111,7 @@ class StartScreen(Screen):
 
     def on_mount(self) -> None:
         # The variants and the form come right after the app's first frame, so it shows at once.
-        self.app.call_after_refresh(self.run_worker, self._load_variants(), group="start-form")
+        self.app.call_after_refresh(self.run_worker, self._load_variants, group="start-form")
 
     async def _load_variants(self) -> None:
         from variants import registry
