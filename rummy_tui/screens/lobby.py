@@ -239,6 +239,7 @@ class LobbyScreen(Screen):
         self.shown: dict[str, Any] | None = None
         self.hosting = client.seat == 0
         self.watching = client.seat is None
+        self.owns_client = True  # until the table screen takes the connection over
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="lobby"):
@@ -294,6 +295,7 @@ class LobbyScreen(Screen):
         while True:
             self.show(view)
             if view["started"]:
+                self.owns_client = False
                 open_table(self.app, self.client)
                 return
             try:
@@ -317,8 +319,13 @@ class LobbyScreen(Screen):
             await self.client.leave()
         except (ConnectionError, OSError, AttributeError):
             pass
-        await self.client.close()
         self.dismiss()
+
+    async def on_unmount(self) -> None:
+        """Leaving, or quitting the app from the lobby, closes the connection (the table screen
+        closes it once it has taken it over)."""
+        if self.owns_client:
+            await self.client.close()
 
 
 def open_table(app, client: TableClient) -> None:
