@@ -350,3 +350,17 @@ async def test_a_hidden_chat_line_takes_no_keys_until_opened(server, player):
         chat.open()
         await pilot.press("x", "escape")
         await until(pilot, lambda: app.focused is None and chat.value == "", "closed by Escape, unsent")
+
+
+async def test_quitting_from_the_lobby_closes_the_connection(server, player):
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        host = await host_form(pilot)
+        host.query_one("#host-name", Input).value = "Anna"
+        await pilot.press("ctrl+s")
+        lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
+        bob = await player("Bob")
+        await bob.join(lobby.client.table)
+        await bob.wait_view(lambda v: v["seats"][0]["connected"])
+    view = await bob.wait_view(lambda v: not v["seats"][0]["connected"])
+    assert view["seats"][1]["connected"]
