@@ -72,7 +72,7 @@ def test_late_in_the_hand_a_high_card_with_live_outs_is_kept():
     assert hint.text == "Discard [8D]: it fits no meld, and your higher cards have better chances to meld."
 
 
-# --- the look-ahead's simulator plays normal's policy ----------------------------------------
+# --- the simulator (variants/_gin_sim.py) plays normal's policy --------------------------
 
 def _mask(cards) -> int:
     return sum(1 << card for card in cards)
@@ -139,16 +139,3 @@ def test_a_simulated_hand_ends_as_the_engine_plays_it():
         expected = (sim.VOID, 0) if first.get("note") == "void" else (state.last_hand["winner"], max(first["points"]))
         assert simulated == expected, seed
 
-
-def test_the_look_ahead_overrules_the_quick_cost_when_clearly_ahead(monkeypatch):
-    """He took two eights openly. By the quick cost 4♣ goes (6♣ is near his 8♣), but played
-    out in the sampled deals, shedding the higher 6♣ wins clearly more often."""
-    from variants import _gin_hard
-
-    monkeypatch.setattr(_gin_hard, "SEARCH_DISCARDS", 3)
-    game = position("5H 6H 7H AS AD AC 2S 3S 8S 6C 4C", discard="9C KC", phase="discard",
-                    opponent="8D 8C 4D 5S 6D 7S 2C 9D 10S JC")
-    game.state.extra["picked"] = [[], game.state.hands[1][:2]]
-    hint = hint_for(game, 0)
-    assert hint.action == "discard:6C"
-    assert hint.text == "Discard [6C]: played out in 72 sampled deals, it wins 81% of them, [4C] only 65%."

@@ -14,7 +14,6 @@ from rummy_tui.engine.cards import SUIT_SYMBOLS, card_text, make_face, rank_of, 
 from rummy_tui.engine.melds import SET, Meld
 from rummy_tui.i18n import t as tr
 
-from . import _gin_search as search
 from .gin import arrangement_of, card_points, deadwood_after_discards, deadwood_of
 
 NOW_WEIGHT = 0.35  # a hand's value: this share of its deadwood now, the rest after the next draw
@@ -28,12 +27,6 @@ SHUNNED_WEIGHT = 0.1  # a sampled hand's weight for each thrown or left card it 
 SAFE_SHARE = 0.2  # a hint calls a discard safer when the opponent melds it less often than this
 OUT_POINTS = 3  # what keeping a loose card is worth for each unseen card that would meld it
 NEAR_PICK_POINTS = 1  # ... and for each card the opponent took openly that it is near
-# The look-ahead (variants/_gin_search.py) is off: played against normal on 1,400 paired hands
-# it lost 4.9 ± 2.9 points (3 discards, 20 deals, the best share) and 3.1 points (with draws,
-# 24 + 48 deals, a 2-standard-error margin). Switch it on for an A/B with bench/gin_paired.py
-# --const variants._gin_hard.SEARCH_DISCARDS=3 --const variants._gin_hard.SEARCH_DRAWS=1.
-SEARCH_DISCARDS = 0  # the cheapest loose cards by that cost that the look-ahead plays out (0: none)
-SEARCH_DRAWS = 0  # 1: the look-ahead also plays out taking the top discard against the stock
 
 
 @dataclass
@@ -217,7 +210,7 @@ def hard_move(observation: dict[str, Any], legal: list[str], rng: random.Random)
     if phase == "last_chance":
         return _last_chance(observation, legal, know)
     if phase in ("upcard", "draw"):
-        return _draw(observation, legal, know, rng)
+        return _draw(observation, legal, know)
     if phase == "discard":
         return _discard(observation, legal, know, rng)
     return legal[0], tr("It is the only sensible move.")
@@ -300,32 +293,10 @@ def _discard(observation: dict[str, Any], legal: list[str], know: Knowledge, rng
                             "looks unlikely ({risk}%).", card=_show(card), deadwood=left, risk=round(risk * 100))
     options = shedding_options(hand, know) or discard_options(hand, know)
     card = options[0][1]
-    candidates = [c for _, c in options[:SEARCH_DISCARDS]]
-    if len(candidates) > 1:
-        best, cheapest = search.choose(_deals(observation, know, rng), candidates, search.discard_in,
-                                       observation["seat"])
-        if best.move != card:
-            return f"discard:{card_text(best.move)}", _searched_discard_reason(best, cheapest, waited=bool(endings))
     return f"discard:{card_text(card)}", discard_reason(hand, card, know, waited=bool(endings))
 
 
-def _deals(observation: dict[str, Any], know: Knowledge, rng: random.Random) -> list:
-    shunned = [c for c in know.opponent_discards | know.opponent_passed if c not in know.known_opponent]
-    return search.sample_deals(observation, know.known_opponent, know.unseen, know.hidden_in_opponent,
-                               sorted(shunned), search.WORLDS + search.MORE_WORLDS, rng)
-
-
-def _searched_discard_reason(best, cheapest, waited: bool) -> str:
-    reason = tr("Discard {card}: played out in {deals} sampled deals, it wins {share}% of them, "
-                "{other} only {other_share}%.", card=_show(card_text(best.move)), deals=best.deals,
-                share=round(best.share * 100), other=_show(card_text(cheapest.move)),
-                other_share=round(cheapest.share * 100))
-    if waited:
-        return tr("Do not knock yet: an undercut is likely. {reason}", reason=reason)
-    return reason
-
-
-def _draw(observation: dict[str, Any], legal: list[str], know: Knowledge, rng: random.Random) -> tuple[str, str]:
+def _draw(observation: dict[str, Any], legal: list[str], know: Knowledge) -> tuple[str, str]:
     take = "take:upcard" if "take:upcard" in legal else "take:discard"
     other = "pass" if "pass" in legal else "draw:stock"
     if take not in legal:
@@ -338,11 +309,6 @@ def _draw(observation: dict[str, Any], legal: list[str], know: Knowledge, rng: r
     stock_cost = _stock_estimate(hand, know)
     makes_meld = any(top in meld.cards for meld in arrangement_of(with_top).melds)
     taking = take_cost + TAKE_MARGIN < stock_cost
-    if SEARCH_DRAWS and (taking or _connects(top, hand)):
-        best, quick = search.choose(_deals(observation, know, rng), [taking, not taking], search.draw_in,
-                                    observation["seat"])
-        if best.move != taking:  # the look-ahead overrules the quick estimate
-            return _searched_draw(best, quick, take, other, top)
     if taking:
         shown = _show(card_text(top))
         if makes_meld:
@@ -353,24 +319,6 @@ def _draw(observation: dict[str, Any], legal: list[str], know: Knowledge, rng: r
         return other, tr("Pass: {card} does not improve your hand enough to show it.", card=_show(card_text(top)))
     return other, tr("Draw from the stock: {card} does not improve your hand enough to show it.",
                     card=_show(card_text(top)))
-
-
-def _connects(card: int, hand: list[int]) -> bool:
-    return any(rank_of(c) == rank_of(card) or (suit_of(c) == suit_of(card) and abs(rank_of(c) - rank_of(card)) <= 2)
-               for c in hand)
-
-
-def _searched_draw(best, other_outcome, take: str, other: str, top: int) -> tuple[str, str]:
-    shown = _show(card_text(top))
-    numbers = {"deals": best.deals, "share": round(best.share * 100), "other_share": round(other_outcome.share * 100)}
-    if best.move:
-        return take, tr("Take {card}: played out in {deals} sampled deals, taking it wins {share}% of them, "
-                        "the stock only {other_share}%.", card=shown, **numbers)
-    if other == "pass":
-        return other, tr("Pass: played out in {deals} sampled deals, passing wins {share}% of them, "
-                         "taking {card} only {other_share}%.", card=shown, **numbers)
-    return other, tr("Draw from the stock: played out in {deals} sampled deals, it wins {share}% of them, "
-                     "taking {card} only {other_share}%.", card=shown, **numbers)
 
 
 def _replace_taken(know: Knowledge, top: int) -> Knowledge:
