@@ -12,12 +12,13 @@ from tests.test_ten_card import MELDED_NINE, discard_and_declare, position
 
 LOOSE_HAND = "2S 5S 9D 9H JS KS AD 4S 6D 8D"  # no meld: 2+5+9+9+10+10+10+4+6+8 = 73 unmatched
 SMALL_HAND = "10H JH QH KH 7C 7D 7S 7H 5D 6C"  # 11 unmatched
+OTHER_SMALL_HAND = "10S JS QS KS 8D 8H 8S 8C 5C 6H"  # 11 unmatched
 
 
-def knocked(players: int, totals: list[int]):
-    """Seat 0 knocks with 3D; seat 1 (73 unmatched) is the first to lay down or throw in."""
-    hands = {0: MELDED_NINE + " 3D KD", 1: LOOSE_HAND, 2: SMALL_HAND}
-    game = position(players, {seat: hands[seat] for seat in range(players)}, phase="discard", to_move=0,
+def knocked(players: int, totals: list[int], seat_1: str = LOOSE_HAND):
+    """Seat 0 knocks with 3D; seat 1 (by default 73 unmatched) is the first to lay down or throw in."""
+    hands = {0: MELDED_NINE + " 3D KD", 1: seat_1, 2: SMALL_HAND}
+    game = position(players, {seat: hands[seat] for seat in range(min(players, 3))}, phase="discard", to_move=0,
                     totals=totals)
     discard_and_declare(game, "KD", "knock")
     assert game.current_seat == 1 and game.state.phase == "showdown"
@@ -60,3 +61,30 @@ def test_with_room_to_spare_the_re_entry_hint_keeps_its_plain_reason():
     game.apply("laydown")  # seat 2: 20 + 11 = 31, the highest total still in
     assert hint_for(game, 1).action == "reenter"
     assert hint_for(game, 1).text == "Re-enter: there is still enough room below the limit."
+
+
+def test_hard_throws_in_and_buys_back_in_when_that_restarts_it_lower_than_laying_down():
+    game = knocked(3, [10, 80, 20], seat_1=OTHER_SMALL_HAND)  # laying down: 80 + 11 = 91
+    assert choose_action(game, 1, "normal") == "laydown"
+    assert choose_action(game, 1, "hard") == "throwin"  # expects a restart near 20 + 37 (a first-round knock)
+    assert hint_for(game, 1).text == ("Throw in and buy back in: you restart at the highest total still in "
+                                      "(about 57), lower than the 91 laying down leaves you.")
+    game.apply("throwin")
+    game.apply("laydown")  # seat 2: 20 + 11 = 31
+    game.apply("reenter")
+    assert game.state.totals == [13, 31, 31]
+
+
+def test_hard_lays_down_when_nobody_else_is_sure_to_stay_in():
+    game = knocked(3, [10, 80, 70], seat_1=OTHER_SMALL_HAND)  # seat 2 could go out: no re-entry then
+    assert choose_action(game, 1, "hard") == "laydown"
+
+
+def test_at_a_table_of_four_hard_lays_down_as_before():
+    game = knocked(4, [10, 80, 20, 20], seat_1=OTHER_SMALL_HAND)
+    assert choose_action(game, 1, "hard") == "laydown"
+
+
+def test_heads_up_hard_never_throws_in_a_hand_it_survives():
+    game = knocked(2, [10, 80], seat_1=OTHER_SMALL_HAND)
+    assert choose_action(game, 1, "hard") == "laydown"

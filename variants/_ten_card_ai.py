@@ -43,6 +43,8 @@ def hint(observation: dict[str, Any], legal: list[str], rng: random.Random) -> t
     action = choose_ai_action(observation, legal, "hard", rng)
     if observation["phase"] == "reentry":
         return action, hard.reentry_reason(observation, action)
+    if observation["phase"] == "showdown":
+        return action, hard.showdown_reason(observation, action)
     return action, ""
 
 
@@ -54,7 +56,7 @@ def _hard_choice(observation: dict[str, Any], legal: list[str]) -> str | None:
     if phase == "discard":
         return hard.choose_discard(observation, legal, _ai_hand_score)
     if phase == "showdown":
-        return "laydown"
+        return hard.choose_showdown(observation)
     if phase == "reentry":
         return hard.choose_reentry(observation, legal)
     return None
