@@ -68,6 +68,14 @@ async def host_form(pilot) -> HostScreen:
     return host
 
 
+async def hosted_lobby(pilot, name: str) -> LobbyScreen:
+    """Host a table with the form's defaults, as ``name``; the lobby once it shows."""
+    host = await host_form(pilot)
+    host.query_one("#host-name", Input).value = name
+    await pilot.press("ctrl+s")
+    return await until(pilot, lambda: lobby_up(pilot.app), "the lobby")
+
+
 async def test_host_a_table_see_a_player_join_and_start(server, player):
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -218,10 +226,7 @@ async def test_watch_a_table_without_a_seat(server, player):
 async def test_chat_in_the_lobby_reaches_every_seat_with_the_senders_name(server, player):
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        host = await host_form(pilot)
-        host.query_one("#host-name", Input).value = "Anna"
-        await pilot.press("ctrl+s")
-        lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
+        lobby = await hosted_lobby(pilot, "Anna")
         bob = await player("Bob")
         await bob.join(lobby.client.table)
         lobby.query_one(ChatLine).focus()
@@ -355,10 +360,7 @@ async def test_a_hidden_chat_line_takes_no_keys_until_opened(server, player):
 async def test_quitting_from_the_lobby_closes_the_connection(server, player):
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        host = await host_form(pilot)
-        host.query_one("#host-name", Input).value = "Anna"
-        await pilot.press("ctrl+s")
-        lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
+        lobby = await hosted_lobby(pilot, "Anna")
         bob = await player("Bob")
         await bob.join(lobby.client.table)
         await bob.wait_view(lambda v: v["seats"][0]["connected"])
