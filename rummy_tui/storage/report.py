@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
 
 from rummy_tui.i18n import N_, _
 
@@ -53,14 +53,19 @@ def game_cells(game: FinishedGame) -> tuple[str, ...]:
 
 
 def local_time(moment: datetime | str) -> str:
+    """The moment in the local time zone; in UTC, saying so, when the zone set for this program
+    (``TZ``) cannot be used (``TZ=UTC+99:99`` asks for an offset no clock has)."""
     if isinstance(moment, str):
         try:
             moment = datetime.fromisoformat(moment)
         except ValueError:
             return moment
-    if moment.tzinfo is not None:
-        moment = moment.astimezone()
-    return moment.strftime("%Y-%m-%d %H:%M")
+    if moment.tzinfo is None:
+        return moment.strftime("%Y-%m-%d %H:%M")
+    try:
+        return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    except (ValueError, OverflowError, OSError):
+        return moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def duration_text(seconds: float | None) -> str:
