@@ -12,6 +12,7 @@ import argparse
 import sys
 import time
 
+import variants  # noqa: F401  (the registry: Game("gin", ...) finds its variant, as in the rummy command)
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
 
