@@ -9,6 +9,7 @@ import sys
 import click
 
 from rummy_tui import cli_words
+from rummy_tui.ascii_streams import degrade_to_ascii
 from rummy_tui.engine.variant import SettingError
 import variants  # noqa: F401  (importing the registry lets Game("gin", ...) find its variant)
 
@@ -52,6 +53,7 @@ class RummyCommands(cli_words.Group):
         (``rummy --help --lang hu``, ``LANG=hu_HU.UTF-8 rummy play --help``) is in it."""
         from rummy_tui.storage.preferences import choose_language
 
+        degrade_to_ascii()  # a pipe under LANG=POSIX cannot take "ö": it gets "o", not a traceback
         args = list(sys.argv[1:] if args is None else args)
         choose_language(cli_words.asked_language(args))
         cli_words.speak_clicks_words()
