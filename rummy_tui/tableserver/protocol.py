@@ -31,8 +31,11 @@ for the message.
 from __future__ import annotations
 
 import json
+import math
+import re
 import secrets
 import unicodedata
+from itertools import accumulate
 from typing import Any
 
 from rich.markup import escape
@@ -47,6 +50,9 @@ CODE_LENGTH = 4
 AI_LEVELS = ("easy", "normal", "hard")  # as rummy_tui.engine.ai.LEVELS (a test keeps them equal)
 SEAT_KINDS = ("human", *AI_LEVELS)
 MAX_ASKED = 500  # actions one ``allowed`` question may name (a joker menu asks about a few hundred)
+MAX_DEPTH = 6  # nesting of objects and lists in one message (the deepest, create's settings, is 2)
+MAX_SEATS = 8  # no variant seats more; a longer list is refused before any game is made
+MAX_SETTING_NUMBER = 100_000  # a whole-number setting above this makes no game anyone can finish
 
 # For each message type: field -> (accepted types, required).
 FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
@@ -74,11 +80,35 @@ def encode(message: dict[str, Any]) -> bytes:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode("utf-8") + b"\n"
 
 
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_NOT_A_BRACKET = bytes(byte for byte in range(256) if byte not in b"[]{}")
+
+
+def nesting_depth(line: bytes) -> int:
+    """How deeply a JSON line nests objects and lists, found without parsing it (a parser
+    recurses, and a line of 30,000 brackets would exhaust its stack)."""
+    brackets = _JSON_STRING.sub(b"", line).translate(None, _NOT_A_BRACKET)
+    return max(accumulate(1 if byte in b"[{" else -1 for byte in brackets), default=0)
+
+
+def _no_constant(name: str) -> float:
+    raise BadMessage(f"{name} is not a number here")
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise BadMessage(f"{text} is too large a number")
+    return number
+
+
 def decode(line: bytes) -> dict[str, Any]:
     """A client's line as a checked message, or :class:`BadMessage` saying what is wrong."""
+    if nesting_depth(line) > MAX_DEPTH:
+        raise BadMessage(f"a message nests objects and lists at most {MAX_DEPTH} deep")
     try:
-        message = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        message = json.loads(line.decode("utf-8"), parse_constant=_no_constant, parse_float=_finite)
+    except (UnicodeDecodeError, ValueError) as error:  # ValueError: also an integer of thousands of digits
         raise BadMessage(f"not a JSON line ({error})") from None
     if not isinstance(message, dict):
         raise BadMessage("a message is a JSON object such as {\"type\": \"hello\", \"name\": \"Anna\"}")

@@ -28,8 +28,9 @@ from rummy_tui.engine.variant import SettingError
 from rummy_tui.storage.paths import data_dir
 from rummy_tui.storage.saves import BadSave, SaveStore, write_atomically
 
-from .protocol import (AI_LEVELS, MAX_LINE_BYTES, SEAT_KINDS, BadMessage, clean_chat, clean_name, decode, encode, new_code,
-                       normal_code, refusal)
+from .limits import TableLimits, TokenBucket
+from .protocol import (AI_LEVELS, MAX_LINE_BYTES, MAX_SEATS, MAX_SETTING_NUMBER, SEAT_KINDS, BadMessage, clean_chat,
+                       clean_name, decode, encode, new_code, normal_code, refusal)
 from .table import DEFAULT_GRACE_SECONDS, Seat, Table
 
 SOCKET_NAME = "tables.sock"
@@ -72,6 +73,10 @@ class Connection:
         self.token: str | None = None
         self.table: Table | None = None
         self.closed = False
+        limits = server.limits
+        self.rate = TokenBucket(limits.messages_per_second, limits.message_burst)
+        self.dropped = 0  # messages over the rate since the client was last told
+        self.told_at = float("-inf")
 
     def send(self, message: dict[str, Any]) -> None:
         if self.closed:
@@ -104,13 +109,28 @@ class Connection:
                 buffer, skipping = bytearray(), True
 
 
+    def within_rate(self) -> bool:
+        """Whether the next message may be handled; over the rate it is dropped unread, and
+        the client hears of it at most once a second."""
+        if self.rate.take():
+            return True
+        self.dropped += 1
+        now = time.monotonic()
+        if now - self.told_at >= 1.0:
+            self.send(error(f"too many messages (at most {self.server.limits.messages_per_second:g} a second); "
+                            f"{self.dropped} dropped unread"))
+            self.told_at, self.dropped = now, 0
+        return False
+
+
 def error(reason: str) -> dict[str, str]:
     return {"type": "error", "reason": reason}
 
 
 class TableServer:
     def __init__(self, socket_path: str | os.PathLike | None = None, tables_dir: str | os.PathLike | None = None,
-                 ai_delay: float = 0.5):
+                 ai_delay: float = 0.5, limits: TableLimits | None = None):
+        self.limits = limits or TableLimits()
         self.socket_path = Path(socket_path) if socket_path else default_socket_path()
         self.tables_dir = Path(tables_dir) if tables_dir else data_dir() / "tables"
         self.ai_delay = ai_delay
@@ -177,6 +197,8 @@ class TableServer:
         self._handlers.add(asyncio.current_task())
         try:
             async for line in connection.lines():
+                if not connection.within_rate():
+                    continue
                 try:
                     await self._handle(connection, decode(line))
                 except BadMessage as problem:
@@ -234,14 +256,26 @@ class TableServer:
 
     async def _create(self, connection: Connection, message: dict[str, Any]) -> None:
         kinds = message["seats"]
-        if any(kind not in SEAT_KINDS for kind in kinds) or not kinds or kinds[0] != "human":
-            raise BadMessage(f"seats is a list of {', '.join(SEAT_KINDS)}, and seat 1 is the host's (human)")
+        if (any(kind not in SEAT_KINDS for kind in kinds) or not kinds or kinds[0] != "human"
+                or len(kinds) > MAX_SEATS):
+            raise BadMessage(f"seats is a list of at most {MAX_SEATS} of {', '.join(SEAT_KINDS)}, "
+                             "and seat 1 is the host's (human)")
         open_level = message.get("ai_level", "normal")
         if open_level not in AI_LEVELS:
             raise BadMessage(f"ai_level is one of {', '.join(AI_LEVELS)}")
         grace = message.get("grace", DEFAULT_GRACE_SECONDS)
-        if grace is not None and grace < 0:
-            raise BadMessage("grace is a number of seconds (or null for no limit)")
+        most = self.limits.max_grace_seconds
+        if grace is not None and not 0 <= grace <= most:  # NaN never reaches here: decode refuses it
+            connection.send(refusal("create", msg(N_("The wait for an away player is 0 to {most} seconds, "
+                                                     "or no limit."), most=f"{most:g}")))
+            return
+        too_large = next((name for name, value in (message.get("settings") or {}).items()
+                          if isinstance(value, (int, float)) and not isinstance(value, bool)
+                          and abs(value) > MAX_SETTING_NUMBER), None)
+        if too_large is not None:
+            connection.send(refusal("create", msg(N_("The setting '{name}' is at most {most}."), name=too_large,
+                                                  most=MAX_SETTING_NUMBER)))
+            return
         with texts_as_messages() as message_of:  # a setting's reason, for the player's language
             try:
                 game = Game(message["variant"], len(kinds), message.get("settings") or {}, seed=random.randrange(2**31))
