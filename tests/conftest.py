@@ -1,13 +1,75 @@
 """Shared test settings: Hypothesis never times single examples (a game step may take a while
-on a busy CI machine), and prints how to reproduce a failure; the variants are registered."""
+on a busy CI machine), and prints how to reproduce a failure; the variants are registered.
+
+Every test gets a private runtime folder, so a table server a test starts (by hand, or the one
+the app starts in the background) never listens on the player's real socket; a background
+server still running when its test ends is stopped, and the run fails if any process it
+started outlives it (tests/processes.py)."""
+
+import os
+import shutil
+import tempfile
 
 import pytest
 from hypothesis import settings
 
 import variants  # noqa: F401  (installs the registry's lookup, as the rummy command does: Game("gin", ...))
 
+from tests.processes import left_behind, mark_this_session
+
 settings.register_profile("rummy", deadline=None, print_blob=True)
 settings.load_profile("rummy")
+
+STOP_WAIT = 10.0  # seconds a background table server gets to stop on SIGTERM before SIGKILL
+
+
+def pytest_configure(config):
+    mark_this_session()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_sessionfinish(session, exitstatus):
+    yield  # after xdist has stopped its workers
+    if hasattr(session.config, "workerinput"):
+        return  # the controller looks once every worker is gone
+    found = left_behind()
+    if found:
+        lines = "\n".join(f"  {pid}: {command}" for pid, command in sorted(found.items()))
+        session.config.get_terminal_writer().line(
+            f"\nProcesses started by the test suite are still running:\n{lines}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture(autouse=True)
+def private_runtime_folder(monkeypatch):
+    """A short private folder as XDG_RUNTIME_DIR (a unix socket path is at most 107 bytes),
+    and no table socket named from outside; removed after the test, once the table servers
+    started in the background meanwhile are stopped."""
+    from rummy_tui.tableserver import connect
+    from rummy_tui.tableserver.server import SOCKET_VARIABLE
+
+    folder = tempfile.mkdtemp(prefix="rt-")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", folder)
+    monkeypatch.delenv(SOCKET_VARIABLE, raising=False)
+    started_before = len(connect._started)
+    yield folder
+    for process in connect._started[started_before:]:
+        stop_process(process)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def stop_process(process) -> None:
+    """SIGTERM, then SIGKILL if it has not stopped in time; reaped either way."""
+    import subprocess
+
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(STOP_WAIT)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 @pytest.fixture

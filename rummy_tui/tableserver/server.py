@@ -14,6 +14,7 @@ import contextlib
 import json
 import os
 import random
+import signal
 import socket
 import stat
 import sys
@@ -38,6 +39,7 @@ SOCKET_VARIABLE = "RUMMY_TUI_TABLE_SOCKET"  # set by `rummy serve` for its games
 META_SUFFIX = ".table"  # not .json: the save store owns those names
 SEND_BUFFER_LIMIT = 4 * 1024 * 1024  # a client this far behind is not reading: drop it
 READ_CHUNK = 16 * 1024
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)  # each stops the server cleanly
 
 
 def runtime_folder() -> Path:
@@ -165,6 +167,7 @@ class TableServer:
         await self._server.serve_forever()
 
     async def close(self) -> None:
+        """Stop listening, let the clients go, stop every table and save it to the disk."""
         if self._server:
             self._server.close()
         for connection in list(self._connections):
@@ -173,8 +176,15 @@ class TableServer:
             await asyncio.wait(self._handlers, timeout=2)
         for table in self.tables.values():
             await table.stop()
+            await asyncio.to_thread(self._save_durably, table)
         with contextlib.suppress(FileNotFoundError):
             self.socket_path.unlink()
+
+    def _save_durably(self, table: Table) -> None:
+        try:
+            self._save(table, durable=True)
+        except OSError as problem:  # its last move's save is in place; only its flush failed
+            print(f"table {table.code} could not be saved at the stop: {problem}", file=sys.stderr)
 
     def _clear_stale_socket(self) -> None:
         if not self.socket_path.exists():
@@ -349,22 +359,30 @@ class TableServer:
 
 
 def run(socket_path: str | None = None, ai_delay: float = 0.5, exit_when_idle: float | None = None) -> None:
-    """``rummy table-server``: serve tables until interrupted, or until no client has been
-    connected for ``exit_when_idle`` seconds (its tables are saved and resume at the next start)."""
+    """``rummy table-server``: serve tables until interrupted (Ctrl+C, SIGTERM or SIGHUP), or
+    until no client has been connected for ``exit_when_idle`` seconds. Either way its tables
+    are saved, and resume at the next start."""
     server = TableServer(socket_path, ai_delay=ai_delay)
 
     async def serve() -> None:
         await server.start()
         print(f"rummy table server on {server.socket_path} (tables saved in {server.tables_dir}); "
               "Ctrl+C stops it", flush=True)
-        serving = asyncio.get_running_loop().create_task(server.serve_forever())
+        loop = asyncio.get_running_loop()
+        stopping = asyncio.Event()
+        for number in STOP_SIGNALS:
+            loop.add_signal_handler(number, stopping.set)
+        serving = loop.create_task(server.serve_forever())
+        stop_asked = loop.create_task(stopping.wait())
         try:
             while exit_when_idle is None or server.idle_seconds < exit_when_idle:
-                await asyncio.wait({serving}, timeout=min(exit_when_idle or 5.0, 5.0))
-                if serving.done():
+                await asyncio.wait({serving, stop_asked}, timeout=min(exit_when_idle or 5.0, 5.0),
+                                   return_when=asyncio.FIRST_COMPLETED)
+                if serving.done() or stop_asked.done():
                     break
         finally:
             serving.cancel()
+            stop_asked.cancel()
             await server.close()
 
     with contextlib.suppress(KeyboardInterrupt):
