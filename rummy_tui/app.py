@@ -61,7 +61,7 @@ class RummyApp(PlainDisplay, CrashReporting):
 
     # --- games ------------------------------------------------------------------------------
 
-    def start_game(self, variant: str, players: int, settings: dict | None, seed: int, seats: list[dict]) -> None:
+    def start_game(self, variant: str, players: int, settings: dict | None, seed: int | None, seats: list[dict]) -> None:
         from rummy_tui.engine import Game
         from rummy_tui.screens.table import TableScreen
         from rummy_tui.tableserver.seat import LocalSeat

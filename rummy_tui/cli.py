@@ -250,8 +250,6 @@ AI_SEAT_NAMES = (N_("North"), N_("East"), N_("South"), N_("West"), N_("Centre"),
 @no_mouse_option
 def play_command(variant_key: str, players: int | None, humans: str | None, ai_level: str, seed: int | None,
                  setting_pairs: tuple[str, ...], ascii_only: bool, no_mouse: bool) -> None:
-    import random
-
     from rummy_tui.engine.ai import LEVELS
 
     variant = _variant(variant_key)
@@ -281,7 +279,7 @@ def play_command(variant_key: str, players: int | None, humans: str | None, ai_l
     from rummy_tui.app import run_app
 
     _exit_with(run_app(ascii_only=ascii_only, mouse=not no_mouse, variant=variant.key, players=players,
-                       settings=settings, seed=seed if seed is not None else random.randrange(1_000_000), seats=seats))
+                       settings=settings, seed=seed, seats=seats))  # no --seed: an unpredictable one
 
 
 # --- saved games, history, statistics and replay (the storage section) ---------------------
@@ -392,9 +390,9 @@ def stats_command(variant_key: str | None, as_json: bool) -> None:
     for row in rows:
         table.add_row(*stats_cells(row))
     Console().print(table)
-    with_hints, without_hints = history.hint_counts(variant_key)
-    click.echo(_("Games played with hints: {with_hints}   without hints: {without_hints}", with_hints=with_hints,
-                 without_hints=without_hints))
+    assisted, unassisted, chosen = history.assistance_counts(variant_key)
+    click.echo(_("Games played with hints or undos: {assisted}   without: {unassisted}   "
+                 "with a chosen seed: {chosen}", assisted=assisted, unassisted=unassisted, chosen=chosen))
 
 
 def _record_by_id(game_id: str) -> dict:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -14,7 +15,12 @@ LEVELS = ("easy", "normal", "hard")
 
 
 def ai_rng(game: Game, seat: int) -> random.Random:
-    """Reproducible per decision, so an AI-only game is the same for the same seed."""
+    """The randomness of one AI decision (or hint). With a chosen seed it is reproducible per
+    decision, so an AI-only game is the same for the same seed. Otherwise it is fresh from
+    ``secrets`` and has nothing to do with the deal: what an AI seat does tells nobody anything
+    about the seed, the hand secrets or the cards to come."""
+    if not game.chosen_seed:
+        return random.Random(secrets.randbits(128))
     return random.Random(f"ai:{game.state.seed}:{seat}:{len(game.record['actions'])}")
 
 

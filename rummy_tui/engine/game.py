@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -26,6 +27,12 @@ if TYPE_CHECKING:
     from .variant import Variant
 
 RECORD_FORMAT = 1
+SEED_BITS = 256  # an unpredictable seed: far beyond any search, from `secrets`
+
+
+def random_seed() -> int:
+    """Seed material nobody can predict or recover from the cards (``secrets``, 256 bits)."""
+    return secrets.randbits(SEED_BITS)
 
 
 class IllegalAction(ValueError):
@@ -100,14 +107,21 @@ class Game:
     """One game of one variant, driven by action codes such as ``draw:stock`` or ``discard:QH``."""
 
     def __init__(self, variant: str | Variant, players: int, settings: dict[str, Any] | None = None,
-                 seed: int = 0, seats: list[dict] | None = None, *, _deal: bool = True):
+                 seed: int | None = 0, seats: list[dict] | None = None, *, chosen_seed: bool | None = None,
+                 _deal: bool = True):
+        """``seed=None`` deals from an unpredictable seed (:func:`random_seed`); any other seed is a
+        chosen one (reproducible play and tests), and the record says so in ``chosen_seed``
+        (``chosen_seed`` overrides that, for a game rebuilt from its record)."""
         self.variant = variant_by_key(variant) if isinstance(variant, str) else variant
         self.variant.check_players(players)
         resolved = self.variant.resolve_settings(settings or {})
-        self.state = State(self.variant.key, players, resolved, int(seed))
+        if chosen_seed is None:
+            chosen_seed = seed is not None
+        seed = random_seed() if seed is None else int(seed)
+        self.state = State(self.variant.key, players, resolved, seed)
         self.record: dict[str, Any] = {
             "format": RECORD_FORMAT, "variant": self.variant.key, "players": players,
-            "settings": resolved, "seed": int(seed), "actions": [],
+            "settings": resolved, "seed": seed, "chosen_seed": bool(chosen_seed), "actions": [],
         }
         if seats is not None:
             self.record["seats"] = seats
@@ -300,11 +314,17 @@ class Game:
         """The game a checked record describes, before its actions."""
         try:
             return cls(record["variant"], record["players"], record.get("settings"), record["seed"],
-                       record.get("seats"), _deal=deal)
+                       record.get("seats"), chosen_seed=record.get("chosen_seed") is not False, _deal=deal)
         except ValueError as error:  # an unknown variant, a bad setting or player count
             raise RecordError(str(error)) from error
         except Exception as error:
             raise RecordError(f"the record's game cannot be set up ({type(error).__name__}: {error})") from error
+
+    @property
+    def chosen_seed(self) -> bool:
+        """Was the seed chosen (``--seed``, a test), rather than drawn unpredictably? Records from
+        before the flag count as chosen: their seeds were small enough to be searched."""
+        return self.record.get("chosen_seed") is not False
 
     # --- building blocks for variants -----------------------------------------------------
 

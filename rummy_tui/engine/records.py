@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-SEED_LIMIT = 2**64  # far beyond any seed the game picks; keeps the seed's text short
+SEED_LIMIT = 2**512  # twice the bits of the seeds the game draws; keeps the seed's text bounded
 SCALARS = (str, int, float, bool, type(None))
 
 
@@ -46,7 +46,9 @@ def check_record(record: Any, record_format: int) -> None:
         raise RecordError(f"'players' must be a whole number, not {shown(record['players'])}")
     seed = record["seed"]
     if not is_whole_number(seed) or abs(seed) >= SEED_LIMIT:
-        raise RecordError(f"'seed' must be a whole number below 2**64, not {shown(seed)}")
+        raise RecordError(f"'seed' must be a whole number below 2**512, not {shown(seed)}")
+    if not isinstance(record.get("chosen_seed", False), bool):
+        raise RecordError(f"'chosen_seed' must be true or false, not {shown(record['chosen_seed'])}")
     _check_settings(record.get("settings"))
     _check_seats(record.get("seats"))
     actions = record["actions"]

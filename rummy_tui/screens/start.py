@@ -4,7 +4,6 @@ from __future__ import annotations
 
 
 import asyncio
-import random
 
 from rich.text import Text
 from textual import on
@@ -335,6 +334,6 @@ class StartScreen(Screen):
             settings[name] = field.value
         settings = self.variant.resolve_settings(settings)
         seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text else random.randrange(1_000_000)
+        seed = int(seed_text) if seed_text else None  # None: an unpredictable seed (Game draws it)
         return {"variant": self.variant.key, "players": self.players, "settings": settings, "seed": seed,
                 "seats": seats}

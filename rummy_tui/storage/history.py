@@ -294,16 +294,20 @@ class History:
             groups.setdefault((name, kind, variant_key), []).append((score, won, high_wins, game_id))
         return [_stats_row(key, results) for key, results in sorted(groups.items(), key=_player_order)]
 
-    def hint_counts(self, variant: str | None = None) -> tuple[int, int]:
-        """Finished games with a human seat: how many were played with hints, how many without
-        (the table counts each hint in the game's record)."""
+    def assistance_counts(self, variant: str | None = None) -> tuple[int, int, int]:
+        """Finished games with a human seat: (assisted, unassisted, chosen seed). A game with a
+        chosen seed (its deal could be known in advance) is counted apart, in neither of the
+        others; of the rest, a game is assisted when a hint was asked for or a move taken back
+        (an undo shows the AI's reply first). The table counts both in the game's record."""
         query = ("SELECT g.record FROM games g WHERE EXISTS "
                  "(SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.kind = 'human') {}")
         where, parameters = ("AND g.variant = ?", [variant]) if variant else ("", [])
         with self._connection() as connection:
-            records = [row[0] for row in connection.execute(query.format(where), parameters)]
-        with_hints = sum(1 for record in records if _hints_in(record) > 0)
-        return with_hints, len(records) - with_hints
+            records = [_record_from(row[0]) for row in connection.execute(query.format(where), parameters)]
+        chosen = sum(1 for record in records if record.get("chosen_seed") is True)
+        assisted = sum(1 for record in records
+                       if record.get("chosen_seed") is not True and (_count_in(record, "hints") or _count_in(record, "undos")))
+        return assisted, len(records) - chosen - assisted, chosen
 
     def recent_results(self, player: str, variant: str | None = None, limit: int = 20) -> list[RecentResult]:
         """A player's last games, oldest first (for a small chart)."""
@@ -317,12 +321,18 @@ class History:
 
 # --- helpers -------------------------------------------------------------------------------
 
-def _hints_in(record_text: str) -> int:
+def _record_from(record_text: str) -> dict[str, Any]:
     try:
-        hints = json.loads(record_text).get("hints", 0)
-    except (ValueError, AttributeError):
-        return 0
-    return hints if isinstance(hints, int) and not isinstance(hints, bool) else 0
+        record = json.loads(record_text)
+    except ValueError:
+        return {}
+    return record if isinstance(record, dict) else {}
+
+
+def _count_in(record: dict[str, Any], name: str) -> int:
+    """A count the table keeps in the record (hints, undos); 0 when it is missing or odd."""
+    count = record.get(name, 0)
+    return count if isinstance(count, int) and not isinstance(count, bool) else 0
 
 
 # SQLite's primary result codes (https://sqlite.org/rescode.html).

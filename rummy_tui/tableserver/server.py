@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import json
 import os
-import random
 import signal
 import socket
 import stat
@@ -288,7 +287,7 @@ class TableServer:
             return
         with texts_as_messages() as message_of:  # a setting's reason, for the player's language
             try:
-                game = Game(message["variant"], len(kinds), message.get("settings") or {}, seed=random.randrange(2**31))
+                game = Game(message["variant"], len(kinds), message.get("settings") or {}, seed=None)  # unpredictable
             except (SettingError, ValueError) as problem:
                 connection.send(refusal("create", message_of(str(problem))))
                 return

@@ -313,6 +313,7 @@ class Table:
         ("Hand 1: Anna dealt...") were written before anyone sat down."""
         record = self.game.record
         self.game = Game(record["variant"], record["players"], record["settings"], seed=record["seed"],
+                         chosen_seed=self.game.chosen_seed,
                          seats=self.seats_for_record())
 
     def write_seats_into_record(self) -> None:

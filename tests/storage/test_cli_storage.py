@@ -116,12 +116,26 @@ def test_stats_counts_games_played_with_and_without_hints():
     history = History()
     for number in range(3):
         game = played(None, seed=number)
+        game.record["chosen_seed"] = False  # as if the seed had been drawn, not chosen
         if number == 0:
             game.record["hints"] = 4  # the table counts each hint the player asked for
         history.record_game(f"h{number}", game)
-    assert history.hint_counts() == (1, 2)
-    assert history.hint_counts("gin") == (0, 0)
-    assert "Games played with hints: 1   without hints: 2" in run("stats").output
+    assert history.assistance_counts() == (1, 2, 0)
+    assert history.assistance_counts("gin") == (0, 0, 0)
+    assert "Games played with hints or undos: 1   without: 2   with a chosen seed: 0" in run("stats").output
+
+
+def test_stats_count_an_undo_as_assistance_and_a_chosen_seed_apart():
+    history = History()
+    undone = played(None, seed=1)
+    undone.record.update(chosen_seed=False, undos=1)  # a move taken back against the AI
+    history.record_game("undone", undone)
+    history.record_game("seeded", played(None, seed=2))  # Game(seed=2): a chosen seed
+    plain = played(None, seed=3)
+    plain.record["chosen_seed"] = False
+    history.record_game("plain", plain)
+    assert history.assistance_counts() == (1, 1, 1)
+    assert "Games played with hints or undos: 1   without: 1   with a chosen seed: 1" in run("stats").output
 
 
 def test_stats_with_no_games_and_with_an_unknown_variant():
