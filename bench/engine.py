@@ -32,7 +32,7 @@ from rummy_tui.engine.cards import is_joker, make_deck, rank_of  # noqa: E402
 from rummy_tui.engine.melds import MeldRules  # noqa: E402
 from rummy_tui.engine.solver import best_arrangement, deadwood  # noqa: E402
 from variants import registry  # noqa: E402
-from variants.gin import least_deadwood_discards  # noqa: E402
+from variants.gin.rules import least_deadwood_discards  # noqa: E402
 
 clock = time.process_time
 GIN_RULES = MeldRules(ace_low=True, ace_high=False, max_jokers=0)
@@ -138,7 +138,8 @@ def solver_rows(count: int, seed: int) -> list[tuple[str, float]]:
 def romi_take_decisions(players: int, count: int, seed: int) -> list[float]:
     """CPU time of deciding ``take:discard`` at the draws of AI games, with the plan cache
     emptied first, so that every decision runs the search (RULES.md C-6)."""
-    from variants import _hungarian_plan as hungarian_plan, hungarian
+    from variants.hungarian import plan as hungarian_plan
+    from variants.hungarian import rules as hungarian
 
     times: list[float] = []
     game = Game("hungarian", players, {"jokers": 4 if players > 2 else 2}, seed=seed)

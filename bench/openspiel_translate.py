@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from rummy_tui.engine.cards import SUITS, card_text, make_face, parse_face, rank_of, suit_of
 from rummy_tui.engine.melds import SET, Meld, read_meld
 from rummy_tui.engine.variant import split_action
-from variants.gin import GIN_RULES, arrangement_of, defender_showdown, read_arrangement
+from variants.gin.rules import GIN_RULES, arrangement_of, defender_showdown, read_arrangement
 
 DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK, MELD_BASE = 52, 53, 54, 55, 56
 MELD_COUNT = 185

@@ -3,7 +3,7 @@
 A setting without a ``label`` is called by its name in words ("spade_doubling": "Spade
 doubling", see ``Setting.title``), and those words are translated where the form shows them.
 No one imports this module: it only marks the words, so that the catalogue holds them
-(``tests/test_translations.py`` fails when a setting's title has no translation).
+(``tests/i18n/test_translations.py`` fails when a setting's title has no translation).
 """
 
 from rummy_tui.i18n import N_

@@ -77,9 +77,13 @@ def hungarian():
     """The test runs in Hungarian; the screens' import-time texts were made in English first, and
     English comes back after it."""
     from rummy_tui.i18n import set_language
-    from tests.words import import_the_screens_in_english
+    from tests.support.words import import_the_screens_in_english
 
     import_the_screens_in_english()
     set_language("hu")
     yield
     set_language("en")
+
+# The tests mirror the code (tests/engine/, tests/variants/<name>/, tests/ui/, ...). tests/variants/
+# and its folders have no __init__.py on purpose: as a package it would be named ``variants`` and
+# hide the real variants package; their test files therefore need names unique in the suite.

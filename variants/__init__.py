@@ -1,6 +1,6 @@
-"""The registry of variants: every module in this package that defines ``VARIANT``.
+"""The registry of variants: every package (or module) in this package that defines ``VARIANT``.
 
-Adding a sixth variant means adding one module here; nothing else changes.
+Adding a sixth variant means adding one package here; nothing else changes.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ import pytest
 
 from rummy_tui.tableserver.client import TableClient
 
-from tests.table_server_fixture import server  # noqa: F401  (the fixture)
+from tests.support.table_server_fixture import server  # noqa: F401  (the fixture)
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from leakcheck import Knowledge, leaks
+from tests.support.leakcheck import Knowledge, leaks
 from rummy_tui.engine import Game
 
 from .players import play_all, seat_everyone, until_hand

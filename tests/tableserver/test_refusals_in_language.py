@@ -9,7 +9,7 @@ import pytest
 from rummy_tui.i18n import english, render, set_language
 from rummy_tui.tableserver.client import TableError
 from rummy_tui.tableserver.seat import RemoteSeat
-from tests.words import import_the_screens_in_english
+from tests.support.words import import_the_screens_in_english
 
 from .players import seat_everyone
 

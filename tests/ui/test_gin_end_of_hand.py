@@ -6,7 +6,7 @@ from rummy_tui.screens.results import EndOfHandScreen
 
 from .driver import at_the_table, make_app, play_until
 from .test_table_rules import _visible_text
-from tests.words import english, message_texts
+from tests.support.words import english, message_texts
 
 
 async def test_gin_end_of_hand_says_who_knocked_with_what_against_the_limit():

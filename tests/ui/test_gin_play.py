@@ -7,7 +7,7 @@ from rummy_tui.screens.start import StartScreen
 from rummy_tui.widgets.cards import CardLook, log_line
 
 from .driver import make_app, play_until
-from tests.words import english, message_texts
+from tests.support.words import english, message_texts
 
 
 async def test_gin_hand_played_by_keys_reaches_the_end_of_hand_screen():

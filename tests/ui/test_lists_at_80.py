@@ -12,7 +12,7 @@ from rummy_tui.engine.ai import choose_action
 from rummy_tui.i18n import set_language
 from rummy_tui.storage.history import History
 from rummy_tui.storage.saves import SaveStore
-from tests.words import import_the_screens_in_english
+from tests.support.words import import_the_screens_in_english
 
 from .screen_text import screen_lines
 

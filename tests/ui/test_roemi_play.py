@@ -5,7 +5,7 @@ from __future__ import annotations
 from rummy_tui.widgets.cards import card_label, log_line
 
 from .driver import at_the_table, make_app, select_cards, settle, to_play_phase_with
-from tests.words import english, message_texts
+from tests.support.words import english, message_texts
 
 
 async def test_u_takes_back_an_opening_before_the_discard():
@@ -108,7 +108,7 @@ async def _table_with(pilot, app, game) -> None:
 
 
 async def test_joker_from_a_run_by_keys_then_melded_again():
-    from tests.test_hungarian import crafted
+    from tests.variants.hungarian.test_hungarian import crafted
 
     from .driver import press_move
 
@@ -129,7 +129,7 @@ async def test_joker_from_a_run_by_keys_then_melded_again():
 
 
 async def test_joker_from_a_group_needs_every_missing_suit_then_is_laid_off():
-    from tests.test_hungarian import crafted
+    from tests.variants.hungarian.test_hungarian import crafted
 
     from .driver import press_move
 
@@ -148,7 +148,7 @@ async def test_joker_from_a_group_needs_every_missing_suit_then_is_laid_off():
 
 
 async def test_handolas_by_keys_going_out_under_40_doubles_the_penalty():
-    from tests.test_hungarian import crafted
+    from tests.variants.hungarian.test_hungarian import crafted
 
     from rummy_tui.screens.results import EndOfHandScreen
 
@@ -167,7 +167,7 @@ async def test_handolas_by_keys_going_out_under_40_doubles_the_penalty():
 
 
 async def test_a_refusal_draws_the_cards_it_names():
-    from tests.test_hungarian import crafted
+    from tests.variants.hungarian.test_hungarian import crafted
 
     app = make_app("hungarian", 2, ["Ann"], seed=1)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -2,7 +2,7 @@
 unix socket) with its own client, and a whole Gin hand is played by pressing keys.
 
 Each screen must show its own hand, and neither the screen nor anything the app holds may name
-a card of the other seat that this seat cannot know (tests/leakcheck.py decides which those are).
+a card of the other seat that this seat cannot know (tests/support/leakcheck.py decides which those are).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from leakcheck import Knowledge, leaks
+from tests.support.leakcheck import Knowledge, leaks
 from rummy_tui.app import RummyApp
 from rummy_tui.engine import Game
 from rummy_tui.engine.cards import card_text, face_of, parse_face
@@ -21,7 +21,7 @@ from rummy_tui.screens.results import EndOfHandScreen
 from rummy_tui.screens.table import TableScreen, bracket_cards
 from rummy_tui.tableserver.client import TableClient
 from rummy_tui.tableserver.seat import RemoteSeat
-from tests.table_server_fixture import server  # noqa: F401  (the fixture)
+from tests.support.table_server_fixture import server  # noqa: F401  (the fixture)
 from rummy_tui.widgets.cards import card_label, log_line
 from variants import get_variant
 

@@ -1,0 +1,5 @@
+"""Traditional Rummy: rules.py holds the variant, on the table play of variants/tableplay/."""
+
+from .rules import VARIANT
+
+__all__ = ["VARIANT"]
