@@ -1,7 +1,7 @@
 """What a variant module in ``variants/`` provides: its parameters and its rule hooks.
 
 A variant is a subclass of :class:`Variant` bound to the module-level name ``VARIANT``. The
-registry (``variants/__init__.py``) finds every such module, so a sixth variant is one new file.
+registry (``variants/__init__.py``) finds every such package, so a sixth variant is one new package.
 """
 
 from __future__ import annotations
