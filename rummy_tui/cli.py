@@ -454,10 +454,14 @@ def table_server_command(socket_path: str | None, ai_delay: float, exit_when_idl
 
 
 @main.command("host", help=N_('Host a shared table: others join it from their own terminals with its code.'))
+@click.option("--public/--private", "public", default=None,
+              help=N_("Listed for everyone on the server, or joined only with its code (default: listed on this "
+                      "machine, private under `rummy serve`)."))
+@click.option("--no-watching", is_flag=True, help=N_("Nobody without a seat may watch the table."))
 @ascii_option
 @no_mouse_option
-def host_command(ascii_only: bool, no_mouse: bool) -> None:
-    _open_shared_table("host", None, ascii_only, no_mouse)
+def host_command(public: bool | None, no_watching: bool, ascii_only: bool, no_mouse: bool) -> None:
+    _open_shared_table("host", None, ascii_only, no_mouse, {"public": public, "watchable": not no_watching})
 
 
 @main.command("join", help=N_('Join a shared table by its code (or pick one from the open tables).'))
@@ -465,18 +469,19 @@ def host_command(ascii_only: bool, no_mouse: bool) -> None:
 @ascii_option
 @no_mouse_option
 def join_command(code: str | None, ascii_only: bool, no_mouse: bool) -> None:
-    from rummy_tui.tableserver.protocol import CODE_LENGTH
+    from rummy_tui.tableserver.protocol import CODE_LENGTH, code_typed_well, normal_code
 
-    if code is not None and (len(code.strip()) != CODE_LENGTH or not code.strip().isalpha()):
-        _fail(_("a table code is {n} letters, such as KDFM (got {code!r})", n=CODE_LENGTH, code=code))
+    if code is not None and not code_typed_well(normal_code(code)):
+        _fail(_("a table code is {n} letters, such as KDFM-TQRB (got {code!r})", n=CODE_LENGTH, code=code))
     _open_shared_table("join", code, ascii_only, no_mouse)
 
 
-def _open_shared_table(screen: str, code: str | None, ascii_only: bool, no_mouse: bool) -> None:
+def _open_shared_table(screen: str, code: str | None, ascii_only: bool, no_mouse: bool,
+                       host_options: dict | None = None) -> None:
     from rummy_tui.app import run_app
 
     ascii_only, mouse = _display_options(ascii_only, no_mouse)
-    _exit_with(run_app(ascii_only=ascii_only, mouse=mouse, shared=(screen, code)))
+    _exit_with(run_app(ascii_only=ascii_only, mouse=mouse, shared=(screen, code, host_options)))
 
 
 @main.command("export", help=N_("Write a saved or finished game's record as JSON."))

@@ -19,7 +19,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Select, St
 
 from rummy_tui.i18n import N_, _
 from rummy_tui.tableserver.client import TableClient, TableError
-from rummy_tui.tableserver.protocol import AI_LEVELS, MAX_NAME_CHARS, BadMessage, clean_name, log_line_markup
+from rummy_tui.tableserver.protocol import AI_LEVELS, MAX_NAME_CHARS, BadMessage, clean_name, log_line_markup, shown_code
 
 from .lobby_chat import ChatLine
 from .start import StartScreen
@@ -35,8 +35,9 @@ def level_words(level: str) -> str:
 
 class HostScreen(StartScreen, inherit_bindings=False):
     """The start screen's form for a shared table: the variant, its settings, the seats (the
-    host's, open ones and computer ones), the AI level for seats nobody takes, and how long an
-    away player's turn waits for them."""
+    host's, open ones and computer ones), the AI level for seats nobody takes, how long an
+    away player's turn waits for them, who finds the table (listed, or by its code only) and
+    whether anyone may watch."""
 
     BINDINGS = [
         *Screen.BINDINGS,  # Tab and shift+Tab: the start screen's own keys are not inherited
@@ -45,12 +46,16 @@ class HostScreen(StartScreen, inherit_bindings=False):
         Binding("escape", "back", _("Back"), id="back"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, public: bool | None = None, watchable: bool = True) -> None:
         super().__init__()
-        from rummy_tui.tableserver.connect import default_name
+        from rummy_tui.tableserver.connect import default_name, may_start_a_server
 
         self.host_name = default_name()
         self._hosting = False
+        # Private by default on a server others reach (`rummy serve`); on this machine's own
+        # service every client is this user, so the table is listed.
+        self.public = may_start_a_server() if public is None else public
+        self.watchable = watchable
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="start-form"):
@@ -74,6 +79,12 @@ class HostScreen(StartScreen, inherit_bindings=False):
                        Select([(_(words), seconds) for words, seconds in GRACE_CHOICES], value=60,
                               allow_blank=False, id="grace"),
                        Label(_("the computer plays their turns after this wait"), classes="help"), classes="row"),
+            Horizontal(Label(_("Who may join"), classes="caption"),
+                       Select([(_("anyone: listed on this server"), True), (_("only players given the code"), False)],
+                              value=self.public, allow_blank=False, id="public"), classes="row"),
+            Horizontal(Label(_("Watching"), classes="caption"),
+                       Select([(_("allowed"), True), (_("off: only players see the table"), False)],
+                              value=self.watchable, allow_blank=False, id="watchable"), classes="row"),
             Static(id="start-error"),
             Horizontal(Button(_("Host the table"), id="host-go", variant="primary"), Button(_("Back"), id="host-back"),
                        id="start-buttons"),
@@ -150,16 +161,18 @@ class HostScreen(StartScreen, inherit_bindings=False):
             raise ValueError(str(problem)) from None
         grace = self.query_one("#grace", Select).value
         return {"name": name, "variant": self.variant.key, "seats": seats, "settings": settings,
-                "grace": None if grace == -1 else grace, "ai_level": self.query_one("#open-level", Select).value}
+                "grace": None if grace == -1 else grace, "ai_level": self.query_one("#open-level", Select).value,
+                "public": self.query_one("#public", Select).value is True,
+                "watchable": self.query_one("#watchable", Select).value is True}
 
     @work(exclusive=True, group="host")
     async def host(self, request: dict[str, Any]) -> None:
-        from rummy_tui.tableserver.connect import NoTableServer, identity, open_client
+        from rummy_tui.tableserver.connect import NoTableServer, address, identity, open_client
 
         client = None
         try:
             client = await open_client()
-            await client.hello(request.pop("name"), identity=identity())
+            await client.hello(request.pop("name"), identity=identity(), address=address())
             await client.create(**request)
             await client.next_view()
         except (NoTableServer, TableError) as problem:
@@ -260,13 +273,14 @@ class LobbyScreen(Screen):
         from rummy_tui.tableserver.connect import may_start_a_server
         from variants import get_variant
 
-        title = _("Table {code}: {variant}", code=self.client.table, variant=get_variant(self.variant_key()).shown_name())
+        shown = shown_code(self.client.table)
+        title = _("Table {code}: {variant}", code=shown, variant=get_variant(self.variant_key()).shown_name())
         self.query_one("#lobby-title", Static).update(Text(title))
         if self.hosting and may_start_a_server():  # on this machine: the command works too
             code = _("Players join with the code {code} (Join a table on the start screen, or `rummy join {code}`).",
-                     code=self.client.table)
+                     code=shown)
         elif self.hosting:
-            code = _("Players join with the code {code} (Join a table on the start screen).", code=self.client.table)
+            code = _("Players join with the code {code} (Join a table on the start screen).", code=shown)
         elif self.watching:
             code = _("You are watching: you see the table, not anyone's hand.")
         else:
@@ -342,9 +356,10 @@ def sit_down(app, client: TableClient) -> None:
         app.switch_screen(LobbyScreen(client))
 
 
-def open_shared_table_form(app, form: str, code: str | None = None) -> None:
-    """The host or join form over the start screen (Back there leads to the start screen)."""
+def open_shared_table_form(app, form: str, code: str | None = None, host_options: dict | None = None) -> None:
+    """The host or join form over the start screen (Back there leads to the start screen);
+    ``host_options`` preset the host form's public and watchable choices (`rummy host`'s)."""
     from .lobby_join import JoinScreen
 
     app.push_screen(StartScreen())
-    app.push_screen(HostScreen() if form == "host" else JoinScreen(code or ""))
+    app.push_screen(HostScreen(**(host_options or {})) if form == "host" else JoinScreen(code or ""))

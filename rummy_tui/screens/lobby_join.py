@@ -16,7 +16,8 @@ from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import _, ngettext
 from rummy_tui.tableserver.client import TableClient, TableError
-from rummy_tui.tableserver.protocol import CODE_LENGTH, MAX_NAME_CHARS, BadMessage, clean_name, normal_code
+from rummy_tui.tableserver.protocol import (CODE_LENGTH, MAX_NAME_CHARS, BadMessage, clean_name, code_typed_well,
+                                            normal_code, shown_code)
 
 ANY_SEAT = -1
 
@@ -34,7 +35,7 @@ def table_line(table: dict[str, Any]) -> Text:
         state = _("playing")
     else:
         state = ngettext("{n} seat free", "{n} seats free", free)
-    line = Text(table["code"], style="bold")
+    line = Text(shown_code(table["code"]), style="bold")
     line.append("  " + get_variant(table["variant"]).shown_name() + "  ")
     line.append(names)  # plain text: a name like [b]x shows as typed
     line.append("  " + state, style="dim")
@@ -78,7 +79,8 @@ class JoinScreen(Screen):
         with VerticalScroll(id="join"):
             yield Static(_("Join a table: type its code, or pick one of the tables on this server"), id="join-title")
             yield Horizontal(Label(_("Code"), classes="caption"),
-                             Input(self.code, placeholder="KDFM", max_length=CODE_LENGTH, id="join-code", compact=True), classes="row")
+                             Input(shown_code(self.code), placeholder="KDFM-TQRB", max_length=CODE_LENGTH + 3,
+                                   id="join-code", compact=True), classes="row")
             yield OptionList(id="join-tables", compact=True)
             yield Horizontal(Label(_("Your name"), classes="caption"),
                              Input(self.player_name, placeholder=_("1 to 16 characters"), max_length=MAX_NAME_CHARS,
@@ -103,11 +105,12 @@ class JoinScreen(Screen):
 
     @work(exclusive=True, group="join-list")
     async def refresh_tables(self) -> None:
-        from rummy_tui.tableserver.connect import NoTableServer, open_client
+        from rummy_tui.tableserver.connect import NoTableServer, address, identity, open_client
 
         try:
             if self.client is None or not self.client.connected:
                 self.client = await open_client()
+                await self.client.hello(self.name_for_hello(), identity=identity(), address=address())
             tables = await self.client.lobby()
         except (NoTableServer, TableError) as problem:
             self.show_error(str(problem))
@@ -124,6 +127,13 @@ class JoinScreen(Screen):
         self.show_error("")
         self.offer_seats()
 
+    def name_for_hello(self) -> str:
+        """The table list is shown after a hello: with the name typed so far, if it is one."""
+        try:
+            return clean_name(self.query_one("#join-name", Input).value)
+        except BadMessage:
+            return _("Guest")
+
     def action_refresh_tables(self) -> None:
         self.refresh_tables()
 
@@ -138,7 +148,7 @@ class JoinScreen(Screen):
         if not event.option_list.has_focus:  # the list was refilled: a code being typed stays
             return
         if code and code != self.code:
-            self.query_one("#join-code", Input).value = code  # offers its seats, through code_typed
+            self.query_one("#join-code", Input).value = shown_code(code)  # offers its seats, through code_typed
 
     @on(Input.Changed, "#join-code")
     def code_typed(self, event: Input.Changed) -> None:
@@ -160,8 +170,8 @@ class JoinScreen(Screen):
         # The field itself, not self.code: a key pressed right after typing (ctrl+s) can come
         # before the field's Changed message has updated self.code.
         code = normal_code(self.query_one("#join-code", Input).value)
-        if len(code) != CODE_LENGTH or not code.isalpha():
-            raise ValueError(_("A table code is {n} letters, such as KDFM.", n=CODE_LENGTH))
+        if not code_typed_well(code):
+            raise ValueError(_("A table code is {n} letters, such as KDFM-TQRB.", n=CODE_LENGTH))
         return code
 
     @on(Button.Pressed, "#join-go")
@@ -189,7 +199,7 @@ class JoinScreen(Screen):
 
     @work(exclusive=True, group="join-sit")
     async def sit(self, code: str, name: str, seat: int | None, watch: bool) -> None:
-        from rummy_tui.tableserver.connect import identity
+        from rummy_tui.tableserver.connect import address, identity
 
         from .lobby import sit_down
 
@@ -198,7 +208,7 @@ class JoinScreen(Screen):
             return
         self._sitting = True
         try:
-            await self.client.hello(name, identity=identity())
+            await self.client.hello(name, identity=identity(), address=address())
             if watch:
                 await self.client.watch(code)
             else:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import asyncssh
 
-from rummy_tui.tableserver.connect import IDENTITY_VARIABLE, NAME_VARIABLE
+from rummy_tui.tableserver.connect import ADDRESS_VARIABLE, IDENTITY_VARIABLE, NAME_VARIABLE
 from rummy_tui.tableserver.server import SOCKET_VARIABLE
 
 from .child import GameProcess, child_command, child_environment
@@ -145,7 +145,7 @@ class Session:
         token, kept in the guest folder, brings a guest back to a seat)."""
         if self.table_socket is None:
             return {}
-        tables = {SOCKET_VARIABLE: str(self.table_socket)}
+        tables = {SOCKET_VARIABLE: str(self.table_socket), ADDRESS_VARIABLE: self.visit.ip}  # wrong codes counted per address
         if self.visit.key_fingerprint:
             tables[IDENTITY_VARIABLE] = self.visit.identity
         name = player_name(self.visit.username)

@@ -63,14 +63,17 @@ class TableClient:
 
     # --- requests -------------------------------------------------------------------------
 
-    async def hello(self, name: str, token: str | None = None, identity: str | None = None) -> str:
-        reply = await self.request({"type": "hello", "name": name, "token": token, "identity": identity}, "hello")
+    async def hello(self, name: str, token: str | None = None, identity: str | None = None,
+                    address: str | None = None) -> str:
+        message = {"type": "hello", "name": name, "token": token, "identity": identity, "address": address}
+        reply = await self.request(message, "hello")
         return reply["name"]
 
     async def create(self, variant: str, seats: list[str], settings: dict | None = None,
-                     grace: float | None = 60.0, ai_level: str | None = None) -> dict[str, Any]:
+                     grace: float | None = 60.0, ai_level: str | None = None, public: bool = False,
+                     watchable: bool = True) -> dict[str, Any]:
         message = {"type": "create", "variant": variant, "seats": seats, "settings": settings or {}, "grace": grace,
-                   "ai_level": ai_level}
+                   "ai_level": ai_level, "public": public, "watchable": watchable}
         return self._seated(await self.request(message, "welcome"))
 
     async def join(self, code: str, seat: int | None = None, token: str | None = None) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from .tokens import SeatTokens
 
 IDENTITY_VARIABLE = "RUMMY_TUI_IDENTITY"  # e.g. `key-<fingerprint>`: the same key reclaims its seat
 NAME_VARIABLE = "RUMMY_TUI_PLAYER_NAME"  # a default name to offer (the SSH user name)
+ADDRESS_VARIABLE = "RUMMY_TUI_ADDRESS"  # the SSH visitor's address: wrong table codes are counted per address
 IDLE_EXIT_SECONDS = 600
 START_WAIT = 10.0  # a background server this slow to listen is reported as not starting
 
@@ -37,6 +38,10 @@ class NoTableServer(Exception):
 
 def identity() -> str | None:
     return os.environ.get(IDENTITY_VARIABLE) or None
+
+
+def address() -> str | None:
+    return os.environ.get(ADDRESS_VARIABLE) or None
 
 
 def default_name() -> str:

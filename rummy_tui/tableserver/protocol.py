@@ -46,7 +46,9 @@ MAX_LINE_BYTES = 64 * 1024
 MAX_NAME_CHARS = 16
 MAX_CHAT_CHARS = 200
 CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels: a code never spells a word
-CODE_LENGTH = 4
+CODE_LENGTH = 8  # 20**8 codes: with wrong codes throttled, a private table is not found by guessing
+OLD_CODE_LENGTH = 4  # tables made before codes grew; they are still joined by their code
+MAX_KEY_CHARS = 200  # an identity, a seat token, an address
 AI_LEVELS = ("easy", "normal", "hard")  # as rummy_tui.engine.ai.LEVELS (a test keeps them equal)
 SEAT_KINDS = ("human", *AI_LEVELS)
 MAX_ASKED = 500  # actions one ``allowed`` question may name (a joker menu asks about a few hundred)
@@ -56,10 +58,12 @@ MAX_SETTING_NUMBER = 100_000  # a whole-number setting above this makes no game 
 
 # For each message type: field -> (accepted types, required).
 FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
-    "hello": {"name": ((str,), True), "identity": ((str,), False), "token": ((str,), False)},
+    "hello": {"name": ((str,), True), "identity": ((str,), False), "token": ((str,), False),
+              "address": ((str,), False)},
     "lobby": {},
     "create": {"variant": ((str,), True), "settings": ((dict,), False), "seats": ((list,), True),
-               "grace": ((int, float, type(None)), False), "ai_level": ((str,), False)},
+               "grace": ((int, float, type(None)), False), "ai_level": ((str,), False),
+               "public": ((bool,), False), "watchable": ((bool,), False)},
     "join": {"code": ((str,), True), "seat": ((int,), False), "token": ((str,), False)},
     "watch": {"code": ((str,), True)},
     "start": {},
@@ -123,8 +127,10 @@ def decode(line: bytes) -> dict[str, Any]:
         if name not in message:
             if required:
                 raise BadMessage(f"{kind} needs the field {name!r}")
-        elif not isinstance(message[name], types) or isinstance(message[name], bool):
+        elif not isinstance(message[name], types) or (isinstance(message[name], bool) and bool not in types):
             raise BadMessage(f"{kind}.{name} has the wrong type ({type(message[name]).__name__})")
+    if kind == "hello" and any(len(message.get(name) or "") > MAX_KEY_CHARS for name in ("identity", "token", "address")):
+        raise BadMessage(f"hello's identity, token and address are at most {MAX_KEY_CHARS} characters")
     if kind == "allowed":
         actions = message["actions"]
         if len(actions) > MAX_ASKED or not all(isinstance(action, str) for action in actions):
@@ -193,4 +199,15 @@ def new_code(taken: set[str]) -> str:
 
 
 def normal_code(code: str) -> str:
-    return code.strip().upper()
+    """A code as typed ("kdfm-tqrb", "KDFM TQRB") as the server knows it ("KDFMTQRB")."""
+    return "".join(char for char in code.upper() if char.isalnum())
+
+
+def shown_code(code: str) -> str:
+    """A code to read aloud and type: two groups of four letters ("KDFM-TQRB")."""
+    return f"{code[:4]}-{code[4:]}" if len(code) == CODE_LENGTH else code
+
+
+def code_typed_well(code: str) -> bool:
+    """Whether a typed code (after :func:`normal_code`) has the shape of a table code."""
+    return len(code) in (CODE_LENGTH, OLD_CODE_LENGTH) and code.isalpha() and code.isascii()

@@ -28,6 +28,7 @@ from rummy_tui.engine.variant import SettingError
 from rummy_tui.storage.paths import data_dir
 from rummy_tui.storage.saves import BadSave, SaveStore, write_atomically
 
+from .access import CodeGuard, connection_address, peer_uid
 from .limits import TableLimits, TokenBucket
 from .protocol import (AI_LEVELS, MAX_LINE_BYTES, MAX_SEATS, MAX_SETTING_NUMBER, SEAT_KINDS, BadMessage, clean_chat,
                        clean_name, decode, encode, new_code, normal_code, refusal)
@@ -72,6 +73,8 @@ class Connection:
         self.name = ""
         self.identity: str | None = None
         self.token: str | None = None
+        self.peer_uid = peer_uid(writer)
+        self.address = connection_address(self.peer_uid, None)  # until a served game's hello names its visitor's
         self.table: Table | None = None
         self.closed = False
         limits = server.limits
@@ -141,6 +144,7 @@ class TableServer:
         self._connections: set[Connection] = set()
         self._handlers: set[asyncio.Task] = set()
         self._meta_written: dict[str, bytes] = {}  # table code -> what its seats file holds
+        self.code_guard = CodeGuard(self.limits)
         self._last_client_left = time.monotonic()
 
     @property
@@ -231,11 +235,12 @@ class TableServer:
         if kind == "hello":
             connection.name = clean_name(message["name"])
             connection.identity, connection.token = message.get("identity"), message.get("token")
+            connection.address = connection_address(connection.peer_uid, message.get("address"))
             connection.send({"type": "hello", "re": "hello", "name": connection.name})
-        elif kind == "lobby":
-            connection.send({"type": "lobby", "re": "lobby", "tables": [t.summary() for t in self.tables.values()]})
         elif not connection.name:
-            raise BadMessage("say hello first: {\"type\": \"hello\", \"name\": \"your name\"}")
+            connection.send(refusal(kind, msg(N_("Say who you are first: the table service answers after a hello."))))
+        elif kind == "lobby":
+            connection.send({"type": "lobby", "re": "lobby", "tables": self._listed_for(connection)})
         elif kind == "create":
             await self._create(connection, message)
         elif kind in ("join", "watch"):
@@ -294,13 +299,28 @@ class TableServer:
         seats = [Seat("human", f"Seat {i + 1}", level=open_level) if kind == "human"
                  else Seat("ai", f"Computer {i + 1}", level=kind)
                  for i, kind in enumerate(kinds)]
-        table = self._new_table(new_code(set(self.tables)), game, seats, grace=grace)
+        table = self._new_table(new_code(set(self.tables)), game, seats, grace=grace,
+                                public=message.get("public", False), watchable=message.get("watchable", True))
         await self._sit(connection, "join", {"code": table.code, "seat": 0})
 
+    def _listed_for(self, connection: Connection) -> list[dict[str, Any]]:
+        """The tables in this player's Join list: the public ones still being played, and
+        those where their identity holds a seat."""
+        return [table.summary() for table in self.tables.values()
+                if not table.game.is_over and (table.public or table.seats_identity(connection.identity))]
+
     async def _sit(self, connection: Connection, kind: str, message: dict[str, Any]) -> None:
+        throttled = self.code_guard.refusal(connection.identity, connection.address)
+        if throttled is not None:
+            connection.send(refusal(kind, throttled))
+            return
         table = self.tables.get(normal_code(message["code"]))
         if table is None:
+            self.code_guard.wrong_code(connection.identity, connection.address)
             connection.send(refusal(kind, msg(N_("There is no table '{code}' here."), code=message["code"])))
+            return
+        if kind == "watch" and not table.watchable:
+            connection.send(refusal(kind, msg(N_("The host has turned watching off at this table."))))
             return
         if connection.table is not None and connection.table is not table:
             connection.table.post("leave", connection)
@@ -351,7 +371,8 @@ class TableServer:
                     seat.away_since = time.monotonic()  # its player has to reconnect
             table = Table(code, game, seats, grace=meta.get("grace", DEFAULT_GRACE_SECONDS),
                           started=bool(meta.get("started")), log=meta.get("log"), ai_delay=self.ai_delay,
-                          save=self._save, flush=self._flush)
+                          save=self._save, flush=self._flush, public=bool(meta.get("public")),
+                          watchable=meta.get("watchable", True) is not False, creator=meta.get("creator"))
             table.log.add(N_("The table server restarted; players, please reconnect."))
             resumed.append(table)
         return resumed

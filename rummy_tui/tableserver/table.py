@@ -75,9 +75,13 @@ def token_hash(token: str) -> str:
 class Table:
     def __init__(self, code: str, game: Game, seats: list[Seat], *, grace: float | None = DEFAULT_GRACE_SECONDS,
                  started: bool = False, log: list[dict] | None = None, ai_delay: float = 0.0,
-                 save: Callable[[Table, bool], Any] | None = None, flush: Callable[[Table], Any] | None = None):
+                 save: Callable[[Table, bool], Any] | None = None, flush: Callable[[Table], Any] | None = None,
+                 public: bool = False, watchable: bool = True, creator: str | None = None):
         self.code, self.game, self.seats = code, game, seats
         self.grace, self.started, self.ai_delay = grace, started, ai_delay
+        self.public = public  # listed to everyone; a private table is reached by its code only
+        self.watchable = watchable  # whether anyone without a seat may look on
+        self.creator = creator  # a hash of who created it (identity or address), for the per-player cap
         self.log = TableLog(list(log or []))
         self.inbox: asyncio.Queue[tuple] = asyncio.Queue()
         self.members: dict[int, Member] = {}  # seat -> the connected player
@@ -115,11 +119,17 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         return {"code": self.code, "variant": self.game.variant.key, "started": self.started,
-                "over": self.game.is_over, "seats": self.seat_list()}
+                "over": self.game.is_over, "public": self.public, "watchable": self.watchable,
+                "seats": self.seat_list()}
 
     def saved(self) -> dict[str, Any]:
-        return {"code": self.code, "grace": self.grace, "started": self.started,
+        return {"code": self.code, "grace": self.grace, "started": self.started, "public": self.public,
+                "watchable": self.watchable, "creator": self.creator,
                 "seats": [seat.saved() for seat in self.seats], "log": self.log.lines}
+
+    def seats_identity(self, identity: str | None) -> bool:
+        """Whether ``identity`` (an SSH key's) holds a seat here."""
+        return identity is not None and any(seat.identity == identity for seat in self.seats)
 
     # --- the one task ---------------------------------------------------------------------
 

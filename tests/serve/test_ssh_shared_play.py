@@ -45,7 +45,7 @@ def labels(cards) -> list[str]:
 async def join_by_code(terminal: Terminal, code: str) -> None:
     await terminal.wait_for("Rummy: five variants", "f3 Join")
     terminal.press(F3)
-    await terminal.wait_for("Join a table", code)
+    await terminal.wait_for("Join a table")  # private under `rummy serve`: joined by its code
     terminal.press(code.encode() + CTRL_S)
 
 
@@ -61,7 +61,7 @@ async def test_two_ssh_visitors_each_see_only_their_own_hand_and_one_comes_back(
     await anna.wait_for("+- anna . 10 cards")
     await bob.wait_for("+- bob . 10 cards")
 
-    game = SaveStore(server.data_dir / "serve" / "tables").load(code)
+    game = SaveStore(server.data_dir / "serve" / "tables").load(code.replace("-", ""))
     hands = game.state.hands
     assert hand_on_screen(anna, "anna") == labels(hands[0])
     assert hand_on_screen(bob, "bob") == labels(hands[1])

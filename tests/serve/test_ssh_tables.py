@@ -13,7 +13,7 @@ from rummy_tui.serve.identity import key_identity
 from .sshplay import Terminal, connect, processes_using, start_server
 
 CTRL_S, F2, F3 = b"\x13", b"\x1bOQ", b"\x1bOR"
-TABLE_TITLE = re.compile(r"Table ([A-Z]{4}): ")
+TABLE_TITLE = re.compile(r"Table ([A-Z]{4}-[A-Z]{4}): ")
 
 
 @pytest.fixture
@@ -44,13 +44,13 @@ async def test_two_ssh_visitors_sit_at_one_table(server):
     bob = await Terminal.open(await connect(server, "bob", bob_key), 80, 24)
     await bob.wait_for("Rummy: five variants", "f3 Join")
     bob.press(F3)
-    await bob.wait_for("Join a table", code)  # the table is in the list
+    await bob.wait_for("Join a table")  # a private table (the default under `rummy serve`): not in the list
     bob.press(code.encode())
     bob.press(CTRL_S)
     await bob.wait_for(f"Table {code}", "Waiting for the host", "bob", "(you)")
     await anna.wait_for("bob  here", "bob sits down.")
 
     # the table lives in the serve process: its save names who sits where, and by which key
-    seats = (server.data_dir / "serve" / "tables" / f"{code}.table").read_text()
+    seats = (server.data_dir / "serve" / "tables" / f"{code.replace('-', '')}.table").read_text()
     assert key_identity(anna_key.get_fingerprint("sha256")) in seats
     assert key_identity(bob_key.get_fingerprint("sha256")) in seats

@@ -71,7 +71,7 @@ def test_names_are_one_to_sixteen_printable_characters():
 async def test_chat_and_names_reach_the_log_with_markup_escaped(server, connect):
     host = await connect("[bold]Anna")
     welcome = await host.create("gin", ["human", "normal"])
-    assert len(welcome["table"]) == 4 and welcome["table"].isalpha() and welcome["table"].isupper()
+    assert len(welcome["table"]) == 8 and welcome["table"].isalpha() and welcome["table"].isupper()
     await host.chat("hi [red]all[/red]")
     view = await host.wait_view(lambda v: any(line["kind"] == "chat" for line in v["log"]))
     chat = [line for line in view["log"] if line["kind"] == "chat"][-1]
@@ -87,7 +87,7 @@ async def test_a_bad_name_is_refused_with_a_reason(server, connect):
 
 async def test_joining_a_full_or_missing_table_is_refused(server, connect):
     host = await connect("Anna")
-    welcome = await host.create("gin", ["human", "human"])
+    welcome = await host.create("gin", ["human", "human"], public=True)
     await (await connect("Béla")).join(welcome["table"])
     with pytest.raises(TableError, match="full"):
         await (await connect("Cili")).join(welcome["table"])

@@ -12,6 +12,7 @@ from rummy_tui.screens.lobby_chat import ChatLine
 from rummy_tui.screens.lobby_join import JoinScreen
 from rummy_tui.screens.table import TableScreen
 from rummy_tui.tableserver.client import TableClient
+from rummy_tui.tableserver.protocol import shown_code
 from rummy_tui.tableserver.server import SOCKET_VARIABLE, TableServer
 
 
@@ -86,11 +87,12 @@ async def test_host_a_table_see_a_player_join_and_start(server, player):
         await pilot.press("ctrl+s")
         lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
         code = lobby.client.table
-        assert code in shown(lobby, "#lobby-code") and len(code) == 4
+        assert shown_code(code) in shown(lobby, "#lobby-code") and len(code) == 8
         assert "[b]Anna" in shown(lobby, "#lobby-seats") and "open" in shown(lobby, "#lobby-seats")
         assert "[b]Anna sits down." in shown(lobby, "#lobby-log")  # markup stays text
         table = server.tables[code]
         assert (table.game.variant.key, len(table.seats), table.grace) == ("gin", 2, 60)
+        assert not table.public and table.watchable  # the defaults under `rummy serve` (its socket named)
 
         bob = await player("Bob")
         await bob.join(code)
@@ -168,7 +170,7 @@ async def test_join_a_table_by_its_code(server, player):
 
 async def test_join_a_table_picked_from_the_list_at_a_chosen_seat(server, player):
     anna = await player("Anna")
-    await anna.create("basic", ["human", "human", "human", "normal"])
+    await anna.create("basic", ["human", "human", "human", "normal"], public=True)
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         join = await join_form(pilot)
@@ -181,7 +183,8 @@ async def test_join_a_table_picked_from_the_list_at_a_chosen_seat(server, player
         await until(pilot, lambda: listing.has_focus, "the list focused")
         listing.highlighted = 0
         await pilot.press("enter")
-        await until(pilot, lambda: join.query_one("#join-code", Input).value == anna.table, "the code filled in")
+        await until(pilot, lambda: join.query_one("#join-code", Input).value == shown_code(anna.table),
+                    "the code filled in")
         seat = join.query_one("#join-seat", Select)
         await until(pilot, lambda: [value for _words, value in seat._options] == [-1, 1, 2], "the free seats")
         seat.value = 2
@@ -202,7 +205,7 @@ async def test_a_taken_seat_or_a_wrong_code_is_refused_on_the_join_screen(server
         join.query_one("#join-name", Input).value = "Cecil"
         join.query_one("#join-code", Input).value = "ZZ"
         await pilot.press("ctrl+s")
-        await until(pilot, lambda: "4 letters" in shown(join, "#join-error"), "the code's reason")
+        await until(pilot, lambda: "8 letters" in shown(join, "#join-error"), "the code's reason")
         join.query_one("#join-code", Input).value = anna.table
         await pilot.press("ctrl+s")
         await until(pilot, lambda: "full" in shown(join, "#join-error"), "the full table's reason")
@@ -260,23 +263,48 @@ async def test_no_table_server_is_a_message_not_a_traceback(tmp_path, monkeypatc
 
 async def test_rummy_join_code_opens_the_join_form_with_the_code(server, player):
     anna = await player("Anna")
-    await anna.create("gin", ["human", "human"])
+    await anna.create("gin", ["human", "human"], public=True)
     app = RummyApp(ai_delay=0.0, table_options={"shared": ("join", anna.table.lower())})
     async with app.run_test(size=(80, 24)) as pilot:
         join = await until(pilot, lambda: isinstance(app.screen, JoinScreen) and app.screen, "the join form")
-        assert join.query_one("#join-code", Input).value == anna.table
+        assert join.query_one("#join-code", Input).value == shown_code(anna.table)
         await until(pilot, lambda: join.query_one("#join-seat", Select)._options[-1][1] == 1, "seat 2 offered")
         await pilot.press("escape")
         await until(pilot, lambda: type(app.screen).__name__ == "StartScreen", "the start screen")
 
 
-def test_rummy_join_refuses_a_code_that_is_not_four_letters():
+def test_rummy_join_refuses_a_code_that_is_not_eight_letters():
     from click.testing import CliRunner
 
     from rummy_tui.cli import main
 
     result = CliRunner().invoke(main, ["join", "AB1"])
-    assert result.exit_code == 2 and "4 letters" in result.output
+    assert result.exit_code == 2 and "8 letters" in result.output
+
+
+async def test_the_host_chooses_a_listed_table_without_watching(server, player):
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        host = await host_form(pilot)
+        assert host.query_one("#public", Select).value is False  # private by default under `rummy serve`
+        host.query_one("#public", Select).value = True
+        host.query_one("#watchable", Select).value = False
+        host.query_one("#host-name", Input).value = "Anna"
+        await pilot.press("ctrl+s")
+        lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
+        table = server.tables[lobby.client.table]
+        assert table.public and not table.watchable
+        bob = await player("Bob")
+        assert [listed["code"] for listed in await bob.lobby()] == [table.code]
+
+
+async def test_rummy_host_options_preset_the_form(server):
+    app = RummyApp(ai_delay=0.0, table_options={"shared": ("host", None, {"public": True, "watchable": False})})
+    async with app.run_test(size=(80, 24)) as pilot:
+        host = await until(pilot, lambda: isinstance(app.screen, HostScreen) and app.screen.form_ready
+                           and app.screen, "the host form")
+        assert host.query_one("#public", Select).value is True
+        assert host.query_one("#watchable", Select).value is False
 
 
 async def join_by_code(pilot, code: str, name: str) -> LobbyScreen:
