@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -58,6 +59,7 @@ class RummyApp(PlainDisplay, CrashReporting):
 
             self.push_screen(StartScreen())
         self.check_size()
+        self.listen_for_size_limit()
 
     # --- games ------------------------------------------------------------------------------
 
@@ -181,6 +183,26 @@ class RummyApp(PlainDisplay, CrashReporting):
         # Textual settles a resize a moment later (it debounces them); look again once it has,
         # or a shrink seen while the table is busy is only noticed at the next resize.
         self.set_timer(0.05, self.check_size)
+
+    def listen_for_size_limit(self) -> None:
+        """Under `rummy serve`: say once that the visitor's terminal is larger than the server
+        draws, whether it was so from the start or became so at a resize."""
+        from rummy_tui import served
+
+        limit = served.size_limit()
+        if limit is None:
+            return
+        self._size_limit_told = False
+        if served.clamped_from_the_start():
+            self.tell_size_limit(*limit)
+        asyncio.get_running_loop().add_signal_handler(served.SIZE_CLAMPED_SIGNAL, self.tell_size_limit, *limit)
+
+    def tell_size_limit(self, width: int, height: int) -> None:
+        if self._size_limit_told:
+            return
+        self._size_limit_told = True
+        self.notify(_("Your terminal is larger than this server draws: the game uses {width}×{height} "
+                      "characters of it.", width=width, height=height), timeout=15)
 
     def check_size(self) -> None:
         from rummy_tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen

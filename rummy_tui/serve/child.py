@@ -22,6 +22,7 @@ GRACE = 2.0  # seconds a child gets after each signal before the next, harder on
 READ_SIZE = 65536
 UTF8_LOCALE = "en_US.UTF-8" if sys.platform == "darwin" else "C.UTF-8"
 CLIENT_VARIABLES = ("COLORTERM", "NO_COLOR")  # passed on only when the client sent them
+CODE_ROOT = Path(__file__).resolve().parents[2]  # holds rummy_tui and variants: the server's own code
 
 
 def child_command(options: list[str]) -> list[str]:
@@ -30,11 +31,13 @@ def child_command(options: list[str]) -> list[str]:
 
 
 def child_environment(term: str, folder: Path, client_env: dict[str, str],
-                      tables: dict[str, str] | None = None) -> dict[str, str]:
+                      served: dict[str, str] | None = None) -> dict[str, str]:
     """Only what the game needs. Never COLUMNS/LINES: they would freeze the window size.
-    ``tables`` is how the game reaches the server's table service and who the visitor is there."""
+    ``served`` is what the server tells the game: how it reaches the server's table service,
+    who the visitor is there, the largest window it gives (see rummy_tui/served.py)."""
     environment = {"TERM": term, "LANG": UTF8_LOCALE, "HOME": str(folder), "RUMMY_TUI_DATA_DIR": str(folder),
-                   **(tables or {})}
+                   "PYTHONPATH": str(CODE_ROOT),  # the games run the server's code, installed or not
+                   **(served or {})}
     for name in CLIENT_VARIABLES:
         value = client_env.get(name)
         if isinstance(value, str) and value.isprintable() and len(value) < 64:

@@ -45,10 +45,20 @@ def _at_least_one(ctx, param, value):
               callback=_at_least_one, help=N_("New connections per address per minute."))
 @click.option("--idle-minutes", type=float, default=Limits.idle_timeout / 60, show_default=True,
               help=N_("Close a session after this long without a key."))
+@click.option("--max-width", type=int, default=Limits.max_width, show_default=True, callback=_at_least_one,
+              help=N_("Widest window a game gets, in columns; a larger terminal shows the game in this much."))
+@click.option("--max-height", type=int, default=Limits.max_height, show_default=True, callback=_at_least_one,
+              help=N_("Tallest window a game gets, in rows."))
+@click.option("--keys-per-second", type=int, default=Limits.keys_per_second, show_default=True,
+              callback=_at_least_one, help=N_("Keys a visitor may send per second (a few seconds' worth at once); "
+                                              "more are dropped."))
+@click.option("--bytes-per-second", type=int, default=Limits.bytes_per_second, show_default=True,
+              callback=_at_least_one, help=N_("Bytes of input a visitor may send per second; more are dropped."))
 @click.option("--ascii", "ascii_only", is_flag=True, help=N_("Every game draws suits as letters."))
 @click.option("--no-mouse", is_flag=True, help=N_("Every game ignores the mouse (less traffic on slow links)."))
 def serve_command(host: str, port: int | None, web: bool, authorized_keys: Path | None, max_sessions: int,
                   max_per_ip: int, max_starting: int, connections_per_minute: int, idle_minutes: float,
+                  max_width: int, max_height: int, keys_per_second: int, bytes_per_second: int,
                   ascii_only: bool, no_mouse: bool) -> None:
     from rummy_tui.storage.paths import data_dir
 
@@ -64,7 +74,9 @@ def serve_command(host: str, port: int | None, web: bool, authorized_keys: Path 
         serve_web(host, 8000 if port is None else port, data_root / "web", game_options)
         return
     limits = Limits(max_sessions=max_sessions, max_sessions_per_ip=max_per_ip, max_starting=max_starting,
-                    connections_per_minute=connections_per_minute, idle_timeout=idle_minutes * 60)
+                    connections_per_minute=connections_per_minute, idle_timeout=idle_minutes * 60,
+                    max_width=max_width, max_height=max_height, keys_per_second=keys_per_second,
+                    bytes_per_second=bytes_per_second)
     _serve_ssh(host, 2222 if port is None else port, authorized_keys, limits, game_options, data_root)
 
 

@@ -1,6 +1,6 @@
 """The server's caps: how many sessions in all and per address, how many may start at once
-(start-up CPU, about 0.5-1 s per session, is the real limit on a small machine), and how many
-new connections an address may open per minute."""
+(start-up CPU, about 0.5-1 s per session, is the real limit on a small machine), how many
+new connections an address may open per minute, and how large a window a game is given."""
 
 from __future__ import annotations
 
@@ -20,6 +20,31 @@ class Limits:
     idle_timeout: float = 30 * 60.0
     keepalive_interval: float = 30.0
     keepalive_count_max: int = 3
+    max_width: int = 400  # a 20000x20000 window took one game past 2 GiB
+    max_height: int = 150
+    keys_per_second: int = 200  # what a visitor sends, per session (see inputgate.py)
+    bytes_per_second: int = 4096
+    input_burst_seconds: float = 4.0  # how many seconds' worth may come at once
+
+
+Window = tuple[int, int, int, int]  # columns, rows, pixel width, pixel height (0: not known)
+MAX_PIXELS = 65535  # the kernel's window size fields are 16 bits
+
+
+def fit_window(width: int, height: int, pixel_width: int, pixel_height: int, limits: Limits,
+               default: tuple[int, int] | None = (80, 24)) -> tuple[Window, bool] | None:
+    """The window a game gets for the one a visitor asks for, and whether it had to be made
+    smaller. A size of 0 means "not known": `default` stands in for it (at a resize, where
+    `default` is None, the request is ignored). Pixel sizes that do not fit are dropped."""
+    if width <= 0 or height <= 0:
+        if default is None:
+            return None
+        width, height = default
+    columns, rows = min(width, limits.max_width), min(height, limits.max_height)
+    clamped = (columns, rows) != (width, height)
+    if clamped or not (0 <= pixel_width <= MAX_PIXELS and 0 <= pixel_height <= MAX_PIXELS):
+        pixel_width = pixel_height = 0  # no longer the window's pixels, or not storable
+    return (max(columns, 1), max(rows, 1), pixel_width, pixel_height), clamped
 
 
 class ConnectionRate:

@@ -4,19 +4,22 @@ the game in its own PTY and pass bytes both ways until one side goes."""
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
 
+from rummy_tui import served
 from rummy_tui.tableserver.connect import ADDRESS_VARIABLE, IDENTITY_VARIABLE, NAME_VARIABLE
 from rummy_tui.tableserver.server import SOCKET_VARIABLE
 
 from .child import GameProcess, child_command, child_environment
 from .eventlog import EventLog
-from .identity import player_dir, player_name
-from .limits import SessionSeats
+from .identity import player_dir, player_name, safe_text
+from .inputgate import InputGate
+from .limits import Limits, SessionSeats, Window, fit_window
 
 # Undo what a game that did not get to clean up leaves on: alternate screen, mouse and focus
 # reports, bracketed paste, hidden cursor, colours.
@@ -24,6 +27,8 @@ RESTORE_TERMINAL = b"\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b
 DEFAULT_TERM = "xterm-256color"
 SETTLE = 0.3  # quiet seconds after the first frame that count as "started"
 START_LIMIT = 8.0  # a start slot is given back after this long in any case
+READ_SIZE = 16384  # at most this much of the visitor's input is read at a time
+RESIZE_INTERVAL = 0.1  # seconds between two window changes passed to a game (the last one wins)
 
 
 @dataclass
@@ -38,7 +43,7 @@ class Visit:
 class Session:
     def __init__(self, process: asyncssh.SSHServerProcess, visit: Visit, seats: SessionSeats,
                  players_root: Path, game_options: list[str], idle_timeout: float, log: EventLog,
-                 table_socket: Path | None = None) -> None:
+                 table_socket: Path | None = None, limits: Limits | None = None) -> None:
         self.process = process
         self.visit = visit
         self.seats = seats
@@ -50,6 +55,13 @@ class Session:
         self.game: GameProcess | None = None
         self.incoming: asyncio.Task | None = None
         self.stopping: str | None = None  # why the server ends this session, if it does
+        self.limits = limits = limits or Limits()
+        self.gate = InputGate(limits.keys_per_second, limits.bytes_per_second, limits.input_burst_seconds)
+        self.window: Window | None = None  # the game's window now
+        self.next_window: Window | None = None
+        self.resize_handle: asyncio.TimerHandle | None = None
+        self.last_resize = 0.0
+        self.told_size_limit = False
 
     # --- refusals -------------------------------------------------------------------------
 
@@ -57,7 +69,7 @@ class Session:
         """(log reason, message, exit status) for a request that is not an interactive game."""
         process = self.process
         if process.subsystem:
-            return "subsystem", f"this server offers no {process.subsystem}; connect with plain ssh to play", 1
+            return "subsystem", f"this server offers no {safe_text(process.subsystem)}; connect with plain ssh to play", 1
         if process.command:
             return "exec", "this server only plays rummy: connect without a command (ssh -p PORT HOST)", 2
         if process.get_terminal_type() is None:
@@ -91,9 +103,11 @@ class Session:
             status = await self._play()
         finally:
             self.seats.give_back(self.visit.ip)
+            if self.resize_handle is not None:
+                self.resize_handle.cancel()
             self.log.write("game-over", self.visit.ip, identity=self.visit.identity,
                            pid=self.game.pid if self.game else "-", status=status,
-                           duration=time.monotonic() - started)
+                           duration=time.monotonic() - started, dropped=self.gate.dropped_bytes)
 
     async def _play(self) -> int | None:
         starting = self.seats.starting
@@ -133,12 +147,23 @@ class Session:
         if not term.isprintable() or len(term) > 64:
             term = DEFAULT_TERM
         width, height, pixel_width, pixel_height = process.get_terminal_size()
+        self.window, clamped = fit_window(width, height, pixel_width, pixel_height, self.limits)
         game = await GameProcess.start(child_command(self.game_options),
-                                       child_environment(term, folder, dict(process.env), self._tables()), folder,
-                                       (width or 80, height or 24, pixel_width, pixel_height))
+                                       child_environment(term, folder, dict(process.env),
+                                                         {**self._tables(), **self._size_limit(clamped)}),
+                                       folder, self.window)
         self.log.write("play", self.visit.ip, identity=self.visit.identity, pid=game.pid,
-                       size=f"{width}x{height}", term=term)
+                       size=f"{self.window[0]}x{self.window[1]}", term=term)
+        if clamped:
+            self._log_clamp(width, height)
         return game
+
+    def _size_limit(self, clamped: bool) -> dict[str, str]:
+        """The largest window this server gives, and whether the visitor asked for more already."""
+        variables = {served.SIZE_LIMIT_VARIABLE: f"{self.limits.max_width}x{self.limits.max_height}"}
+        if clamped:
+            variables[served.SIZE_CLAMPED_VARIABLE] = "1"
+        return variables
 
     def _tables(self) -> dict[str, str]:
         """The table service's socket, and the visitor's key (a guest has none: only its seat
@@ -164,13 +189,14 @@ class Session:
             pass
 
     async def _copy_input(self) -> None:
-        """Keys and window changes from the visitor, until they go or stay idle too long."""
+        """Keys and window changes from the visitor, until they go or stay idle too long. Keys
+        beyond the session's rate are dropped (see inputgate.py)."""
         stdin = self.process.stdin
         while True:
             try:
-                data = await asyncio.wait_for(stdin.read(65536), self.idle_timeout)
+                data = await asyncio.wait_for(stdin.read(READ_SIZE), self.idle_timeout)
             except asyncssh.TerminalSizeChanged as change:
-                self.game.resize(change.width, change.height, change.pixwidth, change.pixheight)
+                self._resize(change.width, change.height, change.pixwidth, change.pixheight)
                 continue
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
@@ -181,7 +207,49 @@ class Session:
                 return
             if not data:
                 return
-            await self.game.send_input(data)
+            bursts = self.gate.bursts
+            keys = self.gate.admit(data)
+            if self.gate.bursts != bursts:
+                self.log.write("input-dropped", self.visit.ip, identity=self.visit.identity,
+                               limit=f"{self.limits.keys_per_second}keys/s,{self.limits.bytes_per_second}B/s")
+            if keys:
+                await self.game.send_input(keys)
+
+    # --- window changes ---------------------------------------------------------------------
+
+    def _resize(self, width: int, height: int, pixel_width: int, pixel_height: int) -> None:
+        """A window change from the visitor, fitted to the limits. Changes are passed on at most
+        every RESIZE_INTERVAL (each one makes the game lay out its screen again); the last wins."""
+        fitted = fit_window(width, height, pixel_width, pixel_height, self.limits, default=None)
+        if fitted is None:
+            return  # 0 columns or rows: not a size
+        self.next_window, clamped = fitted
+        if clamped and not self.told_size_limit:
+            self._log_clamp(width, height)
+            try:
+                os.kill(self.game.pid, served.SIZE_CLAMPED_SIGNAL)  # the game says so, once
+            except ProcessLookupError:
+                pass
+        if self.resize_handle is None:
+            loop = asyncio.get_running_loop()
+            delay = max(0.0, self.last_resize + RESIZE_INTERVAL - loop.time())
+            self.resize_handle = loop.call_later(delay, self._apply_resize)
+
+    def _apply_resize(self) -> None:
+        self.resize_handle = None
+        self.last_resize = asyncio.get_running_loop().time()
+        if self.next_window is None or self.next_window == self.window:
+            return
+        self.window = self.next_window
+        try:
+            self.game.resize(*self.window)
+        except OSError:
+            pass  # the game has just let go of its terminal
+
+    def _log_clamp(self, width: int, height: int) -> None:
+        self.told_size_limit = True
+        self.log.write("window-clamped", self.visit.ip, identity=self.visit.identity, asked=f"{width}x{height}",
+                       size=f"{self.limits.max_width}x{self.limits.max_height}")
 
     async def _finish(self, output: asyncio.Task, incoming: asyncio.Task) -> int:
         """Whoever went first, the game ends: hang up (immediate when it already exited)."""

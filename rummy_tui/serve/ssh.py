@@ -30,6 +30,7 @@ NO_SESSION_TIMEOUT = 30.0  # an authenticated connection that opens no session i
 FORWARDING_REFUSED = "rummy serve does not forward ports or sockets"
 TABLE_AI_DELAY = 0.5  # seconds an AI seat at a shared table waits, so players can follow
 MAX_SOCKET_PATH = 100
+INPUT_WINDOW = 128 * 1024  # bytes a visitor may send before the session reads them (asyncssh's default: 2 MiB)
 
 
 @dataclass
@@ -39,6 +40,22 @@ class ServeOptions:
     authorized_keys: Path | None = None
     limits: Limits = field(default_factory=Limits)
     game_options: list[str] = field(default_factory=list)  # e.g. --no-mouse for every game
+
+
+class GameSession(asyncssh.SSHServerProcess):
+    """asyncssh's server process, except that an sftp request is taken like any other subsystem,
+    so the session refuses it with our own message and log line (asyncssh, offering no sftp,
+    would fail the request in its own words, unlogged)."""
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return True
+
+    def session_started(self) -> None:
+        # asyncssh's own version starts its sftp server for "sftp"; every request comes to us
+        stdin = asyncssh.SSHReader(self, self._chan)
+        stdout = asyncssh.SSHWriter(self, self._chan)
+        stderr = asyncssh.SSHWriter(self, self._chan, asyncssh.EXTENDED_DATA_STDERR)
+        self._conn.create_task(self._start_process(stdin, stdout, stderr), stdin.logger)
 
 
 class Visitor(asyncssh.SSHServer):
@@ -113,6 +130,9 @@ class Visitor(asyncssh.SSHServer):
 
     # --- everything but a session is refused ----------------------------------------------
 
+    def session_requested(self) -> GameSession:
+        return GameSession(self.server.handle_session, None, 0, False)
+
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int):
         self.server.log.write("refused", self.ip, identity=self.identity, reason="port-forward")
         raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, FORWARDING_REFUSED)
@@ -156,9 +176,9 @@ class RummyServer:
         self.listener = await asyncssh.create_server(
             lambda: Visitor(self), self.options.host, self.options.port,
             server_host_keys=[self.host_key], server_version="rummy",
-            process_factory=self.handle_session, encoding=None, line_editor=False,
+            encoding=None, line_editor=False,  # sessions: Visitor.session_requested
             agent_forwarding=False, x11_forwarding=False, allow_scp=False, sftp_factory=None,
-            password_auth=False, login_timeout=limits.login_timeout,
+            password_auth=False, login_timeout=limits.login_timeout, window=INPUT_WINDOW,
             keepalive_interval=limits.keepalive_interval, keepalive_count_max=limits.keepalive_count_max)
         return self.listener.get_port()
 
@@ -167,7 +187,8 @@ class RummyServer:
         visitor.sessions += 1
         visit = Visit(visitor.ip, visitor.identity or "-", visitor.username, visitor.key_fingerprint)
         session = Session(process, visit, self.seats, self.players_root, self.options.game_options,
-                          self.limits.idle_timeout, self.log, table_socket=self.tables.socket_path)
+                          self.limits.idle_timeout, self.log, table_socket=self.tables.socket_path,
+                          limits=self.limits)
         self.sessions.add(session)
         try:
             await session.run()

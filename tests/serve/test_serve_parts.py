@@ -8,7 +8,9 @@ import re
 import socket
 import subprocess
 import sys
+from pathlib import Path
 
+import rummy_tui
 from rummy_tui.serve.child import child_command, child_environment
 from rummy_tui.serve.eventlog import EventLog
 from rummy_tui.serve.identity import guest_identity, key_identity, player_dir, safe_text
@@ -45,7 +47,8 @@ def test_the_game_gets_only_its_terminal_locale_and_folder(tmp_path):
     environment = child_environment("xterm-256color", tmp_path,
                                     {"COLORTERM": "truecolor", "COLUMNS": "80", "LINES": "24", "PATH": "/evil"})
     assert environment == {"TERM": "xterm-256color", "LANG": environment["LANG"], "HOME": str(tmp_path),
-                           "RUMMY_TUI_DATA_DIR": str(tmp_path), "COLORTERM": "truecolor"}
+                           "RUMMY_TUI_DATA_DIR": str(tmp_path), "COLORTERM": "truecolor",
+                           "PYTHONPATH": str(Path(rummy_tui.__file__).resolve().parent.parent)}
     assert environment["LANG"].endswith("UTF-8")
     assert child_command(["--no-mouse"]) == [sys.executable, "-m", "rummy_tui", "--no-mouse"]
 

@@ -42,13 +42,23 @@ async def test_a_session_without_a_terminal_is_refused(server):
     assert "reason=no-pty" in server.log() and game_pids(server) == []
 
 
-async def test_sftp_and_port_forwarding_are_refused(server):
+async def test_port_forwarding_is_refused(server):
     async with await connect(server, "eve") as conn:
         with pytest.raises(asyncssh.ChannelOpenError, match="does not forward ports"):
             await conn.open_connection("127.0.0.1", server.port)
-        with pytest.raises(asyncssh.ChannelOpenError, match="Session request failed"):
-            await conn.start_sftp_client()  # the subsystem request is refused
     assert "reason=port-forward" in server.log() and game_pids(server) == []
+
+
+async def test_sftp_is_refused_with_our_message_and_logged(server):
+    async with await connect(server, "eve") as conn:
+        result = await conn.run(subsystem="sftp")  # what `sftp -P PORT host` asks for
+        with pytest.raises(asyncssh.SFTPConnectionLost):  # accepted, then closed: no sftp server spoke
+            await conn.start_sftp_client()
+    assert result.exit_status == 1
+    assert result.stderr.strip() == "rummy: this server offers no sftp; connect with plain ssh to play"
+    assert result.stdout == ""
+    assert server.log().count("refused ip=127.0.0.1 identity=guest-eve reason=subsystem") == 2
+    assert game_pids(server) == []
 
 
 async def test_over_the_per_ip_cap_a_visitor_gets_a_message_not_a_game(server):
