@@ -122,7 +122,7 @@ def test_a_game_is_told_the_table_socket_and_only_a_key_as_its_identity(tmp_path
 
     keyed = told(Visit("1.2.3.4", "key-abc", "anna", "SHA256:abc"))
     assert keyed == {"RUMMY_TUI_TABLE_SOCKET": str(tmp_path / "t.sock"), "RUMMY_TUI_IDENTITY": "key-abc",
-                     "RUMMY_TUI_PLAYER_NAME": "anna"}
+                     "RUMMY_TUI_PLAYER_NAME": "anna", "RUMMY_TUI_ADDRESS": "1.2.3.4"}
     guest = told(Visit("1.2.3.4", "guest-bob", "bob\x1b[2J", None))
     assert "RUMMY_TUI_IDENTITY" not in guest  # anyone can type a user name: a guest's seat needs its token
     assert guest["RUMMY_TUI_PLAYER_NAME"] == "bob[2J"
