@@ -43,6 +43,17 @@ class ChatLine(Input):
             return self.hiding  # an always-there line leaves Escape to its screen
         return True
 
+    def on_mount(self) -> None:
+        self.client.chat_refused = self.refused
+
+    def on_unmount(self) -> None:
+        if self.client.chat_refused == self.refused:
+            self.client.chat_refused = None
+
+    def refused(self, reason: str) -> None:
+        """The table refused a line (too fast, say): the player hears why."""
+        self.notify(reason, severity="warning")
+
     def open(self) -> None:
         self._hide(False)
         self.focus()

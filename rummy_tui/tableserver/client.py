@@ -17,6 +17,7 @@ from rummy_tui.i18n import N_, _
 
 from .protocol import MAX_ASKED, MAX_LINE_BYTES, encode, reason_shown
 from .server import default_socket_path
+from .table import LOG_LINES
 from .tokens import SeatTokens
 
 REPLY_TIMEOUT = 10.0
@@ -43,6 +44,7 @@ class TableClient:
         self.table: str | None = None
         self.seat: int | None = None
         self.token: str | None = None
+        self.chat_refused: Callable[[str], Any] | None = None  # told why a chat line was refused
         self._changed = asyncio.Event()
         self._replies: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._reading: asyncio.Task | None = None
@@ -177,13 +179,26 @@ class TableClient:
             message = json.loads(line)
             if self.received is not None:
                 self.received.append(message)
+            if message["type"] == "line":
+                message = self._view_with_line(message["line"])
+                if message is None:
+                    continue
             if message["type"] == "view":
                 self.view = message
                 self._changed.set()
+            if message.get("re") == "chat" and self.chat_refused is not None:
+                self.chat_refused(reason_shown(message))
             if message["type"] == "view" or message.get("re") in PUSHED_REFUSALS:
                 self.messages.put_nowait(message)
             else:
                 self._replies.put_nowait(message)
+
+    def _view_with_line(self, line: dict[str, Any]) -> dict[str, Any] | None:
+        """The latest view with a table log line (a chat line) added: the server sends a chat
+        line as a small ``line`` event, and a screen sees it as a new view."""
+        if self.view is None:
+            return None
+        return {**self.view, "log": [*self.view["log"], line][-LOG_LINES:]}
 
     def _seated(self, welcome: dict[str, Any]) -> dict[str, Any]:
         self.table, self.seat, self.token = welcome["table"], welcome["seat"], welcome["token"] or self.token

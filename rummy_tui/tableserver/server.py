@@ -148,6 +148,10 @@ class TableServer:
         self._last_client_left = time.monotonic()
 
     @property
+    def _chat_limit(self) -> tuple[float, int]:
+        return self.limits.chat_lines_per_minute, self.limits.chat_burst
+
+    @property
     def idle_seconds(self) -> float:
         """How long no client has been connected (0 while one is)."""
         return 0.0 if self._connections else time.monotonic() - self._last_client_left
@@ -261,7 +265,7 @@ class TableServer:
         elif kind == "choices":
             table.post("choices", connection, message["action"])
         elif kind == "chat":
-            table.post("chat", connection, clean_chat(message["text"]))
+            table.chat(connection, clean_chat(message["text"]))
         elif kind == "start":
             table.post("start", connection)
         elif kind == "leave":
@@ -337,7 +341,8 @@ class TableServer:
     # --- tables on disk -------------------------------------------------------------------
 
     def _new_table(self, code: str, game: Game, seats: list[Seat], **options: Any) -> Table:
-        table = Table(code, game, seats, ai_delay=self.ai_delay, save=self._save, flush=self._flush, **options)
+        table = Table(code, game, seats, ai_delay=self.ai_delay, save=self._save, flush=self._flush,
+                      chat_limit=self._chat_limit, **options)
         table.write_seats_into_record()
         self.tables[code] = table
         table.start_task()
@@ -372,7 +377,8 @@ class TableServer:
             table = Table(code, game, seats, grace=meta.get("grace", DEFAULT_GRACE_SECONDS),
                           started=bool(meta.get("started")), log=meta.get("log"), ai_delay=self.ai_delay,
                           save=self._save, flush=self._flush, public=bool(meta.get("public")),
-                          watchable=meta.get("watchable", True) is not False, creator=meta.get("creator"))
+                          watchable=meta.get("watchable", True) is not False, creator=meta.get("creator"),
+                          chat_limit=self._chat_limit)
             table.log.add(N_("The table server restarted; players, please reconnect."))
             resumed.append(table)
         return resumed

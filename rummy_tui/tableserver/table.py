@@ -25,10 +25,12 @@ from rummy_tui.engine.ai import ai_rng
 
 from rummy_tui.i18n import N_, english, msg, texts_as_messages
 
+from .limits import TokenBucket
 from .protocol import markup_safe, refusal
 
 DEFAULT_GRACE_SECONDS = 60.0
 LOG_LINES = 50
+LOG_SAVE_DELAY = 2.0  # chat reaches the disk at most this late, in one write however many lines came
 
 
 class Member(Protocol):
@@ -60,12 +62,14 @@ class Seat:
 class TableLog:
     lines: list[dict[str, Any]] = field(default_factory=list)
 
-    def add(self, template: str, seat: int | None = None, kind: str = "table", **values: str) -> None:
+    def add(self, template: str, seat: int | None = None, kind: str = "table", **values: str) -> dict[str, Any]:
         """A line as English markup text (names and chat escaped), and as its template and
         plain values, so each client shows it in its player's language (see log_line_markup)."""
         text = template.format(**{name: markup_safe(value) for name, value in values.items()})
-        self.lines.append({"kind": kind, "seat": seat, "text": text, "template": template, "values": values})
+        line = {"kind": kind, "seat": seat, "text": text, "template": template, "values": values}
+        self.lines.append(line)
         del self.lines[:-LOG_LINES]
+        return line
 
 
 def token_hash(token: str) -> str:
@@ -76,12 +80,16 @@ class Table:
     def __init__(self, code: str, game: Game, seats: list[Seat], *, grace: float | None = DEFAULT_GRACE_SECONDS,
                  started: bool = False, log: list[dict] | None = None, ai_delay: float = 0.0,
                  save: Callable[[Table, bool], Any] | None = None, flush: Callable[[Table], Any] | None = None,
-                 public: bool = False, watchable: bool = True, creator: str | None = None):
+                 public: bool = False, watchable: bool = True, creator: str | None = None,
+                 chat_limit: tuple[float, int] = (20.0, 5)):
         self.code, self.game, self.seats = code, game, seats
         self.grace, self.started, self.ai_delay = grace, started, ai_delay
         self.public = public  # listed to everyone; a private table is reached by its code only
         self.watchable = watchable  # whether anyone without a seat may look on
         self.creator = creator  # a hash of who created it (identity or address), for the per-player cap
+        self.chat_limit = chat_limit  # lines a minute and the burst, per seat
+        self._chat_rates: dict[int, TokenBucket] = {}
+        self._log_save: asyncio.TimerHandle | None = None
         self.log = TableLog(list(log or []))
         self.inbox: asyncio.Queue[tuple] = asyncio.Queue()
         self.members: dict[int, Member] = {}  # seat -> the connected player
@@ -160,6 +168,9 @@ class Table:
         if self.task and not self.task.done():
             self.post("stop")
             await self.task
+        if self._log_save is not None:  # the server's stop saves the table, its chat with it
+            self._log_save.cancel()
+            self._log_save = None
         if self._flushing is not None:
             await self._flushing
 
@@ -248,14 +259,28 @@ class Table:
         forms = self.game.variant.choices(self.game, action) if legal else [action]
         member.send({"type": "choices", "action": action, "forms": forms})
 
-    async def _on_chat(self, member: Member, text: str) -> None:
+    def chat(self, member: Member, text: str) -> None:
+        """A chat line, handled at once rather than queued on the inbox, so moves never wait
+        behind chat: at most ``chat_limit`` per seat, sent to everyone at the table as a small
+        ``line`` event (not a view each), and written to the disk with the table's next save
+        or within LOG_SAVE_DELAY, never synced line by line."""
         seat = self._seat_of(member)
         if seat is None:
             member.send(refusal("chat", msg(N_("Only players at the table can chat."))))
             return
-        self.log.add(N_("{name}: {text}"), seat, kind="chat", name=self.seats[seat].name, text=text)
-        await self._save_table()
-        self.broadcast()
+        per_minute, burst = self.chat_limit
+        rate = self._chat_rates.setdefault(seat, TokenBucket(per_minute / 60, burst))
+        if not rate.take():
+            member.send(refusal("chat", msg(N_("You are chatting too fast: wait a moment before the next line."))))
+            return
+        line = self.log.add(N_("{name}: {text}"), seat, kind="chat", name=self.seats[seat].name, text=text)
+        self.send_to_all({"type": "line", "table": self.code, "line": line})
+        if self._log_save is None:
+            self._log_save = asyncio.get_running_loop().call_later(LOG_SAVE_DELAY, self.post, "save_log")
+
+    async def _on_save_log(self) -> None:
+        self._log_save = None
+        await self._save_table(durable=False)
 
     async def _on_leave(self, member: Member) -> None:
         seat = self._seat_of(member)
@@ -379,6 +404,11 @@ class Table:
             member.send(self.view(seat))
         for member in list(self.spectators):
             member.send(self.view(None))
+
+    def send_to_all(self, message: dict[str, Any]) -> None:
+        """The same message to every seat and spectator (nothing in it is private)."""
+        for member in [*self.members.values(), *self.spectators]:
+            member.send(message)
 
     # --- AI turns -------------------------------------------------------------------------
 

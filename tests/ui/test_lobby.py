@@ -394,3 +394,16 @@ async def test_quitting_from_the_lobby_closes_the_connection(server, player):
         await bob.wait_view(lambda v: v["seats"][0]["connected"])
     view = await bob.wait_view(lambda v: not v["seats"][0]["connected"])
     assert view["seats"][1]["connected"]
+
+
+async def test_chat_past_the_limit_tells_the_player_why_it_was_refused(server, player):
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await hosted_lobby(pilot, "Anna")
+        lobby.query_one(ChatLine).focus()
+        for number in range(6):  # the default burst is 5 lines
+            await pilot.press(*f"line {number}", "enter")
+        await until(pilot, lambda: "line 4" in shown(lobby, "#lobby-log"), "five lines")
+        await until(pilot, lambda: any("too fast" in str(note.message) for note in app._notifications),
+                    "the refusal shown")
+        assert "Anna: line 4" in shown(lobby, "#lobby-log") and "line 5" not in shown(lobby, "#lobby-log")
