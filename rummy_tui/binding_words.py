@@ -2,15 +2,16 @@
 
 Screens write their key bindings at class level, ``Binding("d", "draw", _("Draw"))``, so the words
 are fixed when the module is imported. The command line chooses the language before it imports
-any screen; anything that changes the language later (a test in Hungarian, say) calls
+any screen; when anything changes the language later (a test in Hungarian, say), i18n calls
 :func:`retranslate_bindings`, which rewrites every class's bindings from their English words.
+Importing this module (the app does) registers it with i18n, which imports nothing above it.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
-from rummy_tui.i18n import t
+from rummy_tui.i18n import t, when_language_changes
 
 _english: dict[tuple[type, str, str], tuple[str, str]] = {}  # (class, key, action): words
 
@@ -39,3 +40,6 @@ def _subclasses(cls: type) -> list[type]:
             found.append(sub)
             todo.append(sub)
     return found
+
+
+when_language_changes(retranslate_bindings)

@@ -16,8 +16,7 @@ from __future__ import annotations
 import gettext
 import os
 import re
-import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -41,10 +40,18 @@ def set_language(code: str) -> None:
                     else gettext.translation(DOMAIN, LOCALE_DIR, languages=[code]))
     _language = code
     _rank_letters.clear()
-    if "textual.dom" in sys.modules:  # screens already imported: their footers change too
-        from rummy_tui.binding_words import retranslate_bindings
+    for listener in _language_listeners:
+        listener()
 
-        retranslate_bindings()
+
+_language_listeners: list[Callable[[], None]] = []
+
+
+def when_language_changes(listener: Callable[[], None]) -> None:
+    """Call ``listener`` after every later :func:`set_language` (the screens' footers use this:
+    their words were fixed when they were imported)."""
+    if listener not in _language_listeners:
+        _language_listeners.append(listener)
 
 
 def language() -> str:

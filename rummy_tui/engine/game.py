@@ -21,6 +21,7 @@ from rummy_tui.i18n import N_, t as tr
 from .cards import card_text, cards_text, make_deck
 from .melds import Meld
 from .variant import canonical_action, variant_by_key
+from .position import place_position
 from .records import RecordError, check_record, check_state
 
 if TYPE_CHECKING:
@@ -285,9 +286,8 @@ class Game:
         must be one of the variant's: otherwise :class:`~rummy_tui.engine.position.PositionError`.
         The record of such a game does not replay: its position was not dealt.
         """
-        from .position import from_position
-
-        return from_position(variant, players, **position)
+        settings, seed = position.pop("settings", None), position.pop("seed", 0)
+        return place_position(cls(variant, players, settings, seed), **position)
 
     @classmethod
     def replay(cls, record: dict[str, Any], upto: int | None = None) -> Game:

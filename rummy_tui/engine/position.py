@@ -1,7 +1,7 @@
 """Setting up a chosen position: for tests, puzzles, tutorials and bug reports.
 
-:func:`from_position` deals a normal game of the variant (so every variant-specific datum has a
-sensible value), then puts the cards where the caller says and lets the variant adjust what it
+``Game.from_position`` deals a normal game of the variant (so every variant-specific datum has a
+sensible value), then :func:`place_position` puts the cards where the caller says and lets the variant adjust what it
 derives from them (``Variant.prepare_position``). Every card of the deck must be placed exactly
 once; a stock left out is every card not placed elsewhere.
 """
@@ -24,14 +24,12 @@ class PositionError(ValueError):
     """A position that cannot be set up, with the reason in words."""
 
 
-def from_position(variant: str, players: int, *, hands: Sequence[Cards], stock: Cards | None = None,
-                  discard: Cards = (), table: Sequence[Any] = (), to_move: int = 0,
-                  phase: str | None = None, extra: dict[str, Any] | None = None,
-                  settings: dict[str, Any] | None = None, seed: int = 0,
-                  dealer: int | None = None, totals: Sequence[int] | None = None) -> Game:
-    from .game import Game
-
-    game = Game(variant, players, settings, seed)
+def place_position(game: Game, *, hands: Sequence[Cards], stock: Cards | None = None,
+                   discard: Cards = (), table: Sequence[Any] = (), to_move: int = 0,
+                   phase: str | None = None, extra: dict[str, Any] | None = None,
+                   dealer: int | None = None, totals: Sequence[int] | None = None) -> Game:
+    """Put the cards of a freshly dealt ``game`` where the caller says (see Game.from_position)."""
+    players = game.state.players
     s = game.state
     phases = game.variant.phases
     phase = phase or (phases[0] if phases else s.phase)

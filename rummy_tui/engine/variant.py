@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import JOKER, face_text, parse_face
 from .melds import MeldRules
+from .position import PositionError
 
 if TYPE_CHECKING:
     from .game import Game
@@ -28,12 +29,12 @@ class SettingError(ValueError):
 class Setting:
     default: Any
     help: str  # English, marked N_(); shown_help() is what a player reads
-
-    def shown_help(self) -> str:
-        return tr(self.help)
     choices: tuple | None = None
     minimum: int = 0  # whole-number settings are never below this
     label: str = ""  # what a form calls it; by default its name in words ("spade_doubling": "Spade doubling")
+
+    def shown_help(self) -> str:
+        return tr(self.help)
 
     def title(self, name: str) -> str:
         """The setting's label for a player (its ``name`` is what the command line takes)."""
@@ -69,6 +70,17 @@ def _from_text(name: str, text: str, kind: type) -> Any:
         return kind(lowered)
     except ValueError:
         raise SettingError(f"setting '{name}' must be {_KIND_WORDS.get(kind, kind.__name__)}, not {text!r}") from None
+
+
+@dataclass(frozen=True)
+class ComputerPlayer:
+    """A variant's computer player: ``choose(observation, legal, level, rng)`` gives the move of an
+    AI seat, ``hint(observation, legal, rng)`` (optional) the hard move and its reason. The
+    variant's package installs it (``VARIANT.computer = ComputerPlayer(...)``), so the rules never
+    import their AI; the AI imports the rules."""
+
+    choose: Callable[[dict[str, Any], list[str], str, random.Random], str]
+    hint: Callable[[dict[str, Any], list[str], random.Random], tuple[str, str]] | None = None
 
 
 class Variant:
@@ -168,8 +180,6 @@ class Variant:
         then the caller's ``extra`` (refuse keys the variant does not know)."""
         unknown = sorted(set(extra) - set(game.state.extra))
         if unknown:
-            from .position import PositionError
-
             raise PositionError(f"{self.name} keeps no '{unknown[0]}' in state.extra "
                                 f"(it keeps: {', '.join(sorted(game.state.extra)) or 'nothing'})")
         game.state.extra.update(extra)
@@ -184,14 +194,20 @@ class Variant:
         """Carry out an action already judged legal."""
         raise NotImplementedError
 
+    computer: ComputerPlayer | None = None  # installed by the variant's package
+
     def choose_ai_action(self, observation: dict[str, Any], legal: list[str], level: str,
                          rng: random.Random) -> str:
         """The AI's move, from what its seat may see and the actions offered."""
-        raise NotImplementedError
+        if self.computer is None:
+            raise NotImplementedError(f"{self.name} has no computer player installed")
+        return self.computer.choose(observation, legal, level, rng)
 
     def hint(self, observation: dict[str, Any], legal: list[str], rng: random.Random) -> tuple[str, str]:
         """What a strong player would do: the hard AI's move and its reason in a player's words
         (an empty reason lets ``rummy_tui.engine.hints`` word one)."""
+        if self.computer is not None and self.computer.hint is not None:
+            return self.computer.hint(observation, legal, rng)
         return self.choose_ai_action(observation, legal, "hard", rng), ""
 
 

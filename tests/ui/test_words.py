@@ -25,7 +25,7 @@ ALLOWED = {"was"}  # none: a verb ending in s after You is a third-person form
 def log_templates() -> list[tuple[str, str]]:
     """Every (seat expression, text) the engine and the variants log."""
     found = []
-    for path in [*ROOT.joinpath("variants").glob("*.py"), *ROOT.joinpath("rummy_tui", "engine").glob("*.py")]:
+    for path in [*ROOT.joinpath("variants").rglob("*.py"), *ROOT.joinpath("rummy_tui", "engine").glob("*.py")]:
         found += LOG_CALL.findall(path.read_text(encoding="utf-8"))
     return found
 

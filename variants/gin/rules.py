@@ -479,18 +479,6 @@ class GinRummy(Variant):
             return
         self._deal_hand(game)
 
-    # --- the computer player (variants/gin/ai.py) -------------------------------------------
-
-    def choose_ai_action(self, observation: dict[str, Any], legal: list[str], level: str,
-                         rng: random.Random) -> str:
-        from .ai import choose_ai_action
-
-        return choose_ai_action(observation, legal, level, rng)
-
-    def hint(self, observation: dict[str, Any], legal: list[str], rng: random.Random) -> tuple[str, str]:
-        from .hard import hard_move
-
-        return hard_move(observation, legal, rng)
 
 
 def _code(card: int) -> str:

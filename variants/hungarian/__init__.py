@@ -1,6 +1,12 @@
 """Römi (Hungarian rummy): rules.py holds the variant; moves.py, plan.py, turn.py and common.py
-the moves, the planner and the exact search of a turn; ai.py and hard.py the computer players."""
+the moves, the planner and the exact search of a turn; ai.py and hard.py the computer players.
+The package installs the computer player on the variant: the rules never import their AI."""
 
+from rummy_tui.engine.variant import ComputerPlayer
+
+from .ai import choose_ai_action
 from .rules import VARIANT
+
+VARIANT.computer = ComputerPlayer(choose=choose_ai_action)
 
 __all__ = ["VARIANT"]

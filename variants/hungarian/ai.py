@@ -3,6 +3,7 @@ and the offered actions (the rules module offers the openings, handolás steps a
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from rummy_tui.engine.cards import JOKER, face_of, is_joker, parse_face, rank_of, suit_of
@@ -157,3 +158,8 @@ def connections(face: int, hand: list[int]) -> int:
                                                and abs(rank_of(other) - rank_of(face)) <= 2):
             count += 1
     return count
+
+
+def choose_ai_action(observation: dict[str, Any], legal: list[str], level: str, rng: random.Random) -> str:
+    """The engine's hook (every level of Römi plays without chance)."""
+    return choose_move(observation, legal, level)

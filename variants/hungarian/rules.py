@@ -147,11 +147,6 @@ class HungarianRomi(Variant):
     def apply(self, game: Game, action: str) -> None:
         hungarian_moves.perform(game, action)
 
-    def choose_ai_action(self, observation: dict[str, Any], legal: list[str], level: str,
-                         rng: random.Random) -> str:
-        from .ai import choose_move
-
-        return choose_move(observation, legal, level)
 
 
 VARIANT = HungarianRomi()

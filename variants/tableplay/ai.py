@@ -151,26 +151,3 @@ class TablePlayAdvisor:
         if any(lay_off(meld, [face], self.rules) is not None for meld in self.table):
             danger += 5
         return danger
-
-
-def choose_move(variant: TablePlayVariant, observation: dict[str, Any], legal: list[str], level: str,
-                rng: random.Random) -> str:
-    if level == "hard":
-        from .hard import HardTablePlayer
-
-        player = HardTablePlayer(variant, observation, legal, rng)
-        return player.draw() if observation["phase"] == "draw" else player.play()
-    advisor = TablePlayAdvisor(variant, observation, legal, rng)
-    if observation["phase"] == "draw":
-        return advisor.draw(careful=level != "easy")
-    return advisor.play_easy() if level == "easy" else advisor.play_normal()
-
-
-def hint(variant: TablePlayVariant, observation: dict[str, Any], legal: list[str],
-         rng: random.Random) -> tuple[str, str]:
-    """The hard player's move with its reason where the generic one would not explain it."""
-    from .hard import HardTablePlayer
-
-    if len(legal) == 1 or observation["phase"] == "draw":
-        return choose_move(variant, observation, legal, "hard", rng), ""
-    return HardTablePlayer(variant, observation, legal, rng).play_with_reason()

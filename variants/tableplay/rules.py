@@ -419,18 +419,6 @@ class TablePlayVariant(Variant):
                 lines.append(msg(N_("{name}: {score}"), name=game.seat_name(seat), score=s.totals[seat]))
         return lines
 
-    # --- computer players -----------------------------------------------------------------
-
-    def choose_ai_action(self, observation: dict[str, Any], legal: list[str], level: str,
-                         rng: random.Random) -> str:
-        from .ai import choose_move
-
-        return choose_move(self, observation, legal, level, rng)
-
-    def hint(self, observation: dict[str, Any], legal: list[str], rng: random.Random) -> tuple[str, str]:
-        from .ai import hint
-
-        return hint(self, observation, legal, rng)
 
 
 # --- reasons a meld or lay-off is refused ----------------------------------------------------

@@ -9,6 +9,7 @@ from typing import Any
 from rummy_tui.engine.cards import face_of, face_text, find_card, is_joker, parse_face, rank_of
 from rummy_tui.engine.variant import split_action
 
+from .observation import discard_faces, joker_penalty_of
 from .rules import (
     ENDING_BONUS, HAND_SIZE, MAX_KEEP, _arrangement, _newdeal_code, best_ending, is_colour_flush,
     is_figure_flush, is_piccolo, is_royal_flush, knock_card, penalty_value,
@@ -62,10 +63,6 @@ def _hard_choice(observation: dict[str, Any], legal: list[str]) -> str | None:
     return None
 
 
-def _joker_penalty(observation: dict[str, Any]) -> int:
-    return observation["settings"].get("joker_penalty", 20)
-
-
 def _ai_hand_score(cards: list[int], joker_penalty: int) -> int:
     """Ten cards: an ending's score, else the deadwood. Knock and römi need deadwood ≤ 3, so the
     structural search runs only for hands that close."""
@@ -113,14 +110,10 @@ def _special_ending(cards: list[int]) -> str | None:
     return None
 
 
-def _discard_faces(legal: list[str]) -> list[int]:
-    return [parse_face(split_action(action)[1]) for action in legal if action.startswith("discard:")]
-
-
 def _ai_discard(observation: dict[str, Any], legal: list[str], normal: bool, rng: random.Random) -> str:
     hand, taken = observation["hand"], observation["extra"]["taken"]
-    joker_penalty = _joker_penalty(observation)
-    faces = _discard_faces(legal)
+    joker_penalty = joker_penalty_of(observation)
+    faces = discard_faces(legal)
     if normal:
         return f"discard:{face_text(_best_discard(hand, faces, taken, joker_penalty)[1])}"
     unmatched = _arrangement(tuple(sorted(hand)), joker_penalty).deadwood
@@ -135,7 +128,7 @@ def _ai_draw(observation: dict[str, Any], legal: list[str], normal: bool, rng: r
     if "take:discard" not in legal:
         return "draw:stock"
     hand, top = observation["hand"], observation["discard"][-1]
-    joker_penalty = _joker_penalty(observation)
+    joker_penalty = joker_penalty_of(observation)
     with_top = hand + [top]
     if observation["extra"]["first_turn"]:
         return "take:discard"  # offered only when it completes a flush
@@ -157,7 +150,7 @@ def _ai_declare(observation: dict[str, Any], legal: list[str], normal: bool, rng
         return "declare:none"
     seat, totals, settings = observation["seat"], observation["totals"], observation["settings"]
     limit = settings["limit"]
-    own = _arrangement(tuple(sorted(observation["hand"])), _joker_penalty(observation)).value
+    own = _arrangement(tuple(sorted(observation["hand"])), joker_penalty_of(observation)).value
     others = [s for s, active in enumerate(observation["extra"]["active"]) if active and s != seat]
     others_near_out = all(totals[s] > limit - 15 for s in others)
     stays_in = totals[seat] + own <= limit
@@ -168,7 +161,7 @@ def _ai_showdown(observation: dict[str, Any], legal: list[str], normal: bool, rn
     if not normal:
         return "laydown"
     seat, totals, settings = observation["seat"], observation["totals"], observation["settings"]
-    own = _arrangement(tuple(sorted(observation["hand"])), _joker_penalty(observation)).value
+    own = _arrangement(tuple(sorted(observation["hand"])), joker_penalty_of(observation)).value
     if totals[seat] + own <= settings["limit"]:
         return "laydown"
     showdown = observation["extra"]["showdown"]
@@ -188,7 +181,7 @@ def _ai_reentry(observation: dict[str, Any], legal: list[str], normal: bool, rng
 
 def _ai_exchange(observation: dict[str, Any], legal: list[str], normal: bool, rng: random.Random) -> str:
     hand = observation["hand"]
-    joker_penalty = _joker_penalty(observation)
+    joker_penalty = joker_penalty_of(observation)
     arrangement = _arrangement(tuple(sorted(hand)), joker_penalty)
     value = arrangement.value
     if len(hand) > HAND_SIZE:  # the dealer will discard his worst unmatched card

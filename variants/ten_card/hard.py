@@ -18,6 +18,7 @@ from rummy_tui.engine.cards import face_text, find_card
 from rummy_tui.i18n import t as tr
 
 from variants.card_counting import Outs, available_faces
+from .observation import discard_faces, joker_penalty_of
 from .rules import ENDING_BONUS, TEN_CARD_RULES, _arrangement, penalty_value
 
 OUTS_WEIGHT = 2.0  # deadwood points per unit of next-draw gain
@@ -44,10 +45,9 @@ FINISHER_POINTS = {"knock": 3, "atkopogas": 10, **ENDING_BONUS}  # what the fini
 
 def choose_discard(observation: dict[str, Any], legal: list[str], hand_score) -> str:
     """``hand_score(cards, joker_penalty)`` is normal's score of ten cards (lower is better)."""
-    from .ai import _discard_faces, _joker_penalty
 
     hand, taken = observation["hand"], observation["extra"]["taken"]
-    joker_penalty = _joker_penalty(observation)
+    joker_penalty = joker_penalty_of(observation)
     outs = Outs(TEN_CARD_RULES, available_faces(2, list(hand) + list(observation["discard"])), frozenset())
 
     def loss(face: int) -> tuple[float, int, int]:
@@ -56,7 +56,7 @@ def choose_discard(observation: dict[str, Any], legal: list[str], hand_score) ->
         gain = outs.next_draw_gain(rest)
         return hand_score(rest, joker_penalty) - OUTS_WEIGHT * gain, -penalty_value(card, joker_penalty), face
 
-    return f"discard:{face_text(min(_discard_faces(legal), key=loss))}"
+    return f"discard:{face_text(min(discard_faces(legal), key=loss))}"
 
 
 def choose_showdown(observation: dict[str, Any]) -> str:
@@ -73,9 +73,8 @@ def choose_showdown(observation: dict[str, Any]) -> str:
 
 
 def _unmatched(observation: dict[str, Any]) -> int:
-    from .ai import _joker_penalty
 
-    return _arrangement(tuple(sorted(observation["hand"])), _joker_penalty(observation)).value
+    return _arrangement(tuple(sorted(observation["hand"])), joker_penalty_of(observation)).value
 
 
 def _expected_restart(observation: dict[str, Any]) -> int | None:

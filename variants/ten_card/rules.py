@@ -424,18 +424,6 @@ class TenCardRummy(TenCardScoring, Variant):
         else:
             self._score_hand(game)
 
-    # --- the computer player (variants/ten_card/ai.py) ----------------------------------------------
-
-    def choose_ai_action(self, observation: dict[str, Any], legal: list[str], level: str,
-                         rng: random.Random) -> str:
-        from .ai import choose_ai_action
-
-        return choose_ai_action(observation, legal, level, rng)
-
-    def hint(self, observation: dict[str, Any], legal: list[str], rng: random.Random) -> tuple[str, str]:
-        from .ai import hint
-
-        return hint(observation, legal, rng)
 
 
 # --- helpers used above ------------------------------------------------------------------------

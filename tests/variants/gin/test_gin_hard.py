@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.hints import hint_for
-from rummy_tui.engine.position import from_position
+from rummy_tui.engine.game import Game
 
 
 def position(hand: str, *, discard: str, phase: str, opponent: str = "2C 3D 4C 5C 6D 7S 8C 9D 10S JC",
              extra: dict | None = None) -> Game:
-    return from_position("gin", 2, hands=[hand, opponent], discard=discard, phase=phase, to_move=0, dealer=1,
+    return Game.from_position("gin", 2, hands=[hand, opponent], discard=discard, phase=phase, to_move=0, dealer=1,
                          extra={"upcard": "9C", **(extra or {})}, settings={"single_hand": True})
 
 
@@ -62,7 +62,7 @@ def test_late_in_the_hand_a_high_card_with_live_outs_is_kept():
     """Six cards left in the stock: Q♠ J♠ still have two unseen cards each to make a run (10♠, K♠),
     and 8♦ has none (every card that would meld it is on the pile). Counting each out at 3 points
     the whole hand long, hard keeps the queen and sheds the lower dead card."""
-    game = from_position(
+    game = Game.from_position(
         "gin", 2, hands=["5H 6H 7H AS AD AC QS JS 8D 4C 2S", "3S 4S 5S 9H 10H JH 2D 3D 4D KC"],
         stock="10S KS 6S KH 5C KD",
         discard="9C 7D 9D 6D 10D 8C 8H QH QD QC 7S 8S 9S AH 2H 3H 4H JD 5D 2C 3C 6C 7C 10C JC",
