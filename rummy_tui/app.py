@@ -12,6 +12,7 @@ from textual.await_complete import AwaitComplete
 from textual.command import CommandPalette
 from textual.screen import Screen
 
+import variants  # noqa: F401  (the app is a composition root: the variant registry comes with it)
 from rummy_tui.crash import CrashReporting, run_reporting_crashes
 from rummy_tui.plain import PlainDisplay, plain_terminal
 from rummy_tui.i18n import _
@@ -49,9 +50,7 @@ class RummyApp(PlainDisplay, CrashReporting):
         if self.table_options and "resume" in self.table_options:
             self.resume_game(self.table_options["resume"])
         elif self.table_options and "shared" in self.table_options:  # `rummy host`, `rummy join CODE`
-            from rummy_tui.screens.lobby import open_shared_table_form
-
-            open_shared_table_form(self, *self.table_options["shared"])
+            self.open_shared_table_form(*self.table_options["shared"])
         elif self.table_options:
             self.start_game(**self.table_options)
         else:
@@ -98,6 +97,27 @@ class RummyApp(PlainDisplay, CrashReporting):
         from rummy_tui.tableserver.seat import RemoteSeat
 
         self.show_table(TableScreen(RemoteSeat(client), ai_delay=self.ai_delay))
+
+    def open_shared_table_form(self, form: str, code: str | None = None, host_options: dict | None = None) -> None:
+        """The host or join form over the start screen (Back there leads to the start screen);
+        ``host_options`` preset the host form's public and watchable choices (`rummy host`'s)."""
+        from rummy_tui.screens.start import StartScreen
+
+        self.push_screen(StartScreen())
+        if form == "host":
+            self.open_host_form(**(host_options or {}))
+        else:
+            self.open_join_form(code or "")
+
+    def open_host_form(self, **host_options: Any) -> None:
+        from rummy_tui.screens.lobby import HostScreen
+
+        self.push_screen(HostScreen(**host_options))
+
+    def open_join_form(self, code: str = "") -> None:
+        from rummy_tui.screens.lobby_join import JoinScreen
+
+        self.push_screen(JoinScreen(code))
 
     def show_table(self, table) -> None:
         if len(self.screen_stack) > 1:
@@ -262,7 +282,7 @@ class ReplayApp(PlainDisplay, CrashReporting):
     def on_mount(self) -> None:
         from rummy_tui.screens.replay import ReplayScreen
 
-        self.push_screen(ReplayScreen(self.record))
+        self.push_screen(ReplayScreen(self.record), lambda _closed: self.exit())
 
 
 def run_replay(record: dict[str, Any], ascii_only: bool = False, mouse: bool = True) -> int:

@@ -354,12 +354,3 @@ def sit_down(app, client: TableClient) -> None:
         open_table(app, client)
     else:
         app.switch_screen(LobbyScreen(client))
-
-
-def open_shared_table_form(app, form: str, code: str | None = None, host_options: dict | None = None) -> None:
-    """The host or join form over the start screen (Back there leads to the start screen);
-    ``host_options`` preset the host form's public and watchable choices (`rummy host`'s)."""
-    from .lobby_join import JoinScreen
-
-    app.push_screen(StartScreen())
-    app.push_screen(HostScreen(**(host_options or {})) if form == "host" else JoinScreen(code or ""))

@@ -184,12 +184,7 @@ class ReplayScreen(Screen):
         self.go_to(self.hand_starts.get(hand - 1 if at_its_start else hand, 0))
 
     def action_close(self) -> None:
-        from rummy_tui.app import ReplayApp
-
-        if isinstance(self.app, ReplayApp):
-            self.app.exit()
-        else:
-            self.dismiss(None)
+        self.dismiss(None)  # `rummy replay`'s app exits when its only screen is dismissed
 
 
 def _walk(record: dict[str, Any]) -> tuple[dict[int, int], list[int | None]]:

@@ -292,15 +292,11 @@ class StartScreen(Screen):
 
     @on(Button.Pressed, "#host-table")
     def action_host_table(self) -> None:
-        from .lobby import HostScreen
-
-        self.app.push_screen(HostScreen())
+        self.app.open_host_form()
 
     @on(Button.Pressed, "#join-table")
     def action_join_table(self) -> None:
-        from .lobby_join import JoinScreen
-
-        self.app.push_screen(JoinScreen())
+        self.app.open_join_form()
 
     @on(Button.Pressed, "#quit")
     def quit_pressed(self) -> None:

@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import variants  # noqa: F401  (a composition root: the table service finds its variants)
 from rummy_tui.engine import Game
 from rummy_tui.i18n import N_, msg, texts_as_messages
 from rummy_tui.engine.variant import SettingError
