@@ -67,7 +67,11 @@ class RummyApp(PlainDisplay, CrashReporting):
         from rummy_tui.screens.table import TableScreen
         from rummy_tui.tableserver.seat import LocalSeat
 
-        game = Game(variant, players, settings, seed, seats=seats)
+        from rummy_tui.engine.deals import own_randomness
+
+        # the humans here add their own randomness to each deal (not to a chosen seed's: it repeats)
+        game = Game(variant, players, settings, seed, seats=seats,
+                    contributions={1: own_randomness(seats)} if seed is None else None)
         self.show_table(TableScreen(LocalSeat(game, None, seats), ai_delay=self.ai_delay))
 
     def resume_game(self, game_id: str) -> None:

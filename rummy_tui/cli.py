@@ -181,8 +181,10 @@ def _parse_settings(pairs: tuple[str, ...]) -> dict[str, str]:
 @click.option("--set", "setting_pairs", multiple=True, metavar="NAME=VALUE", help=N_("Change a setting."))
 @click.option("--rotate", is_flag=True, help=N_("Move the levels one seat on each game and count wins by level."))
 @click.option("--json", "as_json", is_flag=True, help=N_("Print the report as JSON."))
+@click.option("--records", "records_dir", default=None, type=click.Path(file_okay=False),
+              help=N_("Write each game's record into this folder, as `rummy export` does."))
 def simulate_command(variant_key: str, players: int, seats: str | None, games: int, seed: int,
-                     setting_pairs: tuple[str, ...], rotate: bool, as_json: bool) -> None:
+                     setting_pairs: tuple[str, ...], rotate: bool, as_json: bool, records_dir: str | None) -> None:
     from rummy_tui.engine.ai import LEVELS, simulate
 
     variant = _variant(variant_key)
@@ -199,11 +201,34 @@ def simulate_command(variant_key: str, players: int, seats: str | None, games: i
         _fail(_("unknown AI level '{level}' in --seats (choose from: {levels})", level=bad[0], levels=", ".join(LEVELS)))
     if games < 1:
         _fail(_("--games must be at least 1"))
-    report = simulate(variant.key, players, levels, games, seed, settings, rotate).as_dict()
+    report = simulate(variant.key, players, levels, games, seed, settings, rotate,
+                      _record_writer(records_dir) if records_dir else None).as_dict()
     if as_json:
         click.echo(json.dumps(report))
         return
     _print_report(report)
+
+
+def _record_writer(folder: str):
+    """Writes each simulated game's record to ``folder`` (made if missing): ``VARIANT-SEED.json``."""
+    from pathlib import Path
+
+    from rummy_tui.storage.record_file import record_text
+
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        _fail(_("cannot write {path}: {error}", path=folder, error=error.strerror or error))
+
+    def write(game) -> None:
+        target = path / f"{game.record['variant']}-{game.record['seed']}.json"
+        try:
+            target.write_text(record_text(game.record), encoding="utf-8")
+        except OSError as error:
+            _fail(_("cannot write {path}: {error}", path=target, error=error.strerror or error))
+
+    return write
 
 
 def _print_report(report: dict) -> None:
@@ -488,7 +513,9 @@ def _open_shared_table(screen: str, code: str | None, ascii_only: bool, no_mouse
 @click.argument("game_id", metavar="ID")
 @click.option("--out", "out_path", default=None, type=click.Path(dir_okay=False), help=N_("Write here, not to stdout."))
 def export_command(game_id: str, out_path: str | None) -> None:
-    text = json.dumps(_record_by_id(game_id), indent=2, ensure_ascii=False) + "\n"
+    from rummy_tui.storage.record_file import record_text
+
+    text = record_text(_record_by_id(game_id))
     if out_path is None:
         click.echo(text, nl=False)
         return
@@ -498,6 +525,35 @@ def export_command(game_id: str, out_path: str | None) -> None:
     except OSError as error:
         _fail(_("cannot write {path}: {error}", path=out_path, error=error.strerror or error))
     click.echo(_("Wrote {path}", path=out_path), err=True)
+
+
+@main.command("verify", help=N_("Check that every hand of a game was dealt fairly: each revealed secret against the "
+                                "commitment shown before the deal, and the deal replayed from it: a FILE (from "
+                                "`rummy export`) or --game ID."))
+@click.argument("path", metavar="[FILE]", required=False, type=click.Path(dir_okay=False))
+@click.option("--game", "game_id", default=None, metavar="ID", help=N_("A saved or finished game, by id."))
+def verify_command(path: str | None, game_id: str | None) -> None:
+    from rummy_tui.engine import RecordError
+    from rummy_tui.engine.verify import verify_record
+    from rummy_tui.i18n import ngettext
+    from rummy_tui.storage.record_file import ReplayFileError, record_in_file
+
+    if (path is None) == (game_id is None):
+        _fail(_("name a FILE or a --game ID (one of them)"))
+    try:
+        record = record_in_file(path) if path is not None else _record_by_id(game_id)
+        verification = verify_record(record)
+    except (ReplayFileError, RecordError) as error:
+        _fail(str(error))
+    for check in verification.hands:
+        click.echo(check.text())
+    if not verification.ok:
+        failed = [str(check.hand) for check in verification.hands if check.outcome == "failed"]
+        click.echo(ngettext("NOT VERIFIED: hand {hands}", "NOT VERIFIED: hands {hands}", len(failed),
+                            hands=", ".join(failed)) if failed
+                   else _("Nothing to verify yet: no hand is over."), err=True)
+        sys.exit(1)
+    click.echo(_("Every revealed deal verified."))
 
 
 # --- serve: others play over SSH or in a browser (rummy_tui/serve) ------------------------

@@ -6,7 +6,7 @@ import math
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .game import Game
@@ -94,9 +94,11 @@ def play_ai_game(variant: str, players: int, levels: Sequence[str], seed: int,
 
 
 def simulate(variant: str, players: int, levels: Sequence[str], games: int, seed: int = 0,
-             settings: dict | None = None, rotate: bool = False) -> SimulationReport:
+             settings: dict | None = None, rotate: bool = False,
+             each_game: Callable[[Game], None] | None = None) -> SimulationReport:
     """AI-only games. With ``rotate`` the levels move one seat on each game, so that every level
-    plays every seat equally often, and wins are also counted by level."""
+    plays every seat equally often, and wins are also counted by level. ``each_game`` is
+    given every finished game (``rummy simulate --records`` writes its record)."""
     report = SimulationReport(variant, players, list(levels), wins=[0.0] * players, score_sums=[0.0] * players,
                               rotate=rotate)
     started = time.perf_counter()
@@ -104,6 +106,8 @@ def simulate(variant: str, players: int, levels: Sequence[str], games: int, seed
         shift = number % players if rotate else 0
         seated = [levels[(seat - shift) % players] for seat in range(players)]
         game = play_ai_game(variant, players, seated, seed + number, settings)
+        if each_game is not None:
+            each_game(game)
         result = game.state.result or {}
         winners = result.get("winners", [])
         for level in seated:

@@ -3,7 +3,8 @@
 The engine knows the shape of every rummy game (seats, hands, stock, discard pile, table,
 score sheet); a :class:`Variant` (from ``variants/``, which sits above the engine and installs
 its lookup by key) knows its rules. Everything in the state is plain JSON, and all randomness
-is derived from the seed, so replaying a record rebuilds the identical state.
+is derived from the seed and the players' contributions (sealed per hand: :mod:`.deals`), so
+replaying a record rebuilds the identical state.
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ import copy
 import json
 import random
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rummy_tui.i18n import N_, t as tr
 
 from .cards import card_text, cards_text, make_deck
+from .deals import DealStream, commitment_of, contribution_text, deal_key, hand_secret, short
 from .melds import Meld
 from .variant import canonical_action, variant_by_key
 from .position import place_position
@@ -27,7 +29,8 @@ from .records import RecordError, check_record, check_state
 if TYPE_CHECKING:
     from .variant import Variant
 
-RECORD_FORMAT = 1
+RECORD_FORMAT = 2  # 2: sealed deals (record "deals"); 1: every shuffle from the seed alone
+READABLE_FORMATS = (1, 2)
 SEED_BITS = 256  # an unpredictable seed: far beyond any search, from `secrets`
 
 
@@ -63,6 +66,8 @@ class State:
     result: dict[str, Any] | None = None  # set once the game is over
     shuffles: int = 0
     reshuffles: int = 0  # stock rebuilt from the discard pile, this hand
+    deal_hand: int = 0  # the hand whose sealed deal is in use (0: none yet)
+    deal_draws: int = 0  # shuffles drawn from it so far
 
 
 @dataclass(frozen=True)
@@ -109,10 +114,17 @@ class Game:
 
     def __init__(self, variant: str | Variant, players: int, settings: dict[str, Any] | None = None,
                  seed: int | None = 0, seats: list[dict] | None = None, *, chosen_seed: bool | None = None,
+                 contributions: Mapping[int, Sequence[str | None]] | None = None,
+                 record_format: int = RECORD_FORMAT, known_secrets: Mapping[int, bytes] | None = None,
                  _deal: bool = True):
         """``seed=None`` deals from an unpredictable seed (:func:`random_seed`); any other seed is a
         chosen one (reproducible play and tests), and the record says so in ``chosen_seed``
-        (``chosen_seed`` overrides that, for a game rebuilt from its record)."""
+        (``chosen_seed`` overrides that, for a game rebuilt from its record).
+
+        ``contributions`` are the seats' own randomness by hand number (16 bytes as hex, None
+        for a seat without): hand 1's before it is dealt, later ones as a record holds them.
+        ``known_secrets`` replaces the seed's hand secrets (checking a revealed record);
+        ``record_format`` 1 rebuilds a game of the old record format, dealt the old way."""
         self.variant = variant_by_key(variant) if isinstance(variant, str) else variant
         self.variant.check_players(players)
         resolved = self.variant.resolve_settings(settings or {})
@@ -121,16 +133,22 @@ class Game:
         seed = random_seed() if seed is None else int(seed)
         self.state = State(self.variant.key, players, resolved, seed)
         self.record: dict[str, Any] = {
-            "format": RECORD_FORMAT, "variant": self.variant.key, "players": players,
+            "format": record_format, "variant": self.variant.key, "players": players,
             "settings": resolved, "seed": seed, "chosen_seed": bool(chosen_seed), "actions": [],
         }
         if seats is not None:
             self.record["seats"] = seats
+        if self.sealed_deals:
+            self.record["deals"] = []
+        self._given_contributions = {int(hand): list(given) for hand, given in (contributions or {}).items()}
+        self._known_secrets = dict(known_secrets) if known_secrets is not None else None
         # What each action of the record showed (see Step); None until needed after from_json.
         self._steps: list[Step] | None = [] if _deal else None
         if _deal:
             self.state.private = [{} for _ in range(players)]
             self.state.totals = [0] * players
+            if self.sealed_deals:
+                self._seal(1)
             self.variant.start_game(self)
 
     # --- the interface every player, AI and test uses -------------------------------------
@@ -174,6 +192,8 @@ class Game:
         before = Before.of(self.state)
         self.variant.apply(self, action)
         self.record["actions"].append(action)
+        if self.is_over and self.sealed_deals:
+            self._reveal_last_deal()
         if self._steps is not None:
             self._steps.append(before.step(self.state))
 
@@ -247,7 +267,7 @@ class Game:
             "table": plain_copy(s.table), "sheet": plain_copy(s.sheet), "totals": list(s.totals),
             "extra": plain_copy(s.extra), "private": {},
             "events": plain_copy(s.events[-30:]), "last_hand": plain_copy(s.last_hand),
-            "result": plain_copy(s.result),
+            "result": plain_copy(s.result), **self.deal_view(),
         }
 
     # --- records and JSON -----------------------------------------------------------------
@@ -264,7 +284,7 @@ class Game:
         if not isinstance(data, dict) or "record" not in data or "state" not in data:
             raise RecordError("a saved game is a JSON object with a 'record' and a 'state'")
         record = data["record"]
-        check_record(record, RECORD_FORMAT)
+        check_record(record, READABLE_FORMATS)
         check_state(data["state"], record, set(State.__dataclass_fields__))
         game = cls._set_up(record, deal=False)
         try:
@@ -293,7 +313,7 @@ class Game:
     def replay(cls, record: dict[str, Any], upto: int | None = None) -> Game:
         """Rebuild a game by applying the record's actions to a fresh deal of its seed.
         Any record that is not a game of this version gives :class:`RecordError`, with the reason."""
-        check_record(record, RECORD_FORMAT)
+        check_record(record, READABLE_FORMATS)
         game = cls._set_up(record, deal=True)
         hints = record.get("hints")
         if isinstance(hints, int) and not isinstance(hints, bool) and hints > 0:
@@ -310,11 +330,14 @@ class Game:
         return game
 
     @classmethod
-    def _set_up(cls, record: dict[str, Any], deal: bool) -> Game:
+    def _set_up(cls, record: dict[str, Any], deal: bool, known_secrets: Mapping[int, bytes] | None = None) -> Game:
         """The game a checked record describes, before its actions."""
+        contributions = {entry["hand"]: entry["contributions"] for entry in record.get("deals") or []}
         try:
             return cls(record["variant"], record["players"], record.get("settings"), record["seed"],
-                       record.get("seats"), chosen_seed=record.get("chosen_seed") is not False, _deal=deal)
+                       record.get("seats"), chosen_seed=record.get("chosen_seed") is not False,
+                       contributions=contributions, record_format=record["format"],
+                       known_secrets=known_secrets, _deal=deal)
         except ValueError as error:  # an unknown variant, a bad setting or player count
             raise RecordError(str(error)) from error
         except Exception as error:
@@ -345,10 +368,115 @@ class Game:
     def next_seat(self, seat: int, step: int = 1) -> int:
         return (seat + step) % self.state.players
 
-    def rng(self, purpose: str) -> random.Random:
-        """A fresh RNG derived from the seed; each call gives a new, reproducible stream."""
-        self.state.shuffles += 1
-        return random.Random(f"{self.state.seed}:{self.state.hand_no}:{purpose}:{self.state.shuffles}")
+    def rng(self, purpose: str) -> random.Random | DealStream:
+        """A fresh, reproducible stream for one shuffle (``shuffle``, ``randrange``): from the
+        hand's sealed deal (:mod:`.deals`); in a game of record format 1, from the seed."""
+        s = self.state
+        s.shuffles += 1
+        if not self.sealed_deals:
+            return random.Random(f"{s.seed}:{s.hand_no}:{purpose}:{s.shuffles}")
+        hand = max(s.hand_no, 1)  # a first dealer is chosen with the first hand's deal
+        if hand != s.deal_hand:
+            self._begin_deal(hand)
+        s.deal_draws += 1
+        entry = self._seal(hand)
+        return DealStream(deal_key(self._secret(hand), hand, entry["contributions"]), f"{purpose}|{s.deal_draws}")
+
+    # --- sealed deals: commit, mix, reveal (rummy_tui/engine/deals.py) -----------------------
+
+    @property
+    def sealed_deals(self) -> bool:
+        return self.record.get("format", RECORD_FORMAT) >= 2
+
+    def deal_entry(self, hand: int) -> dict[str, Any] | None:
+        """The record's entry for a hand's deal: its commitment and contributions, and once the
+        hand is over its secret (``deal_secret``) and the hands as dealt (``dealt``)."""
+        for entry in reversed(self.record.get("deals") or []):
+            if entry.get("hand") == hand:
+                return entry
+        return None
+
+    def contribute(self, seat: int, data: bytes | str) -> bool:
+        """Mix ``seat``'s own randomness (16 bytes, or their hex) into the next hand's deal, which
+        is sealed but not dealt. False, changing nothing, when there is no such deal, the data is
+        not 16 bytes or the seat has already given its part."""
+        text = contribution_text(data)
+        entry = self.deal_entry(self.state.deal_hand + 1) if self.sealed_deals and not self.is_over else None
+        if text is None or entry is None or not 0 <= seat < self.state.players or entry["contributions"][seat]:
+            return False
+        entry["contributions"][seat] = text
+        return True
+
+    def deal_view(self) -> dict[str, Any]:
+        """What everybody may know of the deals: the commitment of the hand in play and of the
+        next one, and the last revealed deal (secret and contributions; not the dealt cards,
+        which the secret gives anyway)."""
+        if not self.sealed_deals:
+            return {"deal_commitment": None, "next_deal_commitment": None, "deal_secret": None, "last_deal": None}
+        current = self.deal_entry(max(self.state.deal_hand, 1))
+        following = None if self.is_over else self.deal_entry(self.state.deal_hand + 1)
+        revealed = next((e for e in reversed(self.record["deals"]) if "deal_secret" in e), None)
+        last = None if revealed is None else {
+            "hand": revealed["hand"], "deal_commitment": revealed["deal_commitment"],
+            "contributions": list(revealed["contributions"]), "deal_secret": revealed["deal_secret"]}
+        return {"deal_commitment": current["deal_commitment"] if current else None,
+                "next_deal_commitment": following["deal_commitment"] if following else None,
+                "deal_secret": last["deal_secret"] if last else None, "last_deal": last}
+
+    def _secret(self, hand: int) -> bytes:
+        if self._known_secrets is None:
+            return hand_secret(self.state.seed, hand)
+        # checking a record: a hand whose secret is not revealed yet deals from a stand-in
+        return self._known_secrets.get(hand) or hand_secret(0, -hand)
+
+    def _seal(self, hand: int) -> dict[str, Any]:
+        """The hand's entry, made (its commitment published) if it is not yet."""
+        entry = self.deal_entry(hand)
+        if entry is None:
+            given = self._given_contributions.get(hand) or []
+            contributions = ([contribution_text(c) if c else None for c in given]
+                             if len(given) == self.state.players else [None] * self.state.players)
+            entry = {"hand": hand, "deal_commitment": commitment_of(self._secret(hand)), "contributions": contributions}
+            self.record["deals"].append(entry)
+        return entry
+
+    def _begin_deal(self, hand: int) -> None:
+        """The hand's first shuffle: the hand before is over (its secret is revealed), the
+        contributions are closed, and the next hand is sealed."""
+        s = self.state
+        if 0 < s.deal_hand < hand:
+            self._reveal(s.deal_hand)
+        entry = self._seal(hand)
+        s.deal_hand, s.deal_draws = hand, 0
+        self.log(None, N_("Deal sealed: {commitment}"), commitment=short(entry["deal_commitment"]))
+        for seat in self._contributors():
+            if entry["contributions"][seat] is None:
+                self.log(None, N_("Dealt without {name}'s own randomness: it did not come in time."),
+                         name=self.seat_name(seat))
+        self._seal(hand + 1)
+
+    def _contributors(self) -> list[int]:
+        """The seats expected to add randomness: the human ones, unless the seed was chosen (a
+        game meant to be the same every time)."""
+        if self.chosen_seed:
+            return []
+        seats = self.record.get("seats") or []
+        return [seat for seat, entry in enumerate(seats[:self.state.players])
+                if isinstance(entry, dict) and entry.get("kind") == "human"]
+
+    def _reveal(self, hand: int) -> None:
+        entry = self.deal_entry(hand)
+        if entry is not None and "deal_secret" not in entry:
+            entry["deal_secret"] = self._secret(hand).hex()
+            self.log(None, N_("The deal of hand {hand} is revealed: {secret}"), hand=hand,
+                     secret=short(entry["deal_secret"]))
+
+    def _reveal_last_deal(self) -> None:
+        """The game is over: its last hand's secret is revealed, and a hand sealed but never
+        dealt leaves the record."""
+        if self.state.deal_hand:
+            self._reveal(self.state.deal_hand)
+        self.record["deals"] = [e for e in self.record["deals"] if e["hand"] <= self.state.deal_hand]
 
     def shuffled_deck(self) -> list[int]:
         decks, jokers = self.variant.deck(self.settings)
@@ -369,6 +497,9 @@ class Game:
                 if round_no < sizes[seat]:
                     s.hands[seat].append(deck.pop())
         s.stock = deck
+        entry = self.deal_entry(s.deal_hand) if self.sealed_deals else None
+        if entry is not None and "dealt" not in entry:
+            entry["dealt"] = [[card_text(card) for card in hand] for hand in s.hands]
 
     def draw_from_stock(self, seat: int) -> int:
         card = self.state.stock.pop()

@@ -7,7 +7,10 @@ should hold; nothing else escapes from :meth:`Game.replay` or :meth:`Game.from_j
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
+
+from .deals import is_commitment, is_contribution
 
 SEED_LIMIT = 2**512  # twice the bits of the seeds the game draws; keeps the seed's text bounded
 SCALARS = (str, int, float, bool, type(None))
@@ -31,12 +34,13 @@ def is_whole_number(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_record(record: Any, record_format: int) -> None:
-    """Raise RecordError unless ``record`` is a record this version can replay."""
+def check_record(record: Any, formats: Collection[int]) -> None:
+    """Raise RecordError unless ``record`` is a record this version can replay (one of ``formats``)."""
     if not isinstance(record, dict):
         raise RecordError(f"a game record is a JSON object, not {shown(record)}")
-    if record.get("format") != record_format:
-        raise RecordError(f"unknown record format {shown(record.get('format'))} (this version reads {record_format})")
+    if not is_whole_number(record.get("format")) or record.get("format") not in formats:
+        readable = " and ".join(str(number) for number in formats)
+        raise RecordError(f"unknown record format {shown(record.get('format'))} (this version reads {readable})")
     for name in ("variant", "players", "seed", "actions"):
         if name not in record:
             raise RecordError(f"not a game record: it has no '{name}'")
@@ -57,6 +61,33 @@ def check_record(record: Any, record_format: int) -> None:
     for number, action in enumerate(actions, start=1):
         if not isinstance(action, str):
             raise RecordError(f"action {number} must be an action code such as \"draw:stock\", not {shown(action)}")
+    if record["format"] >= 2:
+        _check_deals(record.get("deals"), record["players"])
+
+
+def _check_deals(deals: Any, players: int) -> None:
+    """Each hand's sealed deal: its number, commitment and contributions (one per seat); its
+    secret and dealt hands once revealed."""
+    if not isinstance(deals, list):
+        raise RecordError(f"'deals' must be a list of the hands' sealed deals, not {shown(deals)}")
+    for number, entry in enumerate(deals, start=1):
+        where = f"deal {number}"
+        if not isinstance(entry, dict):
+            raise RecordError(f"{where} must be a JSON object, not {shown(entry)}")
+        if not is_whole_number(entry.get("hand")) or not 1 <= entry["hand"] <= 100_000:
+            raise RecordError(f"{where}: 'hand' must be a hand number, not {shown(entry.get('hand'))}")
+        where = f"the deal of hand {entry['hand']}"
+        if not is_commitment(entry.get("deal_commitment")):
+            raise RecordError(f"{where}: 'deal_commitment' must be 64 hex digits, not {shown(entry.get('deal_commitment'))}")
+        if "deal_secret" in entry and not is_commitment(entry["deal_secret"]):
+            raise RecordError(f"{where}: 'deal_secret' must be 64 hex digits, not {shown(entry['deal_secret'])}")
+        given = entry.get("contributions")
+        if not isinstance(given, list) or len(given) != players or not all(c is None or is_contribution(c) for c in given):
+            raise RecordError(f"{where}: 'contributions' must be one per seat, 32 hex digits or null, not {shown(given)}")
+        dealt = entry.get("dealt")
+        if dealt is not None and not (isinstance(dealt, list) and len(dealt) == players and all(
+                isinstance(hand, list) and len(hand) <= 200 and all(isinstance(card, str) for card in hand) for hand in dealt)):
+            raise RecordError(f"{where}: 'dealt' must be one list of cards per seat, not {shown(dealt)}")
 
 
 def _check_settings(settings: Any) -> None:
@@ -83,7 +114,7 @@ def _check_seats(seats: Any) -> None:
 
 # --- a saved state (Game.to_json) ----------------------------------------------------------
 
-_NUMBER_FIELDS = {"players", "seed", "hand_no", "dealer", "shuffles", "reshuffles"}
+_NUMBER_FIELDS = {"players", "seed", "hand_no", "dealer", "shuffles", "reshuffles", "deal_hand", "deal_draws"}
 _CARD_LIST_FIELDS = {"stock", "discard"}
 _OBJECT_LIST_FIELDS = {"table", "sheet", "private", "events"}
 _OPTIONAL_OBJECT_FIELDS = {"last_hand", "result"}

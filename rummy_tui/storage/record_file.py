@@ -18,6 +18,16 @@ class ReplayFileError(ValueError):
 
 def record_from_file(path: str | Path) -> dict[str, Any]:
     """The game record in a save file, an exported record, or ``Game.to_json()`` output."""
+    record = record_in_file(path)
+    try:
+        Game.replay(record)
+    except RecordError as error:
+        raise ReplayFileError(f"{path} cannot be replayed: {error}") from None
+    return record
+
+
+def record_in_file(path: str | Path) -> Any:
+    """What ``record_from_file`` reads, not yet replayed (``rummy verify`` judges it itself)."""
     path = Path(path)
     try:
         data = parse_json(path.read_bytes())
@@ -27,9 +37,11 @@ def record_from_file(path: str | Path) -> dict[str, Any]:
         raise ReplayFileError(f"{path} cannot be read ({error.strerror or error})") from None
     except NotJson as error:
         raise ReplayFileError(f"{path} is not a game record: {error}") from None
-    record = data.get("record", data) if isinstance(data, dict) else data
-    try:
-        Game.replay(record)
-    except RecordError as error:
-        raise ReplayFileError(f"{path} cannot be replayed: {error}") from None
-    return record
+    return data.get("record", data) if isinstance(data, dict) else data
+
+
+def record_text(record: dict[str, Any]) -> str:
+    """A record as ``rummy export`` writes it (and ``rummy simulate --records``)."""
+    import json
+
+    return json.dumps(record, indent=2, ensure_ascii=False) + "\n"

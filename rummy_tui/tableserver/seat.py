@@ -10,6 +10,7 @@ server sent to it, so a screen built on it cannot show another seat's cards.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from typing import Any, Protocol
 
 from rummy_tui.engine import Game, IllegalAction
@@ -54,6 +55,16 @@ class LocalSeat:
     def __init__(self, game: Game, seat: int | None, seats: list[dict[str, Any]] | None = None):
         self.game, self.seat = game, seat
         self._seats = seats
+        self.add_own_randomness()
+
+    def add_own_randomness(self) -> None:
+        """The humans here mix their own randomness into the next deal (once it is sealed; not
+        in a game with a chosen seed, which is meant to repeat)."""
+        if self.game.chosen_seed or self.game.is_over:
+            return
+        for seat, entry in enumerate(self.seats):
+            if entry.get("kind") == "human":
+                self.game.contribute(seat, secrets.token_bytes(16))
 
     @property
     def observation(self) -> dict[str, Any]:
@@ -101,6 +112,7 @@ class LocalSeat:
             self.game.apply(action)
         except IllegalAction as refused:
             raise TableError(str(refused)) from None
+        self.add_own_randomness()
 
     async def choices(self, action: str) -> list[str]:
         if self.seat is None or self.game.current_seat != self.seat:

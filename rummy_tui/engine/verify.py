@@ -1,0 +1,137 @@
+"""Checking a record's sealed deals (``rummy verify``): for every hand, the revealed secret
+against its commitment, and the deal replayed from that secret and the contributions against
+the hands the record says were dealt and against every action of the record.
+
+The seed plays no part: a record is checked only from what was revealed, as a player would.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rummy_tui.i18n import N_, t as tr
+
+from .deals import commitment_of, short
+from .game import READABLE_FORMATS, Game
+from .records import RecordError, check_record
+
+VERIFIED, SEALED, FAILED, UNCHECKED = "verified", "sealed", "failed", "unchecked"
+
+
+@dataclass
+class HandCheck:
+    """What came of checking one hand's deal."""
+
+    hand: int
+    commitment: str
+    outcome: str = VERIFIED  # VERIFIED, SEALED (not revealed yet), FAILED or UNCHECKED (after a failure)
+    problem: str = ""  # English template (marked N_), worded by text()
+    values: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def verified(self) -> bool:
+        return self.outcome == VERIFIED
+
+    def fail(self, problem: str, **values: Any) -> None:
+        if self.outcome != FAILED:  # the first difference is the one to tell
+            self.outcome, self.problem, self.values = FAILED, problem, values
+
+    def fail_dealt(self, said: list[list[str]] | None, replayed: dict[str, Any] | None) -> bool:
+        """Fail (and say True) when the record's dealt hands are not the replayed deal's."""
+        if said is None or replayed is None or "dealt" not in replayed or said == replayed["dealt"]:
+            return False
+        seat, theirs, ours = _first_difference(said, replayed["dealt"])
+        self.fail(N_("seat {seat} was dealt {dealt} by the revealed shuffle, but the record says {said}"),
+                  seat=seat + 1, dealt=ours, said=theirs)
+        return True
+
+    def text(self) -> str:
+        """One line for a player, in the language of the moment."""
+        if self.outcome == VERIFIED:
+            return tr("Hand {hand}: deal verified ({commitment})", hand=self.hand, commitment=short(self.commitment))
+        if self.outcome == SEALED:
+            return tr("Hand {hand}: still sealed ({commitment}), its secret is revealed when the hand is over",
+                      hand=self.hand, commitment=short(self.commitment))
+        if self.outcome == UNCHECKED:
+            return tr("Hand {hand}: not checked: the replay stopped at hand {stopped}", hand=self.hand,
+                      stopped=self.values.get("stopped"))
+        return tr("Hand {hand}: NOT VERIFIED: {problem}", hand=self.hand, problem=tr(self.problem, **self.values))
+
+
+@dataclass
+class Verification:
+    hands: list[HandCheck]
+    game_over: bool
+
+    @property
+    def ok(self) -> bool:
+        """Every hand verified (a hand still in play may be sealed, unless the game is over)."""
+        return bool(self.hands) and all(
+            check.verified or (check.outcome == SEALED and not self.game_over) for check in self.hands)
+
+
+def verify_record(record: Any) -> Verification:
+    """Check every hand of a record; :class:`RecordError` when it is no record of sealed deals."""
+    check_record(record, READABLE_FORMATS)
+    if record["format"] < 2:
+        raise RecordError("this record is from before sealed deals (format 1): its deals cannot be checked")
+    checks, secrets = {}, {}
+    for entry in record["deals"]:
+        check = checks[entry["hand"]] = HandCheck(entry["hand"], entry["deal_commitment"])
+        if "deal_secret" not in entry:
+            check.outcome = SEALED
+            continue
+        secret = bytes.fromhex(entry["deal_secret"])
+        if commitment_of(secret) != entry["deal_commitment"]:
+            check.fail(N_("the revealed secret {secret} does not match the commitment {commitment} shown before the deal"),
+                       secret=short(entry["deal_secret"]), commitment=short(entry["deal_commitment"]))
+        else:
+            secrets[entry["hand"]] = secret
+    game = _replay_revealed(record, secrets, checks)
+    for entry in record["deals"]:
+        check, replayed = checks[entry["hand"]], game.deal_entry(entry["hand"])
+        if check.outcome == SEALED:
+            if game.is_over and entry["hand"] <= game.state.deal_hand:
+                check.fail(N_("the game is over but this hand's secret was never revealed"))
+            continue
+        if check.outcome == UNCHECKED:
+            continue
+        if replayed is None or "dealt" not in replayed:
+            check.fail(N_("the record's actions never reach this hand's deal"))
+        else:
+            check.fail_dealt(entry.get("dealt"), replayed)
+    return Verification([checks[hand] for hand in sorted(checks)], game.is_over)
+
+
+def _replay_revealed(record: dict[str, Any], secrets: dict[int, bytes], checks: dict[int, HandCheck]) -> Game:
+    """The record's game dealt from the revealed secrets, as far as its actions stay legal."""
+    game = Game._set_up(record, deal=True, known_secrets=secrets)
+    for number, action in enumerate(record["actions"], start=1):
+        hand = game.state.deal_hand
+        try:
+            game.apply(action)
+        except Exception as error:  # noqa: BLE001  (any failure of a tampered record is a finding)
+            check = checks.get(hand)
+            if hand in secrets and check is not None and not check.fail_dealt(_dealt_in(record, hand), game.deal_entry(hand)):
+                check.fail(N_("action {number} ({action}) cannot be played with the revealed deal: {reason}"),
+                           number=number, action=action, reason=str(error))
+            for later in checks.values():
+                if later.hand > hand and later.outcome == VERIFIED:
+                    later.outcome, later.values = UNCHECKED, {"stopped": hand}
+            break
+    return game
+
+
+def _dealt_in(record: dict[str, Any], hand: int) -> list[list[str]] | None:
+    return next((entry.get("dealt") for entry in record["deals"] if entry["hand"] == hand), None)
+
+
+def _first_difference(said: list[list[str]], dealt: list[list[str]]) -> tuple[int, str, str]:
+    for seat, (theirs, ours) in enumerate(zip(said, dealt)):
+        if theirs != ours:
+            for mine, other in zip(ours, theirs):
+                if mine != other:
+                    return seat, other, mine
+            return seat, " ".join(theirs), " ".join(ours)
+    return 0, "", ""
