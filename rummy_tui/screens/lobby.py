@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 
 from rummy_tui.i18n import N_, _
-from rummy_tui.tableserver.client import TableClient, TableError
+from rummy_tui.tableserver.client import ConnectionLost, TableClient, TableError
 from rummy_tui.tableserver.protocol import AI_LEVELS, MAX_NAME_CHARS, BadMessage, clean_name, log_line_markup, shown_code
 
 from .lobby_chat import ChatLine
@@ -314,9 +314,40 @@ class LobbyScreen(Screen):
                 return
             try:
                 view = await self.client.wait_view(lambda v: v is not self.shown, timeout=None)
+            except ConnectionLost:
+                if self.client.closed:  # the screen is closing
+                    return
+                view = await self.reconnect()
+                if view is None:
+                    return
             except TableError as problem:
                 self.query_one("#lobby-error", Static).update(Text(str(problem)))
                 return
+
+    async def reconnect(self) -> dict[str, Any] | None:
+        """Connect again with backoff and take the seat back: the table's view, or None (and
+        the way out said) once the attempts are used up."""
+        from rummy_tui.tableserver.connect import reconnect_with_backoff
+
+        error, before = self.query_one("#lobby-error", Static), self.client.view
+
+        def trying(attempt: int, attempts: int) -> None:
+            error.update(Text(_("The connection to the table server was lost: reconnecting (try {attempt} of "
+                                "{attempts})…", attempt=attempt, attempts=attempts)))
+
+        reason = await reconnect_with_backoff(self.client, trying)
+        if reason is None:
+            try:
+                view = await self.client.wait_view(lambda v: v is not before)
+            except TableError as problem:
+                reason = str(problem)
+        if reason is not None:
+            error.update(Text(_("{reason} Leave with Escape; `rummy join {code}` takes your seat back later.",
+                                reason=reason, code=shown_code(self.client.table or ""))))
+            return None
+        error.update("")
+        self.notify(_("Reconnected."))
+        return view
 
     @on(Button.Pressed, "#lobby-start")
     async def action_start_game(self) -> None:
@@ -324,15 +355,15 @@ class LobbyScreen(Screen):
             return
         try:
             await self.client.start()
-        except (ConnectionError, OSError):
-            self.query_one("#lobby-error", Static).update(Text(_("The connection to the table server was lost.")))
+        except TableError as problem:  # the connection is lost: the lobby reconnects
+            self.query_one("#lobby-error", Static).update(Text(str(problem)))
 
     @on(Button.Pressed, "#lobby-leave")
     async def action_leave(self) -> None:
         try:
             await self.client.leave()
-        except (ConnectionError, OSError, AttributeError):
-            pass
+        except TableError:
+            pass  # not connected: the seat is left as an away one, which its token takes back
         self.dismiss()
 
     async def on_unmount(self) -> None:

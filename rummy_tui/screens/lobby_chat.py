@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.widgets import Input
 
 from rummy_tui.i18n import _
-from rummy_tui.tableserver.client import TableClient
+from rummy_tui.tableserver.client import TableClient, TableError
 from rummy_tui.tableserver.protocol import MAX_CHAT_CHARS, BadMessage, clean_chat
 
 
@@ -79,5 +79,5 @@ class ChatLine(Input):
         self._step_aside()
         try:
             await self.client.chat(text)
-        except (ConnectionError, OSError, AttributeError):
-            self.notify(_("The connection to the table server was lost."), severity="error")
+        except TableError as problem:  # the connection is lost (the screen reconnects)
+            self.notify(str(problem), severity="error")

@@ -108,7 +108,9 @@ class JoinScreen(Screen):
         from rummy_tui.tableserver.connect import NoTableServer, address, identity, open_client
 
         try:
-            if self.client is None or not self.client.connected:
+            if self.client is None or not self.client.connected:  # not yet, or the server went away
+                if self.client is not None:
+                    await self.client.close()
                 self.client = await open_client()
                 await self.client.hello(self.name_for_hello(), identity=identity(), address=address())
             tables = await self.client.lobby()
@@ -199,7 +201,7 @@ class JoinScreen(Screen):
 
     @work(exclusive=True, group="join-sit")
     async def sit(self, code: str, name: str, seat: int | None, watch: bool) -> None:
-        from rummy_tui.tableserver.connect import address, identity
+        from rummy_tui.tableserver.connect import NoTableServer, address, identity, open_client
 
         from .lobby import sit_down
 
@@ -208,17 +210,20 @@ class JoinScreen(Screen):
             return
         self._sitting = True
         try:
+            if not self.client.connected:  # the server went away since the list was shown
+                await self.client.close()
+                self.client = await open_client()
             await self.client.hello(name, identity=identity(), address=address())
             if watch:
                 await self.client.watch(code)
             else:
                 await self.client.join(code, seat)
             await self.client.next_view()
-        except TableError as problem:
+        except (NoTableServer, TableError) as problem:
             self.show_error(str(problem))
             return
-        except OSError:
-            self.show_error(_("The connection to the table server was lost."))
+        except OSError as problem:
+            self.show_error(_("The table server could not be reached: {reason}", reason=problem.strerror or problem))
             return
         finally:
             self._sitting = False

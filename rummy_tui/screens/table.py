@@ -21,7 +21,7 @@ from textual.screen import Screen
 
 from rummy_tui.engine.cards import is_joker
 from rummy_tui.i18n import _
-from rummy_tui.tableserver.client import NO_ANSWER, TableError
+from rummy_tui.tableserver.client import NO_ANSWER, NOT_SENT, ConnectionLost, TableError
 from rummy_tui.tableserver.seat import LocalSeat, SeatView
 from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.base import Panel, TableView
@@ -253,7 +253,10 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
             code = f"{verb}:{face_code(self.hand.chosen_cards()[0])}"
         if not code or code.partition(":")[0] not in self.verbs:
             return
-        if self._legal and self.viewer == self.to_move and not self._overlay:
+        if self._lost:  # a shared table's connection is gone: whoever's turn it is, say so
+            self.say(_(NOT_SENT), error=True)
+            self.connection_trouble()
+        elif self._legal and self.viewer == self.to_move and not self._overlay:
             reason = await self.seat.why_not(code)
             if reason is not None:
                 self.say(reason, error=True)
@@ -266,7 +269,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
             if action in CARD_VIEW_ACTIONS:
                 return self.viewer is not None
             if action == "actions_menu":
-                return bool(self._legal) or None
+                return bool(self._legal) or self._gave_up is not None or None
             if action == "hint":
                 if not self.local:
                     return False  # a shared table gives no hints
@@ -309,6 +312,8 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
             await self.seat.apply(code)
         except TableError as refused:
             self.say(str(refused), error=True)
+            if isinstance(refused, ConnectionLost):
+                self.connection_trouble()
             return False
         except (asyncio.TimeoutError, ConnectionError, OSError):
             self.say(_(NO_ANSWER), error=True)
@@ -442,6 +447,9 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
         return self.hand.staged + ([self.hand.selected_cards()] if self.hand.selected else [])
 
     def action_actions_menu(self) -> None:
+        if self._gave_up is not None:  # a shared table that could not reconnect: its way out
+            self.offer_a_way_out()
+            return
         self.choose_among(self._legal)
 
     def choose_among(self, codes: list[str]) -> None:

@@ -108,7 +108,9 @@ class RemoteTurns:
     """A mixin of :class:`TableScreen` for a :class:`RemoteSeat` (it uses the screen's seat,
     say, refresh_table and advance)."""
 
-    _lost = False
+    _lost = False  # the connection is gone: reconnecting, or given up (_gave_up says why)
+    _trying: tuple[int, int] | None = None  # reconnecting: (attempt, attempts)
+    _gave_up: str | None = None
     _rendered: dict[str, Any] | None = None  # the view on screen
     _answered: dict[str, Any] | None = None  # the latest view handled here (our own move's is shown at once)
     _events_seen: list = []
@@ -137,9 +139,12 @@ class RemoteTurns:
 
     async def on_view_arrived(self, message: ViewArrived) -> None:  # by name: @on is not seen in a mixin
         if message.view is None:
+            if self.seat.client.closed:  # the screen is closing
+                return
             self._lost = True
             self.say(_(LOST), error=True)
             self.refresh_table()
+            self.reconnect()
             return
         view, before = self.seat.view, self._rendered
         if view is self._answered:
@@ -162,8 +167,11 @@ class RemoteTurns:
         """What the table waits for, if not a move (local tables never wait)."""
         if self.local:
             return ""
+        if self._trying is not None:
+            return _("connection lost: reconnecting (try {attempt} of {attempts})…", attempt=self._trying[0],
+                     attempts=self._trying[1])
         if self._lost:
-            return _(LOST)
+            return _("not connected to the table server (a: try again or leave)")
         if not self.seat.started:
             return _("waiting for the host to start")
         return ""
@@ -183,6 +191,64 @@ class RemoteTurns:
             self._events_seen, self._lines_seen = events, lines
         self.query_one(SharedTableLog).entries = self.table_lines
         self.query_one(SeatsView).marks = [seat_mark(entry) for entry in self.seats]
+
+    # --- a lost connection ----------------------------------------------------------------
+
+    @work(exclusive=True, group="reconnect")
+    async def reconnect(self) -> None:
+        """Connect again with backoff and take the seat back; then carry on from the table's
+        view, or offer a way out once the attempts are used up."""
+        from rummy_tui.tableserver.connect import reconnect_with_backoff
+
+        self._gave_up = None
+        client, before = self.seat.client, self.seat.view
+
+        def trying(attempt: int, attempts: int) -> None:
+            self._trying = (attempt, attempts)
+            self.refresh_table()
+
+        reason = await reconnect_with_backoff(client, trying)
+        if reason is None:
+            try:
+                view = await client.wait_view(lambda view: view is not before)
+            except TableError as problem:
+                reason = str(problem)
+        self._trying = None
+        if reason is not None:
+            self._gave_up = reason
+            self.refresh_table()
+            self.offer_a_way_out()
+            return
+        self._lost = False
+        await self.on_view_arrived(ViewArrived(view))
+        self.say(_("Reconnected."))
+        self.watch_views()
+
+    def connection_trouble(self) -> None:
+        """A move found the connection gone: reconnect, or offer the way out again."""
+        if self._gave_up is not None:
+            self.offer_a_way_out()
+        elif self._trying is None:
+            self._lost = True
+            self.reconnect()
+
+    def offer_a_way_out(self) -> None:
+        from .menus import MovesMenu
+
+        if any(isinstance(screen, MovesMenu) for screen in self.app.screen_stack):
+            return
+        from rummy_tui.tableserver.protocol import shown_code
+
+        code = shown_code(self.seat.client.table or "")
+        title = _("{reason} Your seat is kept: `rummy join {code}` takes it back.", reason=self._gave_up, code=code)
+        choices = [("retry", _("Try again to reach the table server")), ("leave", _("Leave the table"))]
+        self.app.push_screen(MovesMenu(choices, title=title), self._way_out_chosen)
+
+    def _way_out_chosen(self, choice: str | None) -> None:
+        if choice == "retry":
+            self.reconnect()
+        elif choice == "leave":
+            self.app.action_new_game()
 
     def action_chat(self) -> None:
         """Open the chat line (the lobby's ChatLine: Enter sends, Escape closes)."""

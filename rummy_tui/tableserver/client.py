@@ -21,13 +21,29 @@ from .table import LOG_LINES
 from .tokens import SeatTokens
 
 REPLY_TIMEOUT = 10.0
+CONNECT_TIMEOUT = 5.0  # a server that does not even accept the connection in this time is not there
+SEND_TIMEOUT = 5.0  # a server that reads nothing of ours this long is treated as gone
+CLOSE_TIMEOUT = 1.0  # closing never waits longer for a server that does not read
 LOST = N_("The connection to the table server was lost.")
 NO_ANSWER = N_("The table server did not answer in time.")
+NOT_SENT = N_("Not connected to the table server: that move was not sent.")
 PUSHED_REFUSALS = ("act", "start", "chat")  # refusals of a request nobody waits on
 
 
 class TableError(Exception):
     """The server refused a request or reported a bad message; the text is its reason."""
+
+
+class NoAnswer(TableError):
+    """The server did not answer a request in time (it may be busy, or stopped)."""
+
+
+class ConnectionLost(TableError):
+    """The connection to the table server is gone (or the server stopped reading it); the
+    text says so in the player's words."""
+
+    def __init__(self, reason: str | None = None) -> None:
+        super().__init__(reason or _(LOST))
 
 
 class TableClient:
@@ -36,6 +52,11 @@ class TableClient:
 
     def __init__(self, record: bool = False, tokens: SeatTokens | None = None) -> None:
         self.tokens = tokens  # where seat tokens are kept between runs, if anywhere
+        self.path: Path | None = None  # the socket, to connect again after a lost connection
+        self.name: str | None = None  # as the server accepted it at hello
+        self.identity: str | None = None
+        self.address: str | None = None
+        self.closed = False  # closed here, on purpose: nothing to reconnect
         self.received: list[dict[str, Any]] | None = [] if record else None  # every message, for tests
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
@@ -50,16 +71,29 @@ class TableClient:
         self._reading: asyncio.Task | None = None
 
     async def connect(self, path: str | Path | None = None) -> TableClient:
-        self.reader, self.writer = await asyncio.open_unix_connection(
-            str(path or default_socket_path()), limit=MAX_LINE_BYTES * 64)
-        self._reading = asyncio.get_running_loop().create_task(self._read())
+        """Connect (again, after a lost connection: the old one is closed first); OSError
+        if nothing listens there, or nothing accepts in time."""
+        await self.close()
+        self.closed = False
+        self.path = Path(path) if path else self.path or default_socket_path()
+        try:
+            self.reader, self.writer = await asyncio.wait_for(
+                asyncio.open_unix_connection(str(self.path), limit=MAX_LINE_BYTES * 64), CONNECT_TIMEOUT)
+        except asyncio.TimeoutError:
+            raise TimeoutError(f"the table server at {self.path} did not accept the connection") from None
+        self._replies = asyncio.Queue()  # a request of the old connection has had its answer: lost
+        self._reading = asyncio.get_running_loop().create_task(self._read(self.reader, self.writer, self._replies))
         return self
 
     async def close(self) -> None:
+        """Close the connection; never waits long for a server that does not read."""
+        self.closed = True
         if self.writer is not None:
             self.writer.close()
-            with contextlib.suppress(ConnectionError, OSError):
-                await self.writer.wait_closed()
+            try:
+                await asyncio.wait_for(self.writer.wait_closed(), CLOSE_TIMEOUT)
+            except (ConnectionError, OSError, asyncio.TimeoutError):
+                self.writer.transport.abort()  # what it would not read is dropped
         if self._reading is not None:
             self._reading.cancel()
 
@@ -69,7 +103,20 @@ class TableClient:
                     address: str | None = None) -> str:
         message = {"type": "hello", "name": name, "token": token, "identity": identity, "address": address}
         reply = await self.request(message, "hello")
+        self.name, self.identity, self.address = reply["name"], identity, address
         return reply["name"]
+
+    async def sit_again(self) -> dict[str, Any] | None:
+        """After :meth:`connect` again: say hello as before and take the same seat back with
+        its token (or watch the same table again). The welcome, or None if there was no table."""
+        if self.name is None:
+            return None
+        await self.hello(self.name, token=self.token, identity=self.identity, address=self.address)
+        if self.table is None:
+            return None
+        if self.seat is None:
+            return await self.watch(self.table)
+        return await self.join(self.table, token=self.token)
 
     async def create(self, variant: str, seats: list[str], settings: dict | None = None,
                      grace: float | None = 60.0, ai_level: str | None = None, public: bool = False,
@@ -125,8 +172,15 @@ class TableClient:
         await self.send({"type": "leave"})
 
     async def send(self, message: dict[str, Any]) -> None:
-        self.writer.write(encode({key: value for key, value in message.items() if value is not None}))
-        await self.writer.drain()
+        """ConnectionLost if the connection is gone, or the server has read nothing for a while."""
+        if not self.connected:
+            raise ConnectionLost()
+        try:
+            self.writer.write(encode({key: value for key, value in message.items() if value is not None}))
+            await asyncio.wait_for(self.writer.drain(), SEND_TIMEOUT)
+        except (ConnectionError, OSError, asyncio.TimeoutError):
+            self.writer.transport.abort()  # the reader task ends, and everyone waiting hears of it
+            raise ConnectionLost() from None
 
     @property
     def connected(self) -> bool:
@@ -138,9 +192,13 @@ class TableClient:
             try:
                 reply = await asyncio.wait_for(self._replies.get(), REPLY_TIMEOUT)
             except asyncio.TimeoutError:
-                raise TableError(_(LOST) if not self.connected else _(NO_ANSWER)) from None
+                if not self.connected:
+                    raise ConnectionLost() from None
+                raise NoAnswer(_(NO_ANSWER)) from None
             if reply["type"] == answer:
                 return reply
+            if reply["type"] == "lost":
+                raise ConnectionLost()
             if reply["type"] in ("refused", "error"):
                 raise TableError(reason_shown(reply))
 
@@ -156,42 +214,46 @@ class TableClient:
         async def arrived() -> dict[str, Any]:
             while self.view is None or not wanted(self.view):
                 if not self.connected:
-                    raise TableError(_(LOST))
+                    raise ConnectionLost()
                 self._changed.clear()
                 await self._changed.wait()
             return self.view
         try:
             return await asyncio.wait_for(arrived(), timeout)
         except asyncio.TimeoutError:
-            raise TableError(_(NO_ANSWER)) from None
+            raise NoAnswer(_(NO_ANSWER)) from None
 
-    async def _read(self) -> None:
+    async def _read(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                    replies: asyncio.Queue) -> None:
+        """One connection's reader task (its own queue of replies: a connection made again
+        has a new one). The server's pings are answered here, whatever the screen is doing."""
         try:
-            await self._read_lines()
+            while line := await reader.readline():
+                message = json.loads(line)
+                if self.received is not None:
+                    self.received.append(message)
+                if message["type"] == "ping":
+                    writer.write(encode({"type": "pong"}))
+                    continue
+                if message["type"] == "line":
+                    message = self._view_with_line(message["line"])
+                    if message is None:
+                        continue
+                if message["type"] == "view":
+                    self.view = message
+                    self._changed.set()
+                if message.get("re") == "chat" and self.chat_refused is not None:
+                    self.chat_refused(reason_shown(message))
+                if message["type"] == "view" or message.get("re") in PUSHED_REFUSALS:
+                    self.messages.put_nowait(message)
+                else:
+                    replies.put_nowait(message)
         except (ConnectionError, OSError, ValueError):
             pass  # the server went away (or sent what it never sends): the connection is lost
         finally:
             self._changed.set()
-            self._replies.put_nowait({"type": "error", "reason": _(LOST)})
-
-    async def _read_lines(self) -> None:
-        while line := await self.reader.readline():
-            message = json.loads(line)
-            if self.received is not None:
-                self.received.append(message)
-            if message["type"] == "line":
-                message = self._view_with_line(message["line"])
-                if message is None:
-                    continue
-            if message["type"] == "view":
-                self.view = message
-                self._changed.set()
-            if message.get("re") == "chat" and self.chat_refused is not None:
-                self.chat_refused(reason_shown(message))
-            if message["type"] == "view" or message.get("re") in PUSHED_REFUSALS:
-                self.messages.put_nowait(message)
-            else:
-                self._replies.put_nowait(message)
+            replies.put_nowait({"type": "lost"})  # for a request waiting on an answer
+            self.messages.put_nowait({"type": "lost"})  # for a move waiting on its view
 
     def _view_with_line(self, line: dict[str, Any]) -> dict[str, Any] | None:
         """The latest view with a table log line (a chat line) added: the server sends a chat

@@ -14,11 +14,13 @@ import asyncio
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rummy_tui.i18n import _
 
-from .client import TableClient
+from .client import ConnectionLost, NoAnswer, TableClient, TableError
 from .protocol import BadMessage, clean_name
 from .server import SOCKET_VARIABLE, default_socket_path
 from .tokens import SeatTokens
@@ -28,6 +30,7 @@ NAME_VARIABLE = "RUMMY_TUI_PLAYER_NAME"  # a default name to offer (the SSH user
 ADDRESS_VARIABLE = "RUMMY_TUI_ADDRESS"  # the SSH visitor's address: wrong table codes are counted per address
 IDLE_EXIT_SECONDS = 600
 START_WAIT = 10.0  # a background server this slow to listen is reported as not starting
+RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 15.0)  # before each attempt: about 46 s in all
 
 _started: list[subprocess.Popen] = []  # kept, so the background server is not reaped as garbage
 
@@ -60,16 +63,58 @@ def may_start_a_server() -> bool:
 
 async def open_client(path: str | os.PathLike | None = None, start_server: bool | None = None) -> TableClient:
     """A connected client (no hello yet), starting a local table server first if need be."""
-    path = Path(path) if path else default_socket_path()
+    client = TableClient(tokens=SeatTokens())
+    await _connect(client, Path(path) if path else default_socket_path(), start_server)
+    return client
+
+
+async def reconnect(client: TableClient, start_server: bool | None = None) -> None:
+    """Connect ``client`` again after its connection was lost, starting the local table server
+    again where joining would have, and take its seat back (its token) or watch again.
+    NoTableServer or ConnectionLost (OSError) if the server is not there (yet); TableError if
+    it refuses the seat."""
+    await _connect(client, client.path or default_socket_path(), start_server)
+    await client.sit_again()
+
+
+async def reconnect_with_backoff(client: TableClient, trying: Callable[[int, int], Any] | None = None) -> str | None:
+    """:func:`reconnect`, again and again after the waits of :data:`RECONNECT_DELAYS`; calls
+    ``trying(attempt, attempts)`` as each wait begins. None once reconnected, else why not."""
+    reason = _("The table server could not be reached.")
+    for attempt, delay in enumerate(RECONNECT_DELAYS, 1):
+        if trying is not None:
+            trying(attempt, len(RECONNECT_DELAYS))
+        await asyncio.sleep(delay)
+        try:
+            await reconnect(client)
+            return None
+        except (NoTableServer, ConnectionLost, NoAnswer) as problem:
+            reason = str(problem)
+        except OSError as problem:
+            reason = _("The table server could not be reached: {reason}", reason=problem.strerror or problem)
+        except TableError as refused:  # the server is there, but will not seat us: trying again will not help
+            return str(refused)
+    return reason
+
+
+async def _connect(client: TableClient, path: Path, start_server: bool | None) -> None:
     start_server = may_start_a_server() if start_server is None else start_server
     try:
-        return await TableClient(tokens=SeatTokens()).connect(path)
+        await client.connect(path)
+        return
     except OSError:
         if not start_server:
             raise NoTableServer(_("The table service of this server is not running. Ask whoever runs "
                                   "`rummy serve` to restart it.")) from None
-    start_background_server(path)
-    return await _connect_when_listening(path)
+    if not _starting(path):
+        start_background_server(path)
+    await _connect_when_listening(client, path)
+
+
+def _starting(path: Path) -> bool:
+    """A server this process started for ``path`` is still running (perhaps not listening yet)."""
+    return any(process.poll() is None and process.args[process.args.index("--socket") + 1] == str(path)
+               for process in _started)
 
 
 def start_background_server(path: Path) -> subprocess.Popen:
@@ -87,14 +132,15 @@ def start_background_server(path: Path) -> subprocess.Popen:
     return process
 
 
-async def _connect_when_listening(path: Path) -> TableClient:
+async def _connect_when_listening(client: TableClient, path: Path) -> None:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + START_WAIT
     while True:
         try:
-            return await TableClient(tokens=SeatTokens()).connect(path)
+            await client.connect(path)
+            return
         except OSError:
-            if loop.time() > deadline or any(p.poll() is not None for p in _started[-1:]):
+            if loop.time() > deadline or (_started and not _starting(path)):
                 raise NoTableServer(_("No table server is running, and one could not be started here. "
                                       "Start one with `rummy table-server` (its log: table-server.log "
                                       "in the data folder).")) from None

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from rummy_tui.engine import Game, IllegalAction
 from rummy_tui.i18n import _
 
-from .client import REPLY_TIMEOUT, TableClient, TableError
+from .client import NOT_SENT, REPLY_TIMEOUT, ConnectionLost, TableClient, TableError
 from .protocol import reason_shown
 
 
@@ -171,10 +171,17 @@ class RemoteSeat:
             return None
 
     async def why_not(self, action: str) -> str | None:
-        return await self.client.why_not(action)
+        """None if legal now; while the connection is lost, the sentence saying so."""
+        try:
+            return await self.client.why_not(action)
+        except ConnectionLost:
+            return _(NOT_SENT)
 
     async def allowed(self, actions: list[str]) -> list[str]:
-        return await self.client.allowed(actions)
+        try:
+            return await self.client.allowed(actions)
+        except ConnectionLost:
+            return []
 
     async def apply(self, action: str) -> None:
         """Play ``action`` and wait until the table has moved on; TableError if refused."""
@@ -184,16 +191,24 @@ class RemoteSeat:
         """Play ``action`` as the answer to view ``seq`` (the server refuses a stale one)."""
         while not self.client.messages.empty():  # what arrived before this move says nothing about it
             self.client.messages.get_nowait()
-        await self.client.act(action, seq)
+        try:
+            await self.client.act(action, seq)
+        except ConnectionLost:
+            raise ConnectionLost(_(NOT_SENT)) from None
         while True:
             message = await asyncio.wait_for(self.client.messages.get(), REPLY_TIMEOUT)
+            if message["type"] == "lost":
+                raise ConnectionLost()  # sent, perhaps played: the view after reconnecting tells
             if message["type"] == "refused" and message.get("re") == "act" and message.get("action") == action:
                 raise TableError(reason_shown(message))
             if message["type"] == "view" and message["seq"] > seq:
                 return
 
     async def choices(self, action: str) -> list[str]:
-        return await self.client.choices(action)
+        try:
+            return await self.client.choices(action)
+        except ConnectionLost:
+            return [action]  # playing it is refused with the sentence saying why
 
     async def chat(self, text: str) -> None:
         await self.client.chat(text)
