@@ -4,7 +4,7 @@ on a busy CI machine), and prints how to reproduce a failure; the variants are r
 Every test gets a private runtime folder, so a table server a test starts (by hand, or the one
 the app starts in the background) never listens on the player's real socket; a background
 server still running when its test ends is stopped, and the run fails if any process it
-started outlives it (tests/processes.py)."""
+started outlives it (tests/support/processes.py)."""
 
 import os
 import shutil
@@ -15,7 +15,7 @@ from hypothesis import settings
 
 import variants  # noqa: F401  (installs the registry's lookup, as the rummy command does: Game("gin", ...))
 
-from tests.processes import left_behind, mark_this_session
+from tests.support.processes import left_behind, mark_this_session
 
 settings.register_profile("rummy", deadline=None, print_blob=True)
 settings.load_profile("rummy")

@@ -205,7 +205,8 @@ class RemoteTurns:
 
         def trying(attempt: int, attempts: int) -> None:
             self._trying = (attempt, attempts)
-            self.refresh_table()
+            if self.is_attached:
+                self.refresh_table()
 
         reason = await reconnect_with_backoff(client, trying)
         if reason is None:
@@ -214,6 +215,8 @@ class RemoteTurns:
             except TableError as problem:
                 reason = str(problem)
         self._trying = None
+        if not self.is_attached:  # the table was closed meanwhile
+            return
         if reason is not None:
             self._gave_up = reason
             self.refresh_table()

@@ -1,4 +1,4 @@
-"""The end-of-run check that fails a test run leaving a process behind (tests/processes.py)
+"""The end-of-run check that fails a test run leaving a process behind (tests/support/processes.py)
 sees a process a test started, and forgets it once it has stopped."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from tests.processes import marked_processes
+from tests.support.processes import marked_processes
 
 
 def test_a_process_started_by_a_test_is_seen_until_it_stops():

@@ -19,6 +19,7 @@ from rummy_tui.screens.menus import MovesMenu
 from rummy_tui.screens.table import TableScreen
 from rummy_tui.tableserver import connect
 from rummy_tui.tableserver.client import TableClient
+from rummy_tui.tableserver.protocol import shown_code
 from rummy_tui.tableserver.server import SOCKET_VARIABLE, TableServer, default_socket_path
 from rummy_tui.tableserver.tokens import SeatTokens
 
@@ -99,7 +100,7 @@ async def test_a_server_that_stays_away_ends_in_a_way_out(tmp_path, monkeypatch)
         screen = await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen, "the table")
         await server.close()
         menu = await until(pilot, lambda: isinstance(app.screen, MovesMenu) and app.screen, "the way out")
-        assert f"rummy join {code}" in menu.title_text and "not running" in menu.title_text
+        assert f"rummy join {shown_code(code)}" in menu.title_text and "not running" in menu.title_text
         assert "not connected" in status(screen).lower()
         await pilot.press("escape")  # closed: the next move key offers it again, whoever's turn it is
         await pilot.press("d")
