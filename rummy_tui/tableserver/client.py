@@ -120,9 +120,9 @@ class TableClient:
 
     async def create(self, variant: str, seats: list[str], settings: dict | None = None,
                      grace: float | None = 60.0, ai_level: str | None = None, public: bool = False,
-                     watchable: bool = True) -> dict[str, Any]:
+                     watchable: bool = True, answer_limit: float | None = None) -> dict[str, Any]:
         message = {"type": "create", "variant": variant, "seats": seats, "settings": settings or {}, "grace": grace,
-                   "ai_level": ai_level, "public": public, "watchable": watchable}
+                   "ai_level": ai_level, "public": public, "watchable": watchable, "answer_limit": answer_limit}
         return self._seated(await self.request(message, "welcome"))
 
     async def join(self, code: str, seat: int | None = None, token: str | None = None) -> dict[str, Any]:

@@ -4,10 +4,11 @@ Client to server::
 
     hello   {name, identity?, token?}        who I am (once, first)
     lobby   {}                               which tables are open
-    create  {variant, settings?, seats, grace?, ai_level?}  a new table; seats is a list of
-                                             "human" (an open seat) or an AI level, the creator
-                                             takes seat 0, and ai_level plays the seats still
-                                             open at the start and covers for away players
+    create  {variant, settings?, seats, grace?, ai_level?, answer_limit?}  a new table; seats is
+                                             a list of "human" (an open seat) or an AI level, the
+                                             creator takes seat 0, and ai_level plays the seats
+                                             still open at the start and covers for away players;
+                                             a seat silent answer_limit seconds (20) is away
     join    {code, seat?, token?}            sit at a table (a token reclaims a seat)
     watch   {code}                           look on: the public table, no hand
     start   {}                               the host starts: open seats become AI
@@ -17,11 +18,12 @@ Client to server::
     choices {action}                         the forms a legal action can take (Gin's knock melds)
     chat    {text}                           one line for the table log
     leave   {}                               give the seat to the AI now
+    pong    {n?}                             the answer to a ping (the client's reader answers it)
 
 Server to client: ``welcome{table, seat, token}``, ``view{seq, started, observation, legal,
 seats, log}``, ``refused{reason, message}``, ``why_not{action, reason, message}``, ``allowed{actions}``,
-``choices{action, forms}``, ``lobby{tables}``
-and ``error{reason}`` for a message that could not be read. A ``view`` is a full snapshot of what
+``choices{action, forms}``, ``lobby{tables}``, ``ping{}`` (answer with a pong; a seat that
+leaves pings unanswered is away) and ``error{reason}`` for a message that could not be read. A ``view`` is a full snapshot of what
 that seat may see, so a client never has to merge anything. A reason's ``message`` is a template
 and its values (``rummy_tui.i18n.msg``), shown in each client's own language (two players at a
 table may read two languages); ``reason`` is the same in English, for a client that has no use
@@ -63,7 +65,8 @@ FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "lobby": {},
     "create": {"variant": ((str,), True), "settings": ((dict,), False), "seats": ((list,), True),
                "grace": ((int, float, type(None)), False), "ai_level": ((str,), False),
-               "public": ((bool,), False), "watchable": ((bool,), False)},
+               "public": ((bool,), False), "watchable": ((bool,), False),
+               "answer_limit": ((int, float), False)},
     "join": {"code": ((str,), True), "seat": ((int,), False), "token": ((str,), False)},
     "watch": {"code": ((str,), True)},
     "start": {},
@@ -73,6 +76,7 @@ FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "choices": {"action": ((str,), True)},
     "chat": {"text": ((str,), True)},
     "leave": {},
+    "pong": {"n": ((int,), False)},
 }
 
 

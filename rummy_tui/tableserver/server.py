@@ -33,7 +33,7 @@ from .access import CodeGuard, connection_address, peer_uid
 from .limits import TableLimits, TokenBucket
 from .protocol import (AI_LEVELS, MAX_LINE_BYTES, MAX_SEATS, MAX_SETTING_NUMBER, SEAT_KINDS, BadMessage, clean_chat,
                        clean_name, decode, encode, new_code, normal_code, refusal)
-from .table import DEFAULT_GRACE_SECONDS, Seat, Table
+from .table import DEFAULT_ANSWER_SECONDS, DEFAULT_GRACE_SECONDS, Seat, Table
 
 SOCKET_NAME = "tables.sock"
 SOCKET_VARIABLE = "RUMMY_TUI_TABLE_SOCKET"  # set by `rummy serve` for its games: its own table service
@@ -41,6 +41,8 @@ META_SUFFIX = ".table"  # not .json: the save store owns those names
 SEND_BUFFER_LIMIT = 4 * 1024 * 1024  # a client this far behind is not reading: drop it
 READ_CHUNK = 16 * 1024
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)  # each stops the server cleanly
+PINGS_PER_LIMIT = 4  # pings sent within a table's answer limit: a few lost to a slow link do no harm
+ANSWER_LIMITS = (0.2, 600.0)  # the answer limit a table may ask for, in seconds
 
 
 def runtime_folder() -> Path:
@@ -78,6 +80,8 @@ class Connection:
         self.address = connection_address(self.peer_uid, None)  # until a served game's hello names its visitor's
         self.table: Table | None = None
         self.closed = False
+        self.last_heard = self.last_pinged = time.monotonic()  # the client's last line; our last ping
+        self.silent = False  # its table counts it away until it answers
         limits = server.limits
         self.rate = TokenBucket(limits.messages_per_second, limits.message_burst)
         self.dropped = 0  # messages over the rate since the client was last told
@@ -89,6 +93,25 @@ class Connection:
         self.writer.write(encode(message))
         if self.writer.transport.get_write_buffer_size() > SEND_BUFFER_LIMIT:
             self.close()
+
+    def heard(self) -> None:
+        """A line arrived: the client is answering (and a silent seat is back)."""
+        self.last_heard = time.monotonic()
+        if self.silent:
+            self.silent = False
+            if self.table is not None:
+                self.table.post("answered", self)
+
+    def ping_or_give_up(self, now: float) -> None:
+        """Ping a client at a table now and then; one silent past its table's answer limit is
+        reported to the table (once)."""
+        limit = self.table.answer_limit
+        if now - self.last_pinged >= limit / PINGS_PER_LIMIT:
+            self.last_pinged = now
+            self.send({"type": "ping"})
+        if not self.silent and now - self.last_heard > limit:
+            self.silent = True
+            self.table.post("silent", self)
 
     def close(self) -> None:
         self.closed = True
@@ -147,6 +170,7 @@ class TableServer:
         self._meta_written: dict[str, bytes] = {}  # table code -> what its seats file holds
         self.code_guard = CodeGuard(self.limits)
         self._last_client_left = time.monotonic()
+        self._pinging: asyncio.Task | None = None
 
     @property
     def _chat_limit(self) -> tuple[float, int]:
@@ -169,6 +193,7 @@ class TableServer:
         for table in self._resume_tables():
             self.tables[table.code] = table
             table.start_task()
+        self._pinging = asyncio.get_running_loop().create_task(self._ping_forever())
 
     async def serve_forever(self) -> None:
         """Serve until cancelled; :meth:`start` first."""
@@ -178,6 +203,8 @@ class TableServer:
         """Stop listening, let the clients go, stop every table and save it to the disk."""
         if self._server:
             self._server.close()
+        if self._pinging is not None:
+            self._pinging.cancel()
         for connection in list(self._connections):
             connection.close()  # its reader sees the end of the stream and its task ends
         if self._handlers:
@@ -207,6 +234,18 @@ class TableServer:
         finally:
             probe.close()
 
+    async def _ping_forever(self) -> None:
+        """Ping the clients at tables, so a seat whose player stopped answering (a frozen or
+        stopped process, a dead link) is treated as away, like a dropped one."""
+        while True:
+            at_tables = [c for c in self._connections if c.table is not None and not c.closed]
+            shortest = min((c.table.answer_limit for c in at_tables), default=DEFAULT_ANSWER_SECONDS)
+            await asyncio.sleep(min(max(shortest / PINGS_PER_LIMIT, 0.05), 1.0))
+            now = time.monotonic()
+            for connection in at_tables:
+                if connection.table is not None and not connection.closed:
+                    connection.ping_or_give_up(now)
+
     # --- one client -----------------------------------------------------------------------
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -215,6 +254,7 @@ class TableServer:
         self._handlers.add(asyncio.current_task())
         try:
             async for line in connection.lines():
+                connection.heard()
                 if not connection.within_rate():
                     continue
                 try:
@@ -237,6 +277,8 @@ class TableServer:
 
     async def _handle(self, connection: Connection, message: dict[str, Any]) -> None:
         kind = message["type"]
+        if kind == "pong":
+            return  # heard: that is all a pong is for
         if kind == "hello":
             connection.name = clean_name(message["name"])
             connection.identity, connection.token = message.get("identity"), message.get("token")
@@ -288,6 +330,12 @@ class TableServer:
             connection.send(refusal("create", msg(N_("The wait for an away player is 0 to {most} seconds, "
                                                      "or no limit."), most=f"{most:g}")))
             return
+        answer_limit = message.get("answer_limit", DEFAULT_ANSWER_SECONDS)
+        if not ANSWER_LIMITS[0] <= answer_limit <= ANSWER_LIMITS[1]:
+            connection.send(refusal("create", msg(N_("The time a player may leave the server unanswered is {least} "
+                                                     "to {most} seconds."), least=f"{ANSWER_LIMITS[0]:g}",
+                                                  most=f"{ANSWER_LIMITS[1]:g}")))
+            return
         too_large = next((name for name, value in (message.get("settings") or {}).items()
                           if isinstance(value, (int, float)) and not isinstance(value, bool)
                           and abs(value) > MAX_SETTING_NUMBER), None)
@@ -304,7 +352,7 @@ class TableServer:
         seats = [Seat("human", f"Seat {i + 1}", level=open_level) if kind == "human"
                  else Seat("ai", f"Computer {i + 1}", level=kind)
                  for i, kind in enumerate(kinds)]
-        table = self._new_table(new_code(set(self.tables)), game, seats, grace=grace,
+        table = self._new_table(new_code(set(self.tables)), game, seats, grace=grace, answer_limit=answer_limit,
                                 public=message.get("public", False), watchable=message.get("watchable", True))
         await self._sit(connection, "join", {"code": table.code, "seat": 0})
 
@@ -379,7 +427,8 @@ class TableServer:
                           started=bool(meta.get("started")), log=meta.get("log"), ai_delay=self.ai_delay,
                           save=self._save, flush=self._flush, public=bool(meta.get("public")),
                           watchable=meta.get("watchable", True) is not False, creator=meta.get("creator"),
-                          chat_limit=self._chat_limit)
+                          chat_limit=self._chat_limit,
+                          answer_limit=meta.get("answer_limit", DEFAULT_ANSWER_SECONDS))
             table.log.add(N_("The table server restarted; players, please reconnect."))
             resumed.append(table)
         return resumed

@@ -29,6 +29,7 @@ from .limits import TokenBucket
 from .protocol import markup_safe, refusal
 
 DEFAULT_GRACE_SECONDS = 60.0
+DEFAULT_ANSWER_SECONDS = 20.0  # a connected seat silent this long (no answer to pings) counts as away
 LOG_LINES = 50
 LOG_SAVE_DELAY = 2.0  # chat reaches the disk at most this late, in one write however many lines came
 
@@ -81,9 +82,10 @@ class Table:
                  started: bool = False, log: list[dict] | None = None, ai_delay: float = 0.0,
                  save: Callable[[Table, bool], Any] | None = None, flush: Callable[[Table], Any] | None = None,
                  public: bool = False, watchable: bool = True, creator: str | None = None,
-                 chat_limit: tuple[float, int] = (20.0, 5)):
+                 chat_limit: tuple[float, int] = (20.0, 5), answer_limit: float = DEFAULT_ANSWER_SECONDS):
         self.code, self.game, self.seats = code, game, seats
         self.grace, self.started, self.ai_delay = grace, started, ai_delay
+        self.answer_limit = answer_limit  # seconds a connected seat may leave the server's pings unanswered
         self.public = public  # listed to everyone; a private table is reached by its code only
         self.watchable = watchable  # whether anyone without a seat may look on
         self.creator = creator  # a hash of who created it (identity or address), for the per-player cap
@@ -95,6 +97,7 @@ class Table:
         self.members: dict[int, Member] = {}  # seat -> the connected player
         self.spectators: set[Member] = set()
         self.covered: set[int] = set()  # away seats the AI is playing for
+        self.silent: dict[int, Member] = {}  # seat -> its player, connected but not answering (away)
         self._save, self._flush = save, flush  # write the table (durably or not); flush it to the disk
         self._thinking = False  # an AI move is being chosen
         self._ai_task: asyncio.Task | None = None  # held, so the loop cannot drop it half-way
@@ -131,7 +134,8 @@ class Table:
                 "seats": self.seat_list()}
 
     def saved(self) -> dict[str, Any]:
-        return {"code": self.code, "grace": self.grace, "started": self.started, "public": self.public,
+        return {"code": self.code, "grace": self.grace, "answer_limit": self.answer_limit, "started": self.started,
+                "public": self.public,
                 "watchable": self.watchable, "creator": self.creator,
                 "seats": [seat.saved() for seat in self.seats], "log": self.log.lines}
 
@@ -202,7 +206,7 @@ class Table:
         else:
             token = token or ""
             self._come_back(seat, member)
-        old = self.members.get(seat)
+        old = self.members.get(seat) or self.silent.pop(seat, None)
         if old is not None and old is not member:
             old.send(refusal("join", msg(N_("You sat down at this table from somewhere else."))))
         self.members[seat] = member
@@ -292,10 +296,35 @@ class Table:
 
     async def _on_dropped(self, member: Member) -> None:
         self.spectators.discard(member)
+        self._forget_silent(member)
         seat = self._seat_of(member)
         if seat is not None:
             self._go_away(seat, N_("{name} is away."))
             self.broadcast()
+
+    async def _on_silent(self, member: Member) -> None:
+        """A connected player has not answered for :attr:`answer_limit` seconds (a frozen or
+        stopped process): away, as if dropped, until it answers."""
+        seat = self._seat_of(member)
+        if seat is not None:
+            self._go_away(seat, N_("{name} is not answering: away."))
+            self.silent[seat] = member
+            self.broadcast()
+
+    async def _on_answered(self, member: Member) -> None:
+        """A silent player answers again: the seat is theirs at once, unless taken back from
+        somewhere else meanwhile."""
+        seat = self._forget_silent(member)
+        if seat is not None and seat not in self.members:
+            self._come_back(seat, member)
+            self.members[seat] = member
+            self.broadcast()
+
+    def _forget_silent(self, member: Member) -> int | None:
+        seat = next((seat for seat, held in self.silent.items() if held is member), None)
+        if seat is not None:
+            del self.silent[seat]
+        return seat
 
     async def _on_ai_move(self, seq: int, seat: int, action: str) -> None:
         self._thinking = False
