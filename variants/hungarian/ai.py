@@ -12,7 +12,8 @@ from rummy_tui.engine.solver import best_arrangement
 from rummy_tui.engine.variant import parse_card_group, parse_meld_groups
 from rummy_tui.i18n import english
 
-from .rules import DRAW, RULES, VARIANT, could_fit, value_of
+from .common import DRAW, RULES, could_fit, value_of
+from .rules import VARIANT
 
 def choose_move(observation: dict[str, Any], legal: list[str], level: str) -> str:
     if len(legal) == 1:

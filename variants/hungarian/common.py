@@ -62,3 +62,15 @@ def could_fit(meld: Meld, face: int) -> bool:
     if meld.kind == RUN:
         return any(suit_of(f) == suit_of(face) for f in meld.faces)
     return rank_of(face) == meld.low
+
+
+def value_of(card: int, settings: dict[str, Any]) -> int:
+    """A card's value: in a meld the card a joker stands for, in hand the joker's penalty."""
+    if is_joker(card):
+        return settings["joker_in_hand"]
+    rank = rank_of(card)
+    return settings["ace"] if rank == 1 else min(rank, 10)
+
+
+def meld_points(meld: Meld, settings: dict[str, Any]) -> int:
+    return sum(value_of(face, settings) for face in meld.faces)

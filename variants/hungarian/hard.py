@@ -18,7 +18,7 @@ from rummy_tui.engine.solver import best_arrangement
 from rummy_tui.engine.variant import parse_card_group
 
 from variants.card_counting import Outs, available_faces, faces_laying_off
-from .rules import RULES, value_of
+from .common import RULES, value_of
 
 PENALTY_WEIGHT = 0.3  # prospect points per penalty point of the discarded card, early on
 PENALTY_WEIGHT_LATE = 0.6  # ... once another player is close to going out

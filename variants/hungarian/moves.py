@@ -15,12 +15,12 @@ from rummy_tui.engine.game import bracket, bracket_all
 from rummy_tui.engine.melds import RUN, Meld, exchange_joker, lay_off, meld_problem, read_meld
 from rummy_tui.engine.variant import parse_card_group, parse_meld_groups, parse_target, split_action
 from rummy_tui.i18n import N_, t as tr
-from . import rules as hungarian
+from . import flow
 from . import plan as hungarian_plan
 from .common import (
-    DRAW, PLAY, RULES, Refusal, bracketed, copy_table, planning, turn_of,
+    DRAW, PLAY, RULES, Refusal, bracketed, copy_table, meld_points, planning, turn_of,
 )
-from .turn import is_szuro as fits_table, taken_card_duty
+from .turn import is_szuro as fits_table
 
 if TYPE_CHECKING:
     from rummy_tui.engine.game import Game
@@ -165,7 +165,7 @@ def check_meld(game: Game, argument: str) -> list[Meld]:
     check_keeps_a_card(game, hand_after(game, used))
     if s.extra["opened"][s.to_move]:
         return melds
-    total = turn_of(game)["meld_points"] + sum(hungarian.meld_points(m, s.settings) for m in melds)
+    total = turn_of(game)["meld_points"] + sum(meld_points(m, s.settings) for m in melds)
     if total >= s.settings["opening_min"] or goes_out_after(game, "meld:" + argument):
         return melds
     if turn_of(game)["meld_points"]:
@@ -253,65 +253,13 @@ def check_discard(game: Game, argument: str) -> int:
     face_list = parse_card_group(argument)[0]
     if len(face_list) != 1:
         raise Refusal(tr("Discard exactly one card, like discard:QH."))
-    card = discard_choice(game, face_list[0])
+    card = hungarian_plan.discard_choice(game, face_list[0])
     if card is None:
         raise Refusal(tr("You have no {card} in your hand.", card=face_text(face_list[0])))
-    problem = discard_problem(game, card)
+    problem = hungarian_plan.discard_problem(game, card)
     if problem:
         raise Refusal(problem)
     return card
-
-
-def discard_choice(game: Game, face: int) -> int | None:
-    """The copy to discard: never the taken card or a freed joker when another copy is held."""
-    s = game.state
-    turn = turn_of(game)
-    matches = sorted(c for c in s.hands[s.to_move] if face_of(c) == face)
-    if not matches:
-        return None
-    plain = [c for c in matches if c != turn["taken"] and c not in turn["freed"]]
-    return plain[0] if plain else matches[0]
-
-
-def discard_problem(game: Game, card: int) -> str | None:
-    s = game.state
-    seat = s.to_move
-    turn = turn_of(game)
-    hand = s.hands[seat]
-    if card == turn["taken"]:
-        if turn["free"]:
-            return tr("You took {card} from the discard pile this turn: you may not discard it.", card=bracket(card))
-        return tr("You took {card} from the discard pile this turn: you may not discard it, it must go on the table.",
-                  card=bracket(card))
-    if card in turn["freed"] or any(j in hand for j in turn["freed"]):
-        return tr("The joker you took from the table must be placed on the table this turn before you discard.")
-    if len(hand) == 1:
-        return None  # going out: no minimum, no szúró restriction (C-5 handolás, C-6 O3)
-    if turn.get("handolas_only"):
-        return tr("Before opening you may lay off or take a joker only to go out from hand this turn. "
-                  "Go out, or take back your moves.")
-    if not s.extra["opened"][seat] and turn["moved"]:
-        return tr("You need {points} points to open; your melds this turn make {total}. Lay more, go out from "
-                  "hand, or take back your moves.", points=s.settings["opening_min"], total=turn["meld_points"])
-    if turn["taken"] is not None and not turn["free"]:
-        return taken_card_problem(game)
-    return None
-
-
-def taken_card_problem(game: Game) -> str | None:
-    """C-6: where the card taken from the discard pile ended up, and whether that is allowed."""
-    card = bracket(turn_of(game)["taken"])
-    why = taken_card_duty([m for _, m in game.table_melds()], hungarian_plan.turn_position(game),
-                          frozenset(turn_of(game)["new_melds"]))
-    reason = {
-        None: None,
-        "on-table": N_("You took {card} from the discard pile: it must go on the table this turn."),
-        "two-naturals": N_("The meld with {card} needs two natural cards from your hand besides it."),
-        "opening": N_("You took {card} to open: it must be part of your opening melds."),
-        "tolo": N_("{card} was a szúró: laid off, it needs a second {card} in your hand, or a toló: "
-                   "another card from your hand laid on the same run, beyond {card}."),
-    }[why]
-    return tr(reason, card=card) if reason else None
 
 
 def check_takeback(game: Game, argument: str) -> None:
@@ -331,14 +279,14 @@ def perform(game: Game, action: str) -> None:
         game.draw_from_stock(seat)
         s.extra["drawn"][seat] = True
         game.log(seat, N_("drew from the stock"))
-        hungarian.begin_turn(game, seat, taken=None, free=False)
+        flow.begin_turn(game, seat, taken=None, free=False)
         return
     if verb == "take":
         free = not s.extra["drawn"][seat]
         card = game.take_discard(seat)
         s.extra["drawn"][seat] = True
         game.log(seat, N_("took {card} from the discard pile"), card=bracket(card))
-        hungarian.begin_turn(game, seat, taken=card, free=free)
+        flow.begin_turn(game, seat, taken=card, free=free)
         return
     if verb == "discard":
         discard(game, check_discard(game, argument))
@@ -390,7 +338,7 @@ def put_melds(game: Game, melds: list[Meld]) -> None:
         move_to_table(game, meld.cards)
         turn["new_melds"].append(len(s.table))
         game.put_meld(seat, meld)
-    turn["meld_points"] += sum(hungarian.meld_points(m, s.settings) for m in melds)
+    turn["meld_points"] += sum(meld_points(m, s.settings) for m in melds)
     shown = " + ".join(bracketed(m) for m in melds)
     if not was_open and turn["meld_points"] >= s.settings["opening_min"]:
         s.extra["opened"][seat] = True
@@ -428,10 +376,10 @@ def discard(game: Game, card: int) -> None:
     game.discard_card(seat, card)
     game.log(seat, N_("discarded {card}"), card=bracket(card))
     if s.hands[seat]:
-        hungarian.next_turn(game)
+        flow.next_turn(game)
         return
     handolas = not turn["opened_at_start"]
     game.log(seat, N_("went out by handolás") if handolas else N_("went out"))
     s.private[seat] = {}
     s.extra["turn"] = None
-    hungarian.end_hand(game, seat, handolas)
+    flow.end_hand(game, seat, handolas)

@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 from rummy_tui.engine.cards import face_of, face_text, is_joker, make_face, suit_of
 from rummy_tui.engine.melds import RUN, Meld, candidate_melds, lay_off
+from rummy_tui.engine.game import bracket
 from rummy_tui.engine.solver import best_arrangement
-from . import rules as hungarian
-from . import moves as hungarian_moves
+from rummy_tui.i18n import N_, t as tr
+
 from .common import (
-    PLAY, RULES, Refusal, copy_table, could_fit, holds_dupla, meld_code, turn_of,
+    PLAY, RULES, copy_table, could_fit, holds_dupla, meld_code, meld_points, turn_of,
 )
-from .turn import OUT, STAY, Completion, TurnPosition, card_code, completions
+from .turn import OUT, STAY, Completion, TurnPosition, card_code, completions, taken_card_duty
 from .turn import is_szuro as fits_table
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ PLAN_CACHE_SIZE = 4096
 
 def draw_actions(game: Game) -> list[str]:
     actions = ["draw:stock"] if game.state.stock else []
-    if game.state.discard and hungarian.VARIANT.why_not(game, "take:discard") is None:
+    if game.state.discard and game.variant.why_not(game, "take:discard") is None:
         actions.append("take:discard")
     return actions
 
@@ -45,8 +46,8 @@ def legal_discards(game: Game) -> list[str]:
     s = game.state
     codes = []
     for face in sorted({face_of(c) for c in s.hands[s.to_move]}):
-        card = hungarian_moves.discard_choice(game, face)
-        if card is not None and hungarian_moves.discard_problem(game, card) is None:
+        card = discard_choice(game, face)
+        if card is not None and discard_problem(game, card) is None:
             codes.append(f"discard:{face_text(face)}")
     return codes
 
@@ -57,11 +58,11 @@ def play_actions(game: Game) -> list[str]:
     discards = legal_discards(game)
     if not discards:  # duties remain: offer only the next step of a plan that meets them
         for plan in (s.private[seat].get("plan"), completion_plan(game)):
-            if plan and hungarian.VARIANT.why_not(game, plan[0]) is None:
+            if plan and game.variant.why_not(game, plan[0]) is None:
                 return [plan[0]]
         return ["takeback"] if turn_of(game)["moved"] else []
     moves = opening_moves(game) if not s.extra["opened"][seat] else opened_moves(game)
-    return [m for m in dict.fromkeys(moves) if hungarian.VARIANT.why_not(game, m) is None] + discards
+    return [m for m in dict.fromkeys(moves) if game.variant.why_not(game, m) is None] + discards
 
 
 def opening_moves(game: Game) -> list[str]:
@@ -79,19 +80,19 @@ def best_opening(game: Game) -> list[Meld] | None:
     """The solver's melds for an opening of at least the minimum, keeping a card to discard."""
     s = game.state
     hand = sorted(s.hands[s.to_move])
-    arrangement = best_arrangement(hand, RULES, hungarian.VARIANT.value_function(s.settings))
-    melds = sorted(arrangement.melds, key=lambda m: -hungarian.meld_points(m, s.settings))
+    arrangement = best_arrangement(hand, RULES, game.variant.value_function(s.settings))
+    melds = sorted(arrangement.melds, key=lambda m: -meld_points(m, s.settings))
     return fit_opening(melds, s.settings["opening_min"], arrangement.deadwood, s.settings)
 
 
 def fit_opening(melds: list[Meld], needed: int, leftover: list[int], settings: dict) -> list[Meld] | None:
     """Drop the smallest melds while the rest still reach ``needed``, so at least a card stays."""
-    if sum(hungarian.meld_points(m, settings) for m in melds) < needed:
+    if sum(meld_points(m, settings) for m in melds) < needed:
         return None
     chosen = list(melds)
     while not leftover and chosen:
-        smallest = min(chosen, key=lambda m: hungarian.meld_points(m, settings))
-        if sum(hungarian.meld_points(m, settings) for m in chosen) - hungarian.meld_points(smallest, settings) < needed:
+        smallest = min(chosen, key=lambda m: meld_points(m, settings))
+        if sum(meld_points(m, settings) for m in chosen) - meld_points(smallest, settings) < needed:
             return None
         chosen.remove(smallest)
         leftover = list(smallest.cards)
@@ -184,10 +185,11 @@ def scratch(game: Game) -> Game:
 def try_step(game: Game, action: str) -> bool:
     """Apply ``action`` to a scratch game if the rules allow it there."""
     try:
-        hungarian_moves.check_action(game, action)
-    except (Refusal, ValueError):
+        if game.variant.why_not(game, action) is not None:
+            return False
+    except ValueError:
         return False
-    hungarian_moves.perform(game, action)
+    game.variant.apply(game, action)
     return True
 
 
@@ -272,7 +274,7 @@ def turn_position(game: Game) -> TurnPosition:
         opened_at_start=turn["opened_at_start"], opened=s.extra["opened"][seat],
         meld_points=turn["meld_points"], handolas_only=bool(turn.get("handolas_only")),
         szuro=bool(szuro), dupla=holds_dupla(game), opening_min=s.settings["opening_min"],
-        rules=RULES, value=hungarian.VARIANT.value_function(s.settings),
+        rules=RULES, value=game.variant.value_function(s.settings),
     )
 
 
@@ -299,3 +301,57 @@ def plan_codes(position: TurnPosition, completion: Completion) -> list[str]:
 
 def freed_by(completion: Completion, position: TurnPosition) -> set[int]:
     return {j for index, _ in completion.exchanges for j in position.table[index].jokers}
+
+
+# --- which discards are allowed -------------------------------------------------------
+
+def discard_choice(game: Game, face: int) -> int | None:
+    """The copy to discard: never the taken card or a freed joker when another copy is held."""
+    s = game.state
+    turn = turn_of(game)
+    matches = sorted(c for c in s.hands[s.to_move] if face_of(c) == face)
+    if not matches:
+        return None
+    plain = [c for c in matches if c != turn["taken"] and c not in turn["freed"]]
+    return plain[0] if plain else matches[0]
+
+
+def discard_problem(game: Game, card: int) -> str | None:
+    s = game.state
+    seat = s.to_move
+    turn = turn_of(game)
+    hand = s.hands[seat]
+    if card == turn["taken"]:
+        if turn["free"]:
+            return tr("You took {card} from the discard pile this turn: you may not discard it.", card=bracket(card))
+        return tr("You took {card} from the discard pile this turn: you may not discard it, it must go on the table.",
+                  card=bracket(card))
+    if card in turn["freed"] or any(j in hand for j in turn["freed"]):
+        return tr("The joker you took from the table must be placed on the table this turn before you discard.")
+    if len(hand) == 1:
+        return None  # going out: no minimum, no szúró restriction (C-5 handolás, C-6 O3)
+    if turn.get("handolas_only"):
+        return tr("Before opening you may lay off or take a joker only to go out from hand this turn. "
+                  "Go out, or take back your moves.")
+    if not s.extra["opened"][seat] and turn["moved"]:
+        return tr("You need {points} points to open; your melds this turn make {total}. Lay more, go out from "
+                  "hand, or take back your moves.", points=s.settings["opening_min"], total=turn["meld_points"])
+    if turn["taken"] is not None and not turn["free"]:
+        return taken_card_problem(game)
+    return None
+
+
+def taken_card_problem(game: Game) -> str | None:
+    """C-6: where the card taken from the discard pile ended up, and whether that is allowed."""
+    card = bracket(turn_of(game)["taken"])
+    why = taken_card_duty([m for _, m in game.table_melds()], turn_position(game),
+                          frozenset(turn_of(game)["new_melds"]))
+    reason = {
+        None: None,
+        "on-table": N_("You took {card} from the discard pile: it must go on the table this turn."),
+        "two-naturals": N_("The meld with {card} needs two natural cards from your hand besides it."),
+        "opening": N_("You took {card} to open: it must be part of your opening melds."),
+        "tolo": N_("{card} was a szúró: laid off, it needs a second {card} in your hand, or a toló: "
+                   "another card from your hand laid on the same run, beyond {card}."),
+    }[why]
+    return tr(reason, card=card) if reason else None

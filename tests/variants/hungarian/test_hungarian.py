@@ -13,7 +13,7 @@ from rummy_tui.engine.game import IllegalAction
 from rummy_tui.engine.melds import Meld, lay_off, meld_problem, read_meld
 from rummy_tui.engine.variant import parse_card_group
 from variants.hungarian import rules as hungarian
-from variants.hungarian.rules import RULES, meld_points
+from variants.hungarian.common import RULES, meld_points
 from tests.support.words import english, message_texts
 
 
