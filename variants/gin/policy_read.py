@@ -9,7 +9,7 @@ product over his decisions of ``1 - EPS`` when the model makes his choice from t
 flattens the read instead of emptying it.
 
 Hard does not use it: it tells the discards normal will take only a little better than hard's
-own read (AUC 0.73-0.76 against 0.67-0.68) and needs about 5 s a decision to do so (README, the
+own read (AUC 0.73-0.76 against 0.67-0.68) and needs about 5 s a decision to do so (docs/AI_STRENGTH.md, the
 Gin paragraph; ``bench/research/gin_read_auc.py`` measures it). It is kept as a measured starting point.
 """
 

@@ -24,7 +24,7 @@ PENALTY_WEIGHT = 0.3  # prospect points per penalty point of the discarded card,
 PENALTY_WEIGHT_LATE = 0.6  # ... once another player is close to going out
 # With 4 players a deal is a race between more hands: keeping the cards with the most outs,
 # whatever their points, wins more deals (paired single deals, 4 players: 29.9% of deals at
-# 0 / 0.15 against 27.2% at 0.3 / 0.6; the README has the runs).
+# 0 / 0.15 against 27.2% at 0.3 / 0.6; docs/AI_STRENGTH.md has the runs).
 MANY_PLAYERS = 4
 PENALTY_WEIGHT_MANY = 0.0  # PENALTY_WEIGHT from MANY_PLAYERS players on
 PENALTY_WEIGHT_MANY_LATE = 0.15

@@ -34,7 +34,7 @@ ROOMY = 10  # with less room than this, the hint explains why re-entering still 
 # bulis, 522 showdowns), and a player counts as staying in only with twice that much room (about
 # nine hands in ten). Throw in when laying down would leave hard at least the margin above the
 # restart it expects. Measured only at a table of 3 (seeds 1000-1339, the same bulis with and
-# without the rule: 167 against 159 won, about +2.4 +- 2.6 points; the README's 2,000 games from
+# without the rule: 167 against 159 won, about +2.4 +- 2.6 points; docs/AI_STRENGTH.md's 2,000 games from
 # seed 1: 47.0% against 43.6%); at a table of 4 it was level (62 against 62 of 160), so there hard
 # lays down as before.
 UNMATCHED_BY_ROUND = (37, 28, 22, 21, 18, 15, 15, 12)  # then 12
