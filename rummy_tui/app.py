@@ -20,20 +20,6 @@ from rummy_tui.i18n import _
 AI_SPEEDS = {_("slow"): 1.2, _("normal"): 0.6, _("fast"): 0.25, _("instant"): 0.0}
 
 
-class OnceCommandPalette(CommandPalette):
-    """Textual's command palette, dismissed at most once and only while it is on top: a quick
-    second click on a command would dismiss it twice (asyncio.InvalidStateError), and a dismiss
-    under the too-small screen would pop that screen instead."""
-
-    _dismissed = False
-
-    def dismiss(self, result: Any = None) -> AwaitComplete:
-        if self._dismissed or self.app.screen is not self:
-            return AwaitComplete.nothing()
-        self._dismissed = True
-        return super().dismiss(result)
-
-
 class RummyApp(PlainDisplay, CrashReporting):
     CSS_PATH = Path(__file__).with_name("rummy.tcss")  # absolute, so subclasses elsewhere find it
     TITLE = "rummy"
@@ -124,17 +110,43 @@ class RummyApp(PlainDisplay, CrashReporting):
         self.push_screen(JoinScreen(code))
 
     def show_table(self, table) -> None:
-        if len(self.screen_stack) > 1:
-            self.switch_screen(table)
-        else:
-            self.push_screen(table)
+        self.show_main_screen(table)
 
     def action_new_game(self) -> None:
         from rummy_tui.screens.start import StartScreen
 
+        if isinstance(self.main_screen(), StartScreen) and self.screen is self.main_screen():
+            return  # a New game that piled up behind another: the start screen is in front already
+        self.show_main_screen(StartScreen())
+
+    # --- the screen stack ------------------------------------------------------------------
+    # Textual's blank default screen is at the bottom; above it is the main screen (the start
+    # screen, or a table), and above that what the main screen opened (menus, help, hand-offs).
+    # Every change of the main screen goes through show_main_screen, and nothing pops the main
+    # screen itself: whatever keys pile up, the stack is never left bare.
+
+    def main_screen(self) -> Screen | None:
+        return self.screen_stack[1] if len(self.screen_stack) > 1 else None
+
+    def show_main_screen(self, screen: Screen) -> None:
+        """Make ``screen`` the main screen, closing whatever is open above the current one."""
+        if self._exit or not self.screen_stack:  # quitting: the screens are going away
+            return
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        self.switch_screen(StartScreen())
+        if len(self.screen_stack) == 2:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def pop_screen(self) -> AwaitComplete:
+        """Back from a screen the main one opened; the main screen itself stays (a second Back
+        that piled up behind the first lands here and does nothing)."""
+        from rummy_tui.screens.too_small import TooSmallScreen
+
+        if len(self.screen_stack) <= 2 and not isinstance(self.screen, TooSmallScreen):
+            return AwaitComplete.nothing()
+        return super().pop_screen()
 
     async def action_quit(self) -> None:
         """ctrl+q: leave at once; an unfinished game is saved first, and the terminal says how
@@ -198,7 +210,7 @@ class RummyApp(PlainDisplay, CrashReporting):
             return
         if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
             return
-        self.push_screen(OnceCommandPalette(id="--command-palette"))
+        self.push_screen(CommandPalette(id="--command-palette"))  # dismissed once: see textual_guards
 
     # --- terminal size ------------------------------------------------------------------------
 

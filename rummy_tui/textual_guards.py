@@ -5,6 +5,8 @@ Imported by :mod:`rummy_tui.crash`, the base of every app of this package.
 
 from __future__ import annotations
 
+from textual.await_complete import AwaitComplete
+from textual.screen import Screen
 from textual.widgets import OptionList
 
 _move_page = OptionList._move_page
@@ -22,3 +24,20 @@ def _move_page_once_laid_out(self: OptionList, direction: int) -> None:
 
 
 OptionList._move_page = _move_page_once_laid_out
+
+
+_dismiss = Screen.dismiss
+
+
+def _dismiss_only_in_front(self: Screen, result=None) -> AwaitComplete:
+    """Textual's dismiss pops whatever screen is in front, not the one dismissed. A screen that
+    has already left, or has another in front of it, gets a late dismiss from keys that piled up
+    (two Enters on a menu, a second click on a command, a network answer under the too-small
+    screen): it would pop the table, then the start screen, until New game finds an empty stack.
+    Such a dismiss does nothing, and its result is not delivered."""
+    if not self.is_attached or not self.app.screen_stack or self.app.screen is not self:
+        return AwaitComplete.nothing()
+    return _dismiss(self, result)
+
+
+Screen.dismiss = _dismiss_only_in_front
