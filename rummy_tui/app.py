@@ -150,15 +150,26 @@ class RummyApp(PlainDisplay, CrashReporting):
 
     async def action_quit(self) -> None:
         """ctrl+q: leave at once; an unfinished game is saved first, and the terminal says how
-        to come back to it."""
+        to come back to it. When moves could not be saved, say so and ask once."""
+        from rummy_tui.screens.quit import QuitAnywayScreen
+
         table = self.table()
-        if table is None or not table.local or table.game.is_over:  # a shared table's server saves it
+        if table is None or not table.local:  # a shared table's server saves it
             self.exit()
             return
-        if not table.save_now():  # the data folder refused it: say nothing untrue
-            self.exit()
+        if isinstance(self.screen, QuitAnywayScreen):  # asked already: it waits for a yes or a no
             return
-        self.exit(message=_("The game is saved: continue it with `rummy resume`."))
+        status = await table.save_before_quit()
+        if status.unsaved_moves:
+            self.push_screen(QuitAnywayScreen(status), self._quit_anyway)
+        elif status.save_problem or table.game.is_over:  # nothing lost, but nothing untrue said either
+            self.exit()
+        else:
+            self.exit(message=_("The game is saved: continue it with `rummy resume`."))
+
+    def _quit_anyway(self, quit: bool | None) -> None:
+        if quit:
+            self.exit()
 
     def table(self):
         from rummy_tui.screens.table import TableScreen

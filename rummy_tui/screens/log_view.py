@@ -43,14 +43,17 @@ class LogScreen(Screen):
 
     BINDINGS = [Binding("escape,q,H", "app.pop_screen", _("Back"), id="back")]
 
-    def __init__(self, events: list[dict], names: list[str], viewer: int | None) -> None:
+    def __init__(self, events: list[dict], names: list[str], viewer: int | None, notes: list[str] = ()) -> None:
         super().__init__()
         self.events, self.names, self.viewer = events, names, viewer
+        self.notes = list(notes)  # why saving failed, in full: what the table's one-line warnings point to
 
     def compose(self) -> ComposeResult:
         yield Static(Text(_("The log: every line kept, newest at the bottom"), style="bold"), id="log-title")
         with VerticalScroll(classes="page", id="log-page"):
             yield LogLines(self.events, self.names, self.viewer)
+            if self.notes:
+                yield Static(Text("\n").join([Text(_("Saving"), style="bold"), *map(Text, self.notes)]), id="log-notes")
         yield Footer()
 
     def on_mount(self) -> None:

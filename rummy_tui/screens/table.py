@@ -82,6 +82,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
         self._takeback_refusal: str | None = ""  # a remote seat's why_not("takeback"), asked per view
         self.joker_meanings: dict[int, str] = {}  # joker card -> the face chosen for it with j
         self.table_lines: list[tuple[str, dict]] = []  # remote: the game's events and the table's lines, in order
+        self.disk_notes: list[str] = []  # local: why saving or the history failed, in full (the full log shows them)
 
     # --- what the seat shows ------------------------------------------------------------
 
@@ -157,6 +158,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
         self.query_one(PilesView).styles.height = piles_height(observation)
         self.refresh_table()
         if self.local:
+            self.disk_writer()  # its thread finds the game's earlier save, if any
             self.call_after_refresh(self.advance)
         else:
             self.watch_views()
@@ -546,7 +548,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
     def action_full_log(self) -> None:
         from .log_view import LogScreen
 
-        self.app.push_screen(LogScreen(self.seat.events, self.names, self.viewer))
+        self.app.push_screen(LogScreen(self.seat.events, self.names, self.viewer, notes=self.disk_notes))
 
     @on(GameLog.Clicked)
     def log_clicked(self) -> None:

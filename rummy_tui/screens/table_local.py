@@ -8,6 +8,7 @@ remote seat does not have.
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from textual import work
@@ -15,7 +16,10 @@ from textual.message import Message
 
 from rummy_tui.engine.ai import choose_action
 from rummy_tui.i18n import _
+from rummy_tui.storage.writer import DiskStatus, DiskWriter
 from rummy_tui.widgets.base import Panel
+
+QUIT_WAIT_SECONDS = 3.0  # how long quitting waits for the disk before saying what is not saved
 
 
 class AiMoved(Message):
@@ -26,9 +30,20 @@ class AiMoved(Message):
         self.seat, self.action, self.turn, self.epoch = seat, action, turn, epoch
 
 
+class DiskChanged(Message):
+    """The disk writer's status changed: a problem came or went (posted from its thread)."""
+
+    def __init__(self, status: DiskStatus) -> None:
+        super().__init__()
+        self.status = status
+
+
 class LocalTurns:
     """A mixin of :class:`TableScreen` for a :class:`LocalSeat` (it uses the screen's seat,
     viewer, humans, say and refresh_table)."""
+
+    _writer: DiskWriter | None = None  # made at the first save
+    _disk_shown: tuple[bool, bool] = (False, False)  # (save failing, history behind) as last told
 
     def next_local_turn(self, seat: int) -> None:
         """Whose turn it is now: start the AI's worker, or hand the keyboard to the next human."""
@@ -120,22 +135,53 @@ class LocalTurns:
         self.update_keys()
         self._autosave()
 
-    def save_now(self) -> bool:
-        """Save the game as it stands (ctrl+q does before leaving); False if it could not be.
-        A shared table is saved by its server: nothing to do here."""
-        return self._autosave() if self.local else True
+    # --- the disk: saves and history, written by a thread of their own --------------------
 
-    def _autosave(self) -> bool:
-        """Called after every applied action: the game is saved (and the history updated)."""
-        from rummy_tui.storage import autosave, new_game_id
+    def _autosave(self) -> None:
+        """Called after every applied action: the game goes to the disk writer, which saves it
+        (and updates the history) off the UI thread, so a slow or locked disk never holds a key."""
+        self.disk_writer().submit(self.game)
 
-        if self.game_id is None:
-            self.game_id = new_game_id()
-        saved = True
-        try:
-            warning = autosave(self.game_id, self.game)
-        except OSError as error:
-            warning, saved = _("The game could not be saved: {error}", error=error), False
-        if warning:
-            self.notify(warning, severity="warning")
-        return saved
+    def disk_writer(self) -> DiskWriter:
+        if self._writer is None:
+            from rummy_tui.storage import new_game_id
+
+            if self.game_id is None:
+                self.game_id = new_game_id()
+            self._writer = DiskWriter(self.game_id, len(self.game.record["actions"]),
+                                      on_change=lambda status: self.post_message(DiskChanged(status)))
+        return self._writer
+
+    async def save_before_quit(self) -> DiskStatus:
+        """Save the game as it stands (ctrl+q does before leaving), waiting a little for the
+        disk without holding the screen; the status says whether every move is saved."""
+        writer = self.disk_writer()
+        writer.submit(self.game)
+        return await asyncio.to_thread(writer.flush, QUIT_WAIT_SECONDS)
+
+    def on_disk_changed(self, message: DiskChanged) -> None:  # by name: @on is not seen in a mixin
+        """A save or the history started failing, or works again: one short line, once per
+        change (the whole message, with its path, is in the full log: H)."""
+        status = message.status
+        for problem in (status.save_problem, status.history_problem):
+            if problem and problem not in self.disk_notes:
+                self.disk_notes.append(problem)
+        saving, history = status.save_problem is not None, status.history_problem is not None
+        was_saving, was_history = self._disk_shown
+        self._disk_shown = (saving, history)
+        if saving and not was_saving:
+            self.notify(_("The game is not being saved (H: why)"), severity="warning", timeout=8)
+        elif was_saving and not saving:
+            self.notify(_("The game is saved again."), timeout=4)
+        elif history and not was_history and not saving:
+            self.notify(_("Saved; the statistics will catch up (H: why)"), severity="warning", timeout=6)
+
+    async def on_unmount(self) -> None:
+        """The table goes (a new game, or quitting): the writer finishes what it holds. When the
+        app is closing, wait a little for it, or the last move could be lost with the process."""
+        if self._writer is None:
+            return
+        if self.app.is_running:
+            self._writer.close()
+        else:
+            await asyncio.to_thread(self._writer.close, QUIT_WAIT_SECONDS)

@@ -1,6 +1,8 @@
 """Nothing lost: autosaved games, the history of finished games, statistics.
 
-``autosave(game_id, game)`` is what the app calls after every applied action.
+The app's tables hand each move to a :class:`~.writer.DiskWriter`, which saves off the UI
+thread; ``autosave(game_id, game)`` does the same at once, in the caller's thread (the
+self-play helper and the kill test use it).
 """
 
 from __future__ import annotations

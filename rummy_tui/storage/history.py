@@ -119,8 +119,9 @@ class RecentResult:
 class History:
     """Finished hands and games; statistics per player and variant."""
 
-    def __init__(self, path: str | os.PathLike | None = None):
+    def __init__(self, path: str | os.PathLike | None = None, busy_timeout: float = BUSY_TIMEOUT_SECONDS):
         self.path = Path(path) if path is not None else history_path()
+        self.busy_timeout = busy_timeout  # how long to wait for another program's write (seconds)
         usable_folder(self.path.parent)
         self.problem: str | None = None  # set when a damaged file had to be moved aside
         try:
@@ -149,9 +150,9 @@ class History:
 
     @contextlib.contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
-        connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+        connection = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None)
         try:
-            connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
+            connection.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
             connection.execute("PRAGMA foreign_keys = ON")
             yield connection
         finally:
@@ -234,6 +235,16 @@ class History:
             for seat, name in enumerate(names):
                 connection.execute("INSERT OR IGNORE INTO seats VALUES (?,?,?,?,?,?)",
                                    (game_id, seat, name, kinds[seat], _number(final, seat), int(seat in winners)))
+            for row in game.state.sheet:
+                self._insert_hand(connection, game_id, game.record["variant"], row, hand_winners.get(row.get("hand")))
+
+    def record_hands(self, game_id: str, game: Game) -> None:
+        """Record every hand of the game's score sheet so far: those a busy history could not take
+        when they ended as well as the last one. Each hand is recorded once, however often this runs."""
+        if not game.state.sheet:
+            return
+        hand_winners = _hand_winners(game)
+        with self._writing() as connection:
             for row in game.state.sheet:
                 self._insert_hand(connection, game_id, game.record["variant"], row, hand_winners.get(row.get("hand")))
 

@@ -1,0 +1,143 @@
+"""The disk at the table, driven by keys through Pilot: a locked history never holds a key, a
+save that fails is one short line (the whole reason in the full log), and ctrl+q with moves
+not saved says so and asks once."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+
+from rummy_tui.screens.log_view import LogScreen
+from rummy_tui.screens.quit import QuitAnywayScreen
+from rummy_tui.screens.table import TableScreen
+from rummy_tui.storage.paths import history_path
+from rummy_tui.storage.saves import SaveStore
+from rummy_tui.engine.ai import choose_action
+from ui.driver import make_app, play_until, press_move, settle
+
+from .test_writer import held_lock  # noqa: F401  (a fixture: another program holds the history locked)
+
+KEY_BUDGET = 0.1  # seconds: a move key is answered within this, whatever the disk does
+
+
+def hand_rows(game_id: str) -> list[int]:
+    with sqlite3.connect(history_path()) as connection:
+        return [row[0] for row in connection.execute("SELECT hand FROM hands WHERE game_id = ?", (game_id,))]
+
+
+def timing_moves(table: TableScreen) -> list[float]:
+    """From now on, note how long the table takes to answer each move key: the move applied,
+    told and handed to the disk (``perform``, which a key's action awaits). Pilot's whole round
+    trip also waits for the screen to be painted, which a loaded machine slows on its own."""
+    answers: list[float] = []
+    perform = table.perform
+
+    async def timed_perform(code: str) -> bool:
+        started = time.monotonic()
+        try:
+            return await perform(code)
+        finally:
+            answers.append(time.monotonic() - started)
+
+    table.perform = timed_perform
+    return answers
+
+
+async def one_move(pilot) -> None:
+    """The viewer's next move (the normal AI's choice), made with keys as a player would."""
+    table = pilot.app.table()
+    await settle(pilot)
+    if pilot.app.screen is not table:  # the end of a hand waits for Enter
+        await pilot.press("enter")
+        await settle(pilot)
+    await press_move(pilot, choose_action(table.game, table.viewer, "normal"))
+    await settle(pilot)
+
+
+async def test_a_locked_history_never_holds_a_key_and_the_hand_is_recorded_after(held_lock):
+    app = make_app("gin", 2, ["Anna"], seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table: TableScreen = app.table()
+        answers = timing_moves(table)
+        await play_until(pilot, lambda: bool(table.game.state.sheet))  # a whole hand, the history locked
+        assert len(answers) > 5 and max(answers) < KEY_BUDGET, sorted(answers)[-5:]
+        status = table.disk_writer().wait_until(lambda status: status.history_problem, timeout=30)
+        assert status.all_saved and "busy" in status.history_problem  # saved; the history waits
+        assert hand_rows(table.game_id) == []
+
+        held_lock.release()
+        await one_move(pilot)
+        table.disk_writer().wait_idle(timeout=30)
+        assert hand_rows(table.game_id) == [1]  # recorded after the lock ended, once
+        assert table.disk_writer().status.history_problem is None
+
+
+def break_the_saves_folder(data_dir) -> None:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "saves").write_text("a file where the folder should be")
+
+
+async def test_a_failing_save_is_one_short_line_and_the_log_says_why(data_dir):
+    break_the_saves_folder(data_dir)
+    app = make_app("gin", 2, ["Anna"], seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table()
+        for _ in range(4):
+            await one_move(pilot)
+            table.disk_writer().wait_idle(timeout=30)
+            await settle(pilot)
+        warnings = [note for note in app._notifications if note.severity == "warning"]
+        assert len(warnings) == 1  # four failing moves, one warning
+        [warning] = warnings
+        assert "\n" not in warning.message and len(warning.message) <= 40
+        assert str(data_dir) not in warning.message  # the path is in the log
+        await pilot.press("H")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        notes = str(app.screen.query_one("#log-notes").render())
+        assert "could not be saved" in notes and "saves" in notes
+
+
+async def test_quit_with_moves_not_saved_says_so_and_asks_once(data_dir):
+    break_the_saves_folder(data_dir)
+    app = make_app("gin", 2, ["Anna"], seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await one_move(pilot)
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        assert isinstance(app.screen, QuitAnywayScreen)
+        words = str(app.screen.query_one("#quit-words").render())
+        moves = len(app.table().game.record["actions"])
+        assert f"{moves} moves could not be saved" in words
+        assert "has not been saved yet" in words and "saves" in words
+        await pilot.press("ctrl+q")  # asked already: only y or n answers
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and app.is_running
+
+        (data_dir / "saves").unlink()  # the player mends the folder and plays on
+        await one_move(pilot)
+        table = app.table()
+        table.disk_writer().wait_idle(timeout=30)
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        assert not app.is_running  # every move saved: no question
+    assert SaveStore().load(table.game_id).record == table.game.record
+
+
+async def test_quit_anyway_leaves_at_the_first_yes(data_dir):
+    break_the_saves_folder(data_dir)
+    app = make_app("gin", 2, ["Anna"], seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await one_move(pilot)
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        assert isinstance(app.screen, QuitAnywayScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert not app.is_running
+    assert app.return_code == 0
