@@ -262,16 +262,22 @@ async def table_client(socket_path: Path, name: str) -> TableClient:
 
 
 async def play(me: TableClient, until: float, seed: int, other: TableClient | None = None,
-               delays: list[float] | None = None) -> None:
-    """Play `me`'s turns until `until`; with `other`, time each move until `other` sees it."""
+               delays: list[float] | None = None, resend: bool = False) -> None:
+    """Play `me`'s turns until `until`; with `other`, time each move until `other` sees it.
+    With `resend`, a move the server dropped (over the connection's message rate) is sent again."""
     rng = random.Random(seed)
     answered = -1
     while (left := until - time.perf_counter()) > 0:
         try:
             view = await me.wait_view(lambda view, after=answered: view["observation"]["result"] is not None
-                                      or (view["legal"] and view["seq"] > after), timeout=left)
+                                      or (view["legal"] and view["seq"] > after),
+                                      timeout=min(left, 1.0) if resend and answered >= 0 else left)
         except TableError:
-            return
+            if not resend or not me.connected:
+                return
+            if me.view["seq"] == answered and me.view["legal"]:  # nothing came of the move: again
+                await me.act(choose(me.view, rng), answered)
+            continue
         if view["observation"]["result"] is not None:
             return
         answered = view["seq"]
@@ -301,12 +307,19 @@ async def attack_chat_flood(socket_path: Path, deadline: float, delays: list[flo
     lines = 0
 
     async def flood() -> None:
+        """2,000 lines at once, then 15 a second: over the chat limit all along, yet within the
+        connection's message rate, so that Mallory's own moves still get through and the
+        table is not simply stalled on her turn."""
         nonlocal lines
         while lines < 2000 and time.perf_counter() < deadline:
             await mallory.chat(f"spam {lines} " + "x" * 150)
             lines += 1
+        while time.perf_counter() < deadline:
+            await mallory.chat(f"spam {lines} " + "x" * 150)
+            lines += 1
+            await asyncio.sleep(1 / 15)
 
-    await asyncio.gather(flood(), play(mallory, deadline, 3), play(ann, deadline, 1, ben, delays),
+    await asyncio.gather(flood(), play(mallory, deadline, 3, resend=True), play(ann, deadline, 1, ben, delays),
                          play(ben, deadline, 2, ann, delays))
     shown = sum(1 for message in ann.received if message["type"] == "line" and "spam" in str(message))
     for client in (ann, ben, mallory):
