@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rummy_tui.i18n import N_, t as _
 import json
+import math
 import sys
 
 import click
@@ -42,6 +43,24 @@ class WholeNumber(click.ParamType):
         except ValueError:
             self.fail(_("'{value}' is not a whole number; it takes {accepted}", value=value, accepted=_(self.accepted)),
                       param, ctx)
+
+
+class Amount(click.ParamType):
+    """A finite number from ``least`` up (nan and inf are not amounts of time)."""
+
+    name = "number"
+
+    def __init__(self, least: float = 0.0) -> None:
+        self.least = least
+
+    def convert(self, value, param, ctx):
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            number = math.nan
+        if not math.isfinite(number) or number < self.least:
+            self.fail(_("'{value}' is not a number of at least {least}", value=value, least=f"{self.least:g}"), param, ctx)
+        return number
 
 
 class RummyCommands(cli_words.Group):
@@ -466,14 +485,26 @@ def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_m
 @main.command("table-server", help=N_('Run the shared-table server here: players at their own terminals join one table.\n\nHosting a table from the game starts one by itself when none is running.'))
 @click.option("--socket", "socket_path", default=None, type=click.Path(dir_okay=False),
               help=N_("The unix socket to listen on (default: a private folder in the runtime directory)."))
-@click.option("--ai-delay", type=float, default=0.5, show_default=True, help=N_("Seconds an AI seat waits before it moves."))
-@click.option("--exit-when-idle", type=float, default=None, metavar="SECONDS",
+@click.option("--ai-delay", type=Amount(), default=0.5, show_default=True, help=N_("Seconds an AI seat waits before it moves."))
+@click.option("--exit-when-idle", type=Amount(), default=None, metavar="SECONDS",
               help=N_("Stop once no player has been connected this long (the tables resume at the next start)."))
-def table_server_command(socket_path: str | None, ai_delay: float, exit_when_idle: float | None) -> None:
+@click.option("--max-tables", type=click.IntRange(min=1), default=100, show_default=True,
+              help=N_("Open (unfinished) tables this server holds at most."))
+@click.option("--max-tables-per-player", type=click.IntRange(min=1), default=3, show_default=True,
+              help=N_("Open tables one player (an SSH key, else an address) may host at once."))
+@click.option("--keep-finished", type=Amount(), default=60, show_default=True, metavar="MINUTES",
+              help=N_("How long a finished table's files are kept before they are removed."))
+@click.option("--close-unjoined", type=Amount(), default=30, show_default=True, metavar="MINUTES",
+              help=N_("A table whose game has not started is closed once nobody has been at it this long."))
+def table_server_command(socket_path: str | None, ai_delay: float, exit_when_idle: float | None, max_tables: int,
+                         max_tables_per_player: int, keep_finished: float, close_unjoined: float) -> None:
+    from rummy_tui.tableserver.limits import TableLimits
     from rummy_tui.tableserver.server import run
 
+    limits = TableLimits(max_tables=max_tables, max_tables_per_player=max_tables_per_player,
+                         keep_finished_minutes=keep_finished, unjoined_minutes=close_unjoined)
     try:
-        run(socket_path, ai_delay=ai_delay, exit_when_idle=exit_when_idle)
+        run(socket_path, ai_delay=ai_delay, exit_when_idle=exit_when_idle, limits=limits)
     except (RuntimeError, PermissionError) as problem:
         _fail(str(problem))
 

@@ -19,6 +19,7 @@ import stat
 import sys
 import tempfile
 import time
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from rummy_tui.storage.paths import data_dir
 from rummy_tui.storage.saves import BadSave, SaveStore, write_atomically
 
 from .access import CodeGuard, connection_address, peer_uid
+from .lifecycle import SWEEP_SECONDS, creator_key, due_for_removal, refusal_to_create
 from .limits import TableLimits, TokenBucket
 from .protocol import (AI_LEVELS, MAX_LINE_BYTES, MAX_SEATS, MAX_SETTING_NUMBER, SEAT_KINDS, BadMessage, clean_chat,
                        clean_name, decode, encode, new_code, normal_code, refusal)
@@ -169,6 +171,7 @@ class TableServer:
         self._handlers: set[asyncio.Task] = set()
         self._meta_written: dict[str, bytes] = {}  # table code -> what its seats file holds
         self.code_guard = CodeGuard(self.limits)
+        self._sweeping: asyncio.Task | None = None
         self._last_client_left = time.monotonic()
         self._pinging: asyncio.Task | None = None
 
@@ -194,6 +197,7 @@ class TableServer:
             self.tables[table.code] = table
             table.start_task()
         self._pinging = asyncio.get_running_loop().create_task(self._ping_forever())
+        self._sweeping = asyncio.get_running_loop().create_task(self._sweep_every(SWEEP_SECONDS))
 
     async def serve_forever(self) -> None:
         """Serve until cancelled; :meth:`start` first."""
@@ -205,6 +209,8 @@ class TableServer:
             self._server.close()
         if self._pinging is not None:
             self._pinging.cancel()
+        if self._sweeping is not None:
+            self._sweeping.cancel()
         for connection in list(self._connections):
             connection.close()  # its reader sees the end of the stream and its task ends
         if self._handlers:
@@ -316,6 +322,11 @@ class TableServer:
             connection.table = None
 
     async def _create(self, connection: Connection, message: dict[str, Any]) -> None:
+        creator = creator_key(connection.identity, connection.address)
+        too_many = refusal_to_create(self.tables, creator, self.limits)
+        if too_many is not None:
+            connection.send(refusal("create", too_many))
+            return
         kinds = message["seats"]
         if (any(kind not in SEAT_KINDS for kind in kinds) or not kinds or kinds[0] != "human"
                 or len(kinds) > MAX_SEATS):
@@ -353,7 +364,8 @@ class TableServer:
                  else Seat("ai", f"Computer {i + 1}", level=kind)
                  for i, kind in enumerate(kinds)]
         table = self._new_table(new_code(set(self.tables)), game, seats, grace=grace, answer_limit=answer_limit,
-                                public=message.get("public", False), watchable=message.get("watchable", True))
+                                public=message.get("public", False), watchable=message.get("watchable", True),
+                                creator=creator)
         await self._sit(connection, "join", {"code": table.code, "seat": 0})
 
     def _listed_for(self, connection: Connection) -> list[dict[str, Any]]:
@@ -386,6 +398,38 @@ class TableServer:
         table.post("join", connection, message.get("seat"), token, connection.identity, seated)
         if await seated is not None:
             connection.table = table
+
+    # --- tables that go -------------------------------------------------------------------
+
+    async def _sweep_every(self, seconds: float) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await self.sweep()
+            except Exception:  # a sweep that fails (a full disk, say) is tried again next time
+                traceback.print_exc()
+
+    async def sweep(self, now: float | None = None, wall_now: float | None = None) -> list[str]:
+        """Remove the finished tables past their retention and the unstarted ones nobody is
+        at; returns their codes."""
+        gone = [code for code, table in self.tables.items() if due_for_removal(table, self.limits, now, wall_now)]
+        for code in gone:
+            await self._remove_table(code)
+        return gone
+
+    async def _remove_table(self, code: str) -> None:
+        table = self.tables.pop(code)
+        await table.stop()
+        for connection in self._connections:
+            if connection.table is table:
+                connection.table = None
+        self._meta_written.pop(code, None)
+        await asyncio.to_thread(self._delete_files, code)
+
+    def _delete_files(self, code: str) -> None:
+        for path in (self.store.path_of(code), self.tables_dir / f"{code}{META_SUFFIX}"):
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
 
     # --- tables on disk -------------------------------------------------------------------
 
@@ -427,18 +471,21 @@ class TableServer:
                           started=bool(meta.get("started")), log=meta.get("log"), ai_delay=self.ai_delay,
                           save=self._save, flush=self._flush, public=bool(meta.get("public")),
                           watchable=meta.get("watchable", True) is not False, creator=meta.get("creator"),
-                          chat_limit=self._chat_limit,
+                          chat_limit=self._chat_limit, finished_at=meta.get("finished_at"),
                           answer_limit=meta.get("answer_limit", DEFAULT_ANSWER_SECONDS))
+            if game.is_over and table.finished_at is None:
+                table.finished_at = time.time()  # finished before tables kept the time: kept from now
             table.log.add(N_("The table server restarted; players, please reconnect."))
             resumed.append(table)
         return resumed
 
 
-def run(socket_path: str | None = None, ai_delay: float = 0.5, exit_when_idle: float | None = None) -> None:
+def run(socket_path: str | None = None, ai_delay: float = 0.5, exit_when_idle: float | None = None,
+        limits: TableLimits | None = None) -> None:
     """``rummy table-server``: serve tables until interrupted (Ctrl+C, SIGTERM or SIGHUP), or
     until no client has been connected for ``exit_when_idle`` seconds. Either way its tables
     are saved, and resume at the next start."""
-    server = TableServer(socket_path, ai_delay=ai_delay)
+    server = TableServer(socket_path, ai_delay=ai_delay, limits=limits)
 
     async def serve() -> None:
         await server.start()

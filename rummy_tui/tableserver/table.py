@@ -82,7 +82,8 @@ class Table:
                  started: bool = False, log: list[dict] | None = None, ai_delay: float = 0.0,
                  save: Callable[[Table, bool], Any] | None = None, flush: Callable[[Table], Any] | None = None,
                  public: bool = False, watchable: bool = True, creator: str | None = None,
-                 chat_limit: tuple[float, int] = (20.0, 5), answer_limit: float = DEFAULT_ANSWER_SECONDS):
+                 chat_limit: tuple[float, int] = (20.0, 5), answer_limit: float = DEFAULT_ANSWER_SECONDS,
+                 finished_at: float | None = None):
         self.code, self.game, self.seats = code, game, seats
         self.grace, self.started, self.ai_delay = grace, started, ai_delay
         self.answer_limit = answer_limit  # seconds a connected seat may leave the server's pings unanswered
@@ -90,6 +91,8 @@ class Table:
         self.watchable = watchable  # whether anyone without a seat may look on
         self.creator = creator  # a hash of who created it (identity or address), for the per-player cap
         self.chat_limit = chat_limit  # lines a minute and the burst, per seat
+        self.finished_at = finished_at  # when the game ended (time.time()), for the retention period
+        self.empty_since: float | None = time.monotonic()  # nobody connected since (monotonic), or None
         self._chat_rates: dict[int, TokenBucket] = {}
         self._log_save: asyncio.TimerHandle | None = None
         self.log = TableLog(list(log or []))
@@ -135,8 +138,8 @@ class Table:
 
     def saved(self) -> dict[str, Any]:
         return {"code": self.code, "grace": self.grace, "answer_limit": self.answer_limit, "started": self.started,
-                "public": self.public,
-                "watchable": self.watchable, "creator": self.creator,
+                "public": self.public, "watchable": self.watchable, "creator": self.creator,
+                "finished_at": self.finished_at,
                 "seats": [seat.saved() for seat in self.seats], "log": self.log.lines}
 
     def seats_identity(self, identity: str | None) -> bool:
@@ -206,6 +209,7 @@ class Table:
         else:
             token = token or ""
             self._come_back(seat, member)
+        self.empty_since = None
         old = self.members.get(seat) or self.silent.pop(seat, None)
         if old is not None and old is not member:
             old.send(refusal("join", msg(N_("You sat down at this table from somewhere else."))))
@@ -369,6 +373,8 @@ class Table:
 
     def _go_away(self, seat: int, template: str) -> None:
         del self.members[seat]
+        if not self.members:
+            self.empty_since = time.monotonic()
         self.seats[seat].away_since = time.monotonic()
         self.log.add(template, seat, name=self.seats[seat].name)
 
@@ -407,6 +413,8 @@ class Table:
         """Apply, save, tell every seat, and flush the save to the disk in the background: a
         killed server loses no move anyone has seen, and the slow flush delays no one."""
         self.game.apply(action)
+        if self.game.is_over and self.finished_at is None:
+            self.finished_at = time.time()
         await self._save_table(durable=False)
         self.broadcast()
         self._flush_soon()
