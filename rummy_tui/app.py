@@ -110,7 +110,14 @@ class RummyApp(PlainDisplay, CrashReporting):
         self.push_screen(JoinScreen(code))
 
     def show_table(self, table) -> None:
-        self.show_main_screen(table)
+        """The table in place of the screen in front (the start screen, the saved games, a
+        shared table's lobby, which leaves the start screen under a shared table)."""
+        if self._exit or not self.screen_stack:  # quitting: the screens are going away
+            return
+        if len(self.screen_stack) > 1:
+            self.switch_screen(table)
+        else:
+            self.push_screen(table)
 
     def action_new_game(self) -> None:
         from rummy_tui.screens.start import StartScreen
@@ -121,9 +128,10 @@ class RummyApp(PlainDisplay, CrashReporting):
 
     # --- the screen stack ------------------------------------------------------------------
     # Textual's blank default screen is at the bottom; above it is the main screen (the start
-    # screen, or a table), and above that what the main screen opened (menus, help, hand-offs).
-    # Every change of the main screen goes through show_main_screen, and nothing pops the main
-    # screen itself: whatever keys pile up, the stack is never left bare.
+    # screen, or a table), and above that what it opened (menus, help, hand-offs, a shared
+    # table over the start screen). New game goes through show_main_screen, a late dismiss does
+    # nothing (textual_guards), and nothing pops the main screen itself: whatever keys pile up,
+    # the stack is never left bare.
 
     def main_screen(self) -> Screen | None:
         return self.screen_stack[1] if len(self.screen_stack) > 1 else None
