@@ -20,6 +20,7 @@ from pathlib import Path
 
 GRACE = 2.0  # seconds a child gets after each signal before the next, harder one
 READ_SIZE = 65536
+INPUT_BACKLOG = 64 * 1024  # bytes of input waiting for a game that is not reading its terminal
 UTF8_LOCALE = "en_US.UTF-8" if sys.platform == "darwin" else "C.UTF-8"
 CLIENT_VARIABLES = ("COLORTERM", "NO_COLOR")  # passed on only when the client sent them
 CODE_ROOT = Path(__file__).resolve().parents[2]  # holds rummy_tui and variants: the server's own code
@@ -112,10 +113,17 @@ class GameProcess:
             write(data)
             await drain()
 
-    async def send_input(self, data: bytes) -> None:
+    def send_input(self, data: bytes) -> bool:
+        """Hand `data` to the game's terminal without waiting for the game to read it; False,
+        and nothing sent, while the game has not taken the last INPUT_BACKLOG bytes. Whoever
+        reads the visitor's input must never wait on a busy game: asyncssh re-opens the SSH
+        window while input is still queued for a session that paused reading, so a flood
+        would then pile up in the server without bound."""
         assert self.writer is not None
+        if self.writer.transport.get_write_buffer_size() > INPUT_BACKLOG:
+            return False
         self.writer.write(data)
-        await self.writer.drain()
+        return True
 
     def resize(self, width: int, height: int, pixel_width: int = 0, pixel_height: int = 0) -> None:
         set_window_size(self.master, width, height, pixel_width, pixel_height)

@@ -212,8 +212,8 @@ class Session:
             if self.gate.bursts != bursts:
                 self.log.write("input-dropped", self.visit.ip, identity=self.visit.identity,
                                limit=f"{self.limits.keys_per_second}keys/s,{self.limits.bytes_per_second}B/s")
-            if keys:
-                await self.game.send_input(keys)
+            if keys and not self.game.send_input(keys):  # never waits: see GameProcess.send_input
+                self.gate.dropped_bytes += len(keys)
 
     # --- window changes ---------------------------------------------------------------------
 

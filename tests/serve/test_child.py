@@ -1,5 +1,6 @@
 """A session's game process: the PTY is its controlling terminal, SIGHUP is back to default even
-when the server ignores it (nohup), and a game that ignores the hang-up is still ended."""
+when the server ignores it (nohup), a game that ignores the hang-up is still ended, and input for
+a game that does not read it is refused rather than queued."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import signal
 import sys
 import time
 
-from rummy_tui.serve.child import GameProcess
+from rummy_tui.serve.child import INPUT_BACKLOG, GameProcess
 
 REPORT = """
 import json, os, signal, sys
@@ -18,6 +19,12 @@ print(json.dumps({"leader": os.getsid(0) == os.getpid(),
                   "ttys": [os.isatty(n) for n in (0, 1, 2)],
                   "size": list(os.get_terminal_size(2)),
                   "sighup_default": signal.getsignal(signal.SIGHUP) == signal.SIG_DFL}), flush=True)
+"""
+
+DEAF = """
+import time
+print("ready", flush=True)
+time.sleep(120)
 """
 
 STUBBORN = """
@@ -65,4 +72,16 @@ async def test_a_game_that_ignores_the_hang_up_is_killed(tmp_path):
     started = time.monotonic()
     assert await game.hang_up() == -signal.SIGKILL
     assert time.monotonic() - started < 30
+    copying.cancel()
+
+
+async def test_input_for_a_game_that_does_not_read_is_refused_not_queued(tmp_path):
+    game, _, copying = await run_and_read(DEAF, tmp_path, b"ready")
+    offered = taken = 0
+    for _ in range(256):  # 1 MiB in 4 KiB keystrokes' worth, never waiting on the game
+        offered += 4096
+        taken += 4096 * game.send_input(b"k" * 4096)
+    assert taken < 256 * 1024 < offered  # the backlog is bounded; the rest was refused
+    assert game.writer.transport.get_write_buffer_size() <= INPUT_BACKLOG + 4096
+    await game.hang_up()
     copying.cancel()
