@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import os
 import socket
+import stat
 import struct
+from pathlib import Path
 from typing import Any
 
-from rummy_tui.i18n import msg_n
+from rummy_tui.i18n import _, msg_n
 
 from .limits import TableLimits, Throttle
 
@@ -66,3 +68,35 @@ class CodeGuard:
     def wrong_code(self, identity: str | None, address: str) -> None:
         for bucket in self._buckets(identity, address):
             bucket.take()
+
+
+class UnsafeSocket(PermissionError):
+    """The table socket, or its folder, could belong to someone else: not connecting (a fake
+    server there would collect seat tokens). The text says why, in the player's words."""
+
+
+def check_socket_is_ours(path: Path) -> None:
+    """Raise :class:`UnsafeSocket` unless the socket (if there) and its folder belong to this
+    user and nobody else may write to the folder."""
+    folder = path.parent
+    why = None
+    try:
+        folder_info = folder.stat()
+    except FileNotFoundError:
+        return  # nothing there yet: a server of ours will make the folder, privately
+    if folder_info.st_uid != os.getuid():
+        why = _("its folder belongs to another user")
+    elif folder_info.st_mode & 0o022:
+        why = _("others may write to its folder")
+    else:
+        try:
+            info = path.lstat()
+        except FileNotFoundError:
+            return
+        if not stat.S_ISSOCK(info.st_mode):
+            why = _("it is not a socket")
+        elif info.st_uid != os.getuid():
+            why = _("it belongs to another user")
+    if why is not None:
+        raise UnsafeSocket(_("Not connecting to the table socket {path}: {why}. Remove it, or set XDG_RUNTIME_DIR "
+                             "to a folder of your own.", path=str(path), why=why))

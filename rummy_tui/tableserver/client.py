@@ -15,6 +15,7 @@ from typing import Any
 
 from rummy_tui.i18n import N_, _
 
+from .access import check_socket_is_ours
 from .protocol import MAX_ASKED, MAX_LINE_BYTES, encode, reason_shown
 from .server import default_socket_path
 from .table import LOG_LINES
@@ -72,10 +73,12 @@ class TableClient:
 
     async def connect(self, path: str | Path | None = None) -> TableClient:
         """Connect (again, after a lost connection: the old one is closed first); OSError
-        if nothing listens there, or nothing accepts in time."""
+        if nothing listens there, or nothing accepts in time, and UnsafeSocket (a
+        PermissionError) if the socket or its folder could be someone else's."""
         await self.close()
         self.closed = False
         self.path = Path(path) if path else self.path or default_socket_path()
+        check_socket_is_ours(self.path)
         try:
             self.reader, self.writer = await asyncio.wait_for(
                 asyncio.open_unix_connection(str(self.path), limit=MAX_LINE_BYTES * 64), CONNECT_TIMEOUT)

@@ -20,6 +20,7 @@ from typing import Any
 
 from rummy_tui.i18n import _
 
+from .access import UnsafeSocket
 from .client import ConnectionLost, NoAnswer, TableClient, TableError
 from .protocol import BadMessage, clean_name
 from .server import SOCKET_VARIABLE, default_socket_path
@@ -102,6 +103,8 @@ async def _connect(client: TableClient, path: Path, start_server: bool | None) -
     try:
         await client.connect(path)
         return
+    except UnsafeSocket as problem:  # starting a server of our own there would not help
+        raise NoTableServer(str(problem)) from None
     except OSError:
         if not start_server:
             raise NoTableServer(_("The table service of this server is not running. Ask whoever runs "
@@ -139,6 +142,8 @@ async def _connect_when_listening(client: TableClient, path: Path) -> None:
         try:
             await client.connect(path)
             return
+        except UnsafeSocket as problem:
+            raise NoTableServer(str(problem)) from None
         except OSError:
             if loop.time() > deadline or (_started and not _starting(path)):
                 raise NoTableServer(_("No table server is running, and one could not be started here. "

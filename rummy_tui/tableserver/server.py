@@ -17,7 +17,6 @@ import signal
 import socket
 import stat
 import sys
-import tempfile
 import time
 import traceback
 from pathlib import Path
@@ -38,6 +37,7 @@ from .protocol import (AI_LEVELS, MAX_LINE_BYTES, MAX_SEATS, MAX_SETTING_NUMBER,
 from .table import DEFAULT_ANSWER_SECONDS, DEFAULT_GRACE_SECONDS, Seat, Table
 
 SOCKET_NAME = "tables.sock"
+MAX_SOCKET_PATH = 100  # bytes; the system's limit is 107 or 103
 SOCKET_VARIABLE = "RUMMY_TUI_TABLE_SOCKET"  # set by `rummy serve` for its games: its own table service
 META_SUFFIX = ".table"  # not .json: the save store owns those names
 SEND_BUFFER_LIMIT = 4 * 1024 * 1024  # a client this far behind is not reading: drop it
@@ -48,9 +48,26 @@ ANSWER_LIMITS = (0.2, 600.0)  # the answer limit a table may ask for, in seconds
 
 
 def runtime_folder() -> Path:
-    """Where the socket lives: a folder only this user can enter, in the runtime directory."""
-    base = os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()
-    return Path(base) / f"rummy-tui-{os.getuid()}"
+    """Where the socket lives: a folder only this user can enter, in the runtime directory
+    (XDG_RUNTIME_DIR, else the system's /run/user/<uid> if it is this user's), else in the
+    data folder; never the shared temp folder, where another user could be first."""
+    base = os.environ.get("XDG_RUNTIME_DIR")
+    if not base and _private_to_me(Path(f"/run/user/{os.getuid()}")):
+        base = f"/run/user/{os.getuid()}"
+    if base:
+        return Path(base) / f"rummy-tui-{os.getuid()}"
+    folder = data_dir() / "run"
+    if len(bytes(folder / SOCKET_NAME)) > MAX_SOCKET_PATH:  # a unix socket path is short
+        folder = Path.home() / f".rummy-tui-run-{os.getuid()}"
+    return folder
+
+
+def _private_to_me(folder: Path) -> bool:
+    try:
+        info = folder.stat()
+    except OSError:
+        return False
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and not info.st_mode & 0o077
 
 
 def default_socket_path() -> Path:
