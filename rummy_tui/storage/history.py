@@ -174,6 +174,8 @@ class History:
         with self._connection() as connection:
             if connection.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
                 raise HistoryError(f"The history file {self.path} cannot use WAL mode")
+            if connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
+                return  # up to date: no write lock, so opening it never waits for another program's write
         with self._writing() as connection:
             version = connection.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:

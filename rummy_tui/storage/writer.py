@@ -27,7 +27,8 @@ from pathlib import Path
 from rummy_tui.engine import Game
 from rummy_tui.i18n import _
 
-from .history import History
+from .history import History, HistoryError
+from .paths import history_path
 from .saves import SaveStore
 
 SAVE_RETRY_DELAYS = (0.1, 0.4, 1.5)  # seconds before the 2nd, 3rd and 4th try of one save
@@ -243,7 +244,7 @@ class DiskWriter:
                 delays = self._history_delays
                 self._history_at = (time.monotonic() + delays[self._history_tries - 1]
                                     if self._history_tries <= len(delays) else None)  # then after the next save
-            self._update(history_problem=str(error))
+            self._update(history_problem=self._history_words(error))
             return
         with self._lock:
             if self._history_game is game:
@@ -251,6 +252,12 @@ class DiskWriter:
             self._history_done = _hands_of(game)
             self._history_tries, self._history_at = 0, None
         self._update(history_problem=None)
+
+    def _history_words(self, error: Exception) -> str:
+        if isinstance(error, HistoryError):  # it names the file already
+            return str(error)
+        path = self._history_path or history_path()
+        return _("The game is saved, but the history {path} could not be updated: {error}", path=path, error=error)
 
     def _update(self, saved: _Snapshot | None = None, path: Path | None = None, game: Game | None = None,
                 given_up: int | None = None, **problems: str | None) -> None:
