@@ -2,13 +2,18 @@
 
 Client to server::
 
-    hello   {name, identity?, token?}        who I am (once, first)
-    lobby   {}                               which tables are open
-    create  {variant, settings?, seats, grace?, ai_level?, answer_limit?}  a new table; seats is
-                                             a list of "human" (an open seat) or an AI level, the
-                                             creator takes seat 0, and ai_level plays the seats
-                                             still open at the start and covers for away players;
-                                             a seat silent answer_limit seconds (20) is away
+    hello   {name, identity?, token?, address?}  who I am (first: anything else before it is
+                                             refused); address is a served game's visitor's IP,
+                                             believed only from the server's own unix user
+    lobby   {}                               the public tables still being played, and those
+                                             where my identity holds a seat
+    create  {variant, settings?, seats, grace?, ai_level?, answer_limit?, public?, watchable?}
+                                             a new table; seats is a list of "human" (an open
+                                             seat) or an AI level, the creator takes seat 0, and
+                                             ai_level plays the seats still open at the start and
+                                             covers for away players; a seat silent answer_limit
+                                             seconds (20) is away; public (false) lists it,
+                                             watchable (true) lets others watch
     join    {code, seat?, token?}            sit at a table (a token reclaims a seat)
     watch   {code}                           look on: the public table, no hand
     start   {}                               the host starts: open seats become AI
@@ -21,13 +26,26 @@ Client to server::
     pong    {n?}                             the answer to a ping (the client's reader answers it)
 
 Server to client: ``welcome{table, seat, token}``, ``view{seq, started, observation, legal,
-seats, log}``, ``refused{reason, message}``, ``why_not{action, reason, message}``, ``allowed{actions}``,
-``choices{action, forms}``, ``lobby{tables}``, ``ping{}`` (answer with a pong; a seat that
-leaves pings unanswered is away) and ``error{reason}`` for a message that could not be read. A ``view`` is a full snapshot of what
-that seat may see, so a client never has to merge anything. A reason's ``message`` is a template
-and its values (``rummy_tui.i18n.msg``), shown in each client's own language (two players at a
-table may read two languages); ``reason`` is the same in English, for a client that has no use
-for the message.
+seats, log}``, ``line{table, line}`` (one new table log line, a chat line: the client adds it to
+its latest view's log), ``refused{reason, message}``, ``why_not{action, reason, message}``,
+``allowed{actions}``, ``choices{action, forms}``, ``lobby{tables}``, ``ping{}`` (answer with a
+pong; a seat that leaves pings unanswered is away) and ``error{reason}`` for a message that
+could not be read. A ``view`` is a full snapshot of what that seat may see, so a client never
+has to merge anything. A reason's ``message`` is a template and its values
+(``rummy_tui.i18n.msg``), shown in each client's own language (two players at a table may read
+two languages); ``reason`` is the same in English, for a client that has no use for the message.
+
+Bounds (every one a :class:`~.limits.TableLimits` setting where it is not a protocol constant):
+a line is at most MAX_LINE_BYTES (64 KiB; a longer one is dropped whole with an ``error``),
+nests objects and lists at most MAX_DEPTH deep (checked before parsing), holds no NaN or
+Infinity; a connection sends at most 20 messages a second after a burst of 60 (the rest are
+dropped unread, one ``error`` a second says so); a seat chats at most 20 lines a minute after a
+burst of 5 (``refused``, re chat); grace is 0 to 3600 seconds or null; whole-number settings at
+most 100,000. Codes are 8 letters (CODE_LETTERS, shown as KDFM-TQRB; typed with or without the
+dash); 10 wrong codes, then 6 a minute, per identity and per address, before every code is
+refused for a while. At most 3 open tables per creator (identity, else address) and 100 per
+server; a finished table leaves the list at once and its files go after 60 minutes; a table not
+started that nobody is at is closed after 30 minutes.
 """
 
 from __future__ import annotations
