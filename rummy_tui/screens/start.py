@@ -110,7 +110,13 @@ class StartScreen(Screen):
 
     def on_mount(self) -> None:
         # The variants and the form come right after the app's first frame, so it shows at once.
-        self.app.call_after_refresh(self.run_worker, self._load_variants, group="start-form")
+        self.app.call_after_refresh(self._load_variants_if_shown)
+
+    def _load_variants_if_shown(self) -> None:
+        """Fill the form, unless the screen was closed before the frame came (a key pressed at
+        once): a worker started on a closed screen is never cancelled and finds no form."""
+        if self.is_attached and self in self.app.screen_stack:
+            self.run_worker(self._load_variants, group="start-form")
 
     async def _load_variants(self) -> None:
         from variants import registry

@@ -81,3 +81,23 @@ async def test_a_seat_without_a_kind_is_refused_with_a_reason():
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert "seat 2" in str(start.query_one("#start-error").render())
+
+
+async def test_the_host_form_closed_before_its_first_frame_is_no_crash():
+    """F2 and Escape in one burst: the form's filling was started on a closed screen, found no
+    form and crashed the app (the monkey's seed 105 at 1000 events)."""
+    from rummy_tui.screens.lobby import HostScreen
+
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        for _ in range(5):
+            app.post_message(events.Key("f2", None))
+            app.post_message(events.Key("escape", None))
+            for _ in range(20):
+                await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and not isinstance(app.screen, HostScreen)
+        await pilot.press("f2")
+        host = app.screen
+        await settled(pilot, host)
+        assert isinstance(host, HostScreen) and host.form_ready
