@@ -151,18 +151,21 @@ def N_(text: str) -> str:
 
 # --- messages: what the engine stores, rendered when shown ---------------------------------
 
-def msg(template: str, /, **values: Any) -> dict[str, Any]:
+Message = dict[str, Any]  # a stored message: {"text": English template, "values": {...}, ...}
+
+
+def msg(template: str, /, **values: Any) -> Message:
     """A message to store: the English template (a catalogue's message id) and its values.
     Values are plain JSON: numbers, names, card codes in log notation (``[7D]``), or messages."""
     return {"text": template, "values": values} if values else {"text": template}
 
 
-def msg_n(singular: str, plural: str, n: int, /, **values: Any) -> dict[str, Any]:
+def msg_n(singular: str, plural: str, n: int, /, **values: Any) -> Message:
     """A message whose words depend on the number ``n`` (filled in as ``{n}``), like ngettext."""
     return {"text": singular, "plural": plural, "n": n, "values": values}
 
 
-def names_text(names: list[str]) -> str | dict[str, Any]:
+def names_text(names: list[str]) -> str | Message:
     """Names for a message: ``Ann``, or "Ann and Bob" (a message, so that "and" is translated)."""
     if len(names) < 2:
         return names[0] if names else ""
@@ -197,8 +200,9 @@ def english(message: Any) -> str:
         return message
     if not isinstance(message, Mapping) or not isinstance(message.get("text"), str):
         return str(message)
-    values = message.get("values") if isinstance(message.get("values"), Mapping) else {}
-    values = {str(k): english(v) if isinstance(v, Mapping) else v for k, v in values.items()}
+    stored = message.get("values")
+    values = {str(k): english(v) if isinstance(v, Mapping) else v
+              for k, v in (stored.items() if isinstance(stored, Mapping) else ())}
     template = message["text"]
     if isinstance(message.get("plural"), str) and isinstance(message.get("n"), int):
         template = template if message["n"] == 1 else message["plural"]
@@ -209,15 +213,15 @@ def english(message: Any) -> str:
 def render_event(event: Mapping[str, Any], names: list[str], viewer: int | None = None) -> str:
     """An engine log line with the seat's name in front; the viewer's own seat is "You"."""
     seat = event.get("seat")
-    known = isinstance(seat, int) and 0 <= seat < len(names)
+    seat_name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
     viewer_name = names[viewer] if viewer is not None and 0 <= viewer < len(names) else None
     template, values = event.get("text", ""), _rendered_values(event.get("values"))
-    if known and viewer == seat:
+    if seat_name is not None and viewer == seat:
         own = _translation.pgettext(YOU, template)
         if own != template:
             return f"{t('You')} {_fill(own, values)}"
     body = _fill(t(template), values) if values else t(template)
-    text = f"{names[seat]} {body}" if known else body
+    text = f"{seat_name} {body}" if seat_name is not None else body
     return as_viewer(text, viewer_name) if viewer_name else text
 
 
@@ -296,7 +300,7 @@ def as_viewer(text: str, name: str | None) -> str:
 def _second_person(text: str, name: str) -> str:
     you = "You"
 
-    def personal(match: re.Match) -> str:
+    def personal(match: re.Match[str]) -> str:
         word, rest = match.group(1), match.group(2)
         rest = _AND_VERB.sub(lambda m: "and " + SECOND_PERSON.get(m.group(1), m.group(1)), rest)
         return f"{you} {SECOND_PERSON.get(word, word)}{rest}"

@@ -90,7 +90,7 @@ class Outs:
 
     def connected_faces(self, cards: Iterable[int]) -> set[int]:
         """Faces that may still come and could join ``cards``: same rank, or same suit near."""
-        faces = set()
+        faces: set[int] = set()
         for card in cards:
             if is_joker(card):
                 continue

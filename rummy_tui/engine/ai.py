@@ -8,6 +8,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .game import Game
 
@@ -56,7 +57,7 @@ class SimulationReport:
     level_wins: dict[str, float] = field(default_factory=dict)  # with rotation: wins by AI level
     level_games: dict[str, int] = field(default_factory=dict)  # ... and seat-games by level
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         games = max(self.games, 1)
         report = {
             "variant": self.variant, "players": self.players, "seats": self.seats, "games": self.games,
@@ -83,7 +84,7 @@ def share_with_margin(wins: float, games: int) -> list[float]:
 
 
 def play_ai_game(variant: str, players: int, levels: Sequence[str], seed: int,
-                 settings: dict | None = None, max_actions: int = 100_000) -> Game:
+                 settings: dict[str, Any] | None = None, max_actions: int = 100_000) -> Game:
     game = Game(variant, players, settings, seed)
     for _ in range(max_actions):
         seat = game.current_seat
@@ -94,7 +95,7 @@ def play_ai_game(variant: str, players: int, levels: Sequence[str], seed: int,
 
 
 def simulate(variant: str, players: int, levels: Sequence[str], games: int, seed: int = 0,
-             settings: dict | None = None, rotate: bool = False,
+             settings: dict[str, Any] | None = None, rotate: bool = False,
              each_game: Callable[[Game], None] | None = None) -> SimulationReport:
     """AI-only games. With ``rotate`` the levels move one seat on each game, so that every level
     plays every seat equally often, and wins are also counted by level. ``each_game`` is

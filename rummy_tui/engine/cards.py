@@ -133,6 +133,14 @@ def find_card(cards: Sequence[int], face: int, avoid: int | None = None) -> int 
     return others[0] if others else matches[0]
 
 
+def held_card(cards: Sequence[int], face: int, avoid: int | None = None) -> int:
+    """:func:`find_card` for a face ``cards`` are known to hold (an action already judged legal)."""
+    card = find_card(cards, face, avoid)
+    if card is None:
+        raise ValueError(f"no {face_text(face)} among the cards")
+    return card
+
+
 def take_cards(cards: Sequence[int], faces: Sequence[int], avoid: int | None = None) -> list[int] | None:
     """Distinct physical cards in ``cards`` for each face in ``faces``, or None if one is missing."""
     pool = list(cards)

@@ -110,7 +110,7 @@ class DealStream:
     def randrange(self, limit: int) -> int:
         return self.below(limit)
 
-    def shuffle(self, items: MutableSequence) -> None:
+    def shuffle(self, items: MutableSequence[Any]) -> None:
         for place in reversed(range(1, len(items))):
             other = self.below(place + 1)
             items[place], items[other] = items[other], items[place]

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rummy_tui.i18n import N_, t as tr
+from rummy_tui.i18n import N_, Message, t as tr
 
 from .cards import card_text, cards_text, make_deck
 from .deals import DealStream, commitment_of, contribution_text, deal_key, hand_secret, short
@@ -56,8 +56,8 @@ class State:
     hands: list[list[int]] = field(default_factory=list)
     stock: list[int] = field(default_factory=list)  # the top card is the last one
     discard: list[int] = field(default_factory=list)  # the top card is the last one
-    table: list[dict] = field(default_factory=list)  # {"owner": seat, "meld": Meld json}
-    sheet: list[dict] = field(default_factory=list)  # one row per hand: {"hand", "points", "note"}
+    table: list[dict[str, Any]] = field(default_factory=list)  # {"owner": seat, "meld": Meld json}
+    sheet: list[dict[str, Any]] = field(default_factory=list)  # one row per hand: {"hand", "points", "note"}
     totals: list[int] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)  # public, variant-specific
     private: list[dict[str, Any]] = field(default_factory=list)  # per seat, hidden from others
@@ -68,6 +68,14 @@ class State:
     reshuffles: int = 0  # stock rebuilt from the discard pile, this hand
     deal_hand: int = 0  # the hand whose sealed deal is in use (0: none yet)
     deal_draws: int = 0  # shuffles drawn from it so far
+
+    @property
+    def mover(self) -> int:
+        """The seat to move, for the rules while the game goes on (``to_move`` is None only once
+        it is over, and no rule acts then)."""
+        if self.to_move is None:
+            raise RuntimeError("the game is over: no seat is to move")
+        return self.to_move
 
 
 @dataclass(frozen=True)
@@ -113,7 +121,7 @@ class Game:
     """One game of one variant, driven by action codes such as ``draw:stock`` or ``discard:QH``."""
 
     def __init__(self, variant: str | Variant, players: int, settings: dict[str, Any] | None = None,
-                 seed: int | None = 0, seats: list[dict] | None = None, *, chosen_seed: bool | None = None,
+                 seed: int | None = 0, seats: list[dict[str, Any]] | None = None, *, chosen_seed: bool | None = None,
                  contributions: Mapping[int, Sequence[str | None]] | None = None,
                  record_format: int = RECORD_FORMAT, known_secrets: Mapping[int, bytes] | None = None,
                  _deal: bool = True):
@@ -386,11 +394,13 @@ class Game:
 
     @property
     def sealed_deals(self) -> bool:
-        return self.record.get("format", RECORD_FORMAT) >= 2
+        record_format: int = self.record.get("format", RECORD_FORMAT)
+        return record_format >= 2
 
     def deal_entry(self, hand: int) -> dict[str, Any] | None:
         """The record's entry for a hand's deal: its commitment and contributions, and once the
         hand is over its secret (``deal_secret``) and the hands as dealt (``dealt``)."""
+        entry: dict[str, Any]
         for entry in reversed(self.record.get("deals") or []):
             if entry.get("hand") == hand:
                 return entry
@@ -544,13 +554,13 @@ class Game:
         """Record what happened: an English template (marked ``N_``) and language-neutral values,
         cards as ``[7D]`` (``bracket``) so a screen can draw them; ``rummy_tui.i18n.render_event``
         words it in the language of the moment."""
-        event = {"seat": seat, "hand": self.state.hand_no, "text": template}
+        event: dict[str, Any] = {"seat": seat, "hand": self.state.hand_no, "text": template}
         if values:
             event["values"] = values
         self.state.events.append(event)
         del self.state.events[:-200]
 
-    def end_game(self, winners: Iterable[int], lines: list[str], final: list[int] | None = None,
+    def end_game(self, winners: Iterable[int], lines: list[Message], final: list[int] | None = None,
                  **more: Any) -> None:
         s = self.state
         s.result = {"winners": list(winners), "lines": lines, "final": final if final is not None else list(s.totals)}

@@ -13,7 +13,7 @@ from typing import Any
 from rummy_tui.i18n import N_, face_label, t as tr
 
 from .ai import ai_rng
-from .cards import JOKER, SUIT_SYMBOLS, face_of, face_text, find_card, is_joker, parse_face, rank_of, suit_of
+from .cards import JOKER, SUIT_SYMBOLS, face_of, face_text, find_card, held_card, is_joker, parse_face, rank_of, suit_of
 from .game import Game
 from .melds import SET, Meld
 from .solver import best_arrangement
@@ -116,7 +116,7 @@ def discard_reason(variant: Variant, observation: dict[str, Any], face: int) -> 
     loose_faces = [face_of(c) for c in arrangement.deadwood]
     if face not in loose_faces:
         return tr("Discard {card}: breaking that meld costs you least.", card=shown)
-    if value(find_card(hand, face)) >= max(value(c) for c in arrangement.deadwood):
+    if value(held_card(hand, face)) >= max(value(c) for c in arrangement.deadwood):
         return tr("Discard {card}: it fits no meld and is your highest loose card.", card=shown)
     return tr("Discard {card}: it fits no meld.", card=shown)
 

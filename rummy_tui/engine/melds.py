@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from rummy_tui.i18n import t as tr
 
@@ -48,11 +49,11 @@ class Meld:
     def jokers(self) -> list[int]:
         return [c for c in self.cards if is_joker(c)]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "cards": list(self.cards), "faces": list(self.faces), "low": self.low}
 
     @classmethod
-    def from_json(cls, data: dict) -> Meld:
+    def from_json(cls, data: dict[str, Any]) -> Meld:
         return cls(data["kind"], tuple(data["cards"]), tuple(data["faces"]), data["low"])
 
     def text(self, glyphs: bool = False) -> str:
@@ -160,7 +161,7 @@ def meld_problem(cards: Sequence[int], rules: MeldRules) -> str | None:
 
 
 def read_meld(cards: Sequence[int], rules: MeldRules, fixed: dict[int, int] | None = None,
-              prefer: Callable[[Meld], int] | None = None) -> Meld | None:
+              prefer: Callable[[Meld], tuple[int, ...]] | None = None) -> Meld | None:
     """The best reading of ``cards`` as a meld, or None.
 
     ``fixed`` maps joker ids to the faces they must stand for (a meld already on the table, or a

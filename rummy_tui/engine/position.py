@@ -86,7 +86,7 @@ def _cards(zone: Cards, used: list[int], deck: list[int], where: str) -> list[in
     return cards
 
 
-def _table_entry(game: Game, entry: Any, used: list[int], deck: list[int]) -> dict:
+def _table_entry(game: Game, entry: Any, used: list[int], deck: list[int]) -> dict[str, Any]:
     """A table meld from ``"6H 7H JK=8H"``, ``(owner, text)`` or ``(owner, [ids])``."""
     owner, cards_given = (entry if isinstance(entry, tuple) else (0, entry))
     hints: dict[int, int] = {}

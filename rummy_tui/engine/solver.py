@@ -62,7 +62,7 @@ def deadwood_without_each(hand: Sequence[int], rules: MeldRules, card_value: Cal
     every possible discard, without building an arrangement for any of them."""
     mask = _natural_mask(hand, rules)
     if mask is None:
-        return {card: deadwood(hand[:i] + hand[i + 1:], rules, card_value) for i, card in enumerate(hand)}
+        return {card: deadwood([*hand[:i], *hand[i + 1:]], rules, card_value) for i, card in enumerate(hand)}
     by_face = _deadwood_without_each(mask, _tables_for(rules, card_value))
     if not hand or max(hand) < 52:  # one deck: a card is its face
         return by_face
@@ -105,10 +105,10 @@ class _Tables:
     keys: tuple[list[int], ...]
     choice: tuple[list[int], ...]
     set_sizes: tuple[int, ...]
-    removal: list = field(default_factory=list, compare=False)  # _RemovalTables, built on first use
+    removal: list[_RemovalTables] = field(default_factory=list, compare=False)  # built on first use
 
 
-_RECENT_TABLES: dict[tuple[int, int], tuple[Callable, MeldRules, _Tables]] = {}
+_RECENT_TABLES: dict[tuple[int, int], tuple[Callable[[int], int], MeldRules, _Tables]] = {}
 
 
 def _tables_for(rules: MeldRules, card_value: Callable[[int], int]) -> _Tables:
@@ -332,7 +332,7 @@ def _searched_arrangement(hand: Sequence[int], rules: MeldRules, card_value: Cal
     by_face = _candidates_by_face(tuple(sorted(f for f in faces if f != JOKER)), rules, jokers)
     values = [card_value(c) for c in cards]
     full = (1 << len(cards)) - 1
-    memo: dict[int, tuple[int, int, tuple[tuple[int, ...], ...]]] = {}
+    memo: dict[int, tuple[int, int, tuple[int, ...]]] = {}
 
     bits_of_face: dict[int, list[int]] = {}
     for index, face in enumerate(faces):

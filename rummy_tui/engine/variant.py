@@ -29,7 +29,7 @@ class SettingError(ValueError):
 class Setting:
     default: Any
     help: str  # English, marked N_(); shown_help() is what a player reads
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     minimum: int = 0  # whole-number settings are never below this
     label: str = ""  # what a form calls it; by default its name in words ("spade_doubling": "Spade doubling")
 

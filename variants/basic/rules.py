@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from rummy_tui.engine.cards import rank_of
 from rummy_tui.engine.melds import MeldRules
-from rummy_tui.i18n import N_, msg, t as tr
+from rummy_tui.i18n import N_, Message, msg, t as tr
 from rummy_tui.engine.variant import Setting
 
 from variants.tableplay.rules import TablePlayVariant
@@ -86,7 +86,7 @@ most points win.
     def keep_card_reason(self, settings: dict[str, Any]) -> str:
         return tr("With must_discard_to_go_out on, you must keep a card: your last card has to be a discard.")
 
-    def hand_points(self, game: Game, winner: int, rummy: bool) -> tuple[list[int], list[str]]:
+    def hand_points(self, game: Game, winner: int, rummy: bool) -> tuple[list[int], list[Message]]:
         s = game.state
         lines, won = [], []
         for seat in range(s.players):

@@ -96,7 +96,7 @@ def _thoughtful_discard(observation: dict[str, Any]) -> int:
     unseen = _unseen_cards(observation)
     danger = _danger_map(observation)
 
-    def cost(card: int) -> tuple[int, int]:
+    def cost(card: int) -> tuple[int, int, int]:
         outs = _outs(card, [c for c in whole.deadwood if c != card], unseen)
         left = whole.value - card_points(card)  # exact: dropping an unmatched card
         flexibility = -rank_of(card)  # a king fits fewer runs than a jack of the same value

@@ -274,23 +274,23 @@ def discard_options(hand: list[int], know: Knowledge, careful: bool = True) -> l
 
 def _discard(observation: dict[str, Any], legal: list[str], know: Knowledge, rng: random.Random) -> tuple[str, str]:
     hand = know.hand
-    endings = {}
+    endings: dict[str, int] = {}
     for action in legal:
         verb, code = action.split(":", 1) if ":" in action else (action, "")
         if verb in ("gin", "knock"):
             endings[action] = deadwood_of([c for c in hand if card_text(c) != code])
     gins = [a for a, left in endings.items() if left == 0]
     if gins:
-        card = gins[0].split(":", 1)[1]
-        return gins[0], tr("Go gin, throwing {card}: all ten cards are in melds.", card=_show(card))
+        thrown = gins[0].split(":", 1)[1]
+        return gins[0], tr("Go gin, throwing {card}: all ten cards are in melds.", card=_show(thrown))
     if endings:
-        knock = min(endings, key=endings.get)
+        knock = min(endings, key=endings.__getitem__)
         left = endings[knock]
         risk = undercut_risk([c for c in hand if card_text(c) != knock.split(":", 1)[1]], left, know, rng)
         if risk < UNDERCUT_RISK or know.stock_count <= LATE_STOCK:
-            card = knock.split(":", 1)[1]
+            thrown = knock.split(":", 1)[1]
             return knock, tr("Knock, throwing {card}: {deadwood} deadwood is low enough and an undercut "
-                            "looks unlikely ({risk}%).", card=_show(card), deadwood=left, risk=round(risk * 100))
+                            "looks unlikely ({risk}%).", card=_show(thrown), deadwood=left, risk=round(risk * 100))
     options = shedding_options(hand, know) or discard_options(hand, know)
     card = options[0][1]
     return f"discard:{card_text(card)}", discard_reason(hand, card, know, waited=bool(endings))
@@ -359,7 +359,7 @@ def undercut_risk(kept: list[int], deadwood: int, know: Knowledge, rng: random.R
         cards = know.known_opponent + rng.sample(pool, hidden + extra)
         for _ in range(extra):
             options = deadwood_after_discards(cards)
-            drop = min((c for c in options if c not in know.known_opponent), key=options.get)
+            drop = min((c for c in options if c not in know.known_opponent), key=options.__getitem__)
             cards.remove(drop)
         if _defender_deadwood(cards, melds) <= deadwood:
             undercuts += 1

@@ -22,12 +22,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rummy_tui.engine.cards import SUITS, card_text, find_card, parse_face, rank_of, suit_of
+from rummy_tui.engine.cards import SUITS, card_text, find_card, held_card, parse_face, rank_of, suit_of
 from rummy_tui.engine.game import Game, bracket, bracket_all
 from rummy_tui.engine.melds import Meld, MeldRules
 from rummy_tui.engine.solver import Arrangement
 from rummy_tui.engine.variant import Setting, Variant, split_action
-from rummy_tui.i18n import N_, msg, t as tr
+from rummy_tui.i18n import N_, Message, msg, t as tr
 from .scoring import (  # the card arithmetic; the AI and tests import it from here too
     GIN_RULES, arrangement_code, arrangement_of, card_points, deadwood_after_discards, deadwood_of,
     default_arrangement, defender_showdown, ending_discards, hand_score, knock_arrangements,
@@ -161,7 +161,7 @@ class GinRummy(Variant):
     def legal_actions(self, game: Game) -> list[str]:
         state = game.state
         extra = state.extra
-        hand = state.hands[state.to_move]
+        hand = state.hands[state.mover]
         if state.phase == "upcard":
             return ["take:upcard", "pass"]
         if state.phase == "draw":
@@ -218,7 +218,7 @@ class GinRummy(Variant):
                      "discard to knock or go gin, or declare the hand void.")
         if (verb, argument) == ("take", "discard"):
             top = state.discard[-1]
-            hand = state.hands[state.to_move] + [top]
+            hand = state.hands[state.mover] + [top]
             if ending_discards(hand, state.extra["knock_limit"], top):
                 return None
             return tr("Taking {card} would not let you knock or go gin, and only that is allowed "
@@ -238,7 +238,7 @@ class GinRummy(Variant):
         if shown and verb != "knock":
             return tr("Only a knock names the melds it shows, like knock:QH/6H-7H-8H+9S-9D-9C.")
         face = parse_face(argument)
-        hand = state.hands[state.to_move]
+        hand = state.hands[state.mover]
         card = find_card(hand, face)
         if card is None:
             return tr("You do not hold {card}.", card=argument.upper())
@@ -274,9 +274,9 @@ class GinRummy(Variant):
     def apply(self, game: Game, action: str) -> None:
         verb, argument = split_action(action)
         if verb in ("discard", "knock", "gin"):
-            seat = game.state.to_move
+            seat = game.state.mover
             argument, _, shown = argument.partition("/")
-            card = find_card(game.state.hands[seat], parse_face(argument))
+            card = held_card(game.state.hands[seat], parse_face(argument))
             if verb == "knock":
                 self._knock(game, seat, card, shown)
             else:
@@ -286,7 +286,7 @@ class GinRummy(Variant):
 
     def _take(self, game: Game) -> None:
         state = game.state
-        seat = state.to_move
+        seat = state.mover
         card = game.take_discard(seat)
         state.extra["taken"] = card
         state.extra["picked"][seat].append(card)
@@ -299,7 +299,7 @@ class GinRummy(Variant):
 
     def _pass(self, game: Game) -> None:
         state = game.state
-        seat = state.to_move
+        seat = state.mover
         state.extra["passed"].append(seat)
         game.log(seat, N_("passed the upcard"))
         if seat == state.dealer:  # both passed: the non-dealer draws from the stock
@@ -310,9 +310,9 @@ class GinRummy(Variant):
     def _draw_stock(self, game: Game) -> None:
         state = game.state
         if state.discard and not state.extra["stock_only"]:  # he left the top discard: it is public
-            state.extra.setdefault("declined", [[], []])[state.to_move].append(state.discard[-1])
-        game.draw_from_stock(state.to_move)
-        game.log(state.to_move, N_("drew from the stock"))
+            state.extra.setdefault("declined", [[], []])[state.mover].append(state.discard[-1])
+        game.draw_from_stock(state.mover)
+        game.log(state.mover, N_("drew from the stock"))
         state.extra.update({"taken": None, "stock_only": False})
         state.phase = "discard"
 
@@ -339,6 +339,8 @@ class GinRummy(Variant):
         hand = state.hands[seat]
         if shown:
             arrangement = read_arrangement(hand, shown)
+            if isinstance(arrangement, str):  # why_not refuses a knock showing what cannot be shown
+                raise ValueError(arrangement)
         else:
             defender = state.hands[game.next_seat(seat)]
             arrangement = default_arrangement(hand, defender, state.extra["knock_limit"])
@@ -402,8 +404,8 @@ class GinRummy(Variant):
         verb, argument = split_action(action)
         if verb != "knock" or "/" in argument or self.why_not(game, action) is not None:
             return [action]
-        hand = list(game.state.hands[game.state.to_move])
-        hand.remove(find_card(hand, parse_face(argument)))
+        hand = list(game.state.hands[game.state.mover])
+        hand.remove(held_card(hand, parse_face(argument)))
         options = knock_arrangements(hand, game.state.extra["knock_limit"])
         if len(options) < 2:
             return [action]
@@ -413,6 +415,7 @@ class GinRummy(Variant):
         state = game.state
         defender = game.next_seat(knocker)
         shown = shown or arrangement_of(state.hands[knocker])
+        layoffs: list[tuple[int, int]]
         if gin:
             defence, layoffs = arrangement_of(state.hands[defender]), []
         else:
@@ -433,9 +436,10 @@ class GinRummy(Variant):
 
         hand_points = [0, 0]
         hand_points[winner] = points
-        laid = [[], []]
+        laid: list[list[int]] = [[], []]
         laid[defender] = [c for c, _ in layoffs]
-        melds, deadwood = [[], []], [[], []]
+        melds: list[list[dict[str, Any]]] = [[], []]
+        deadwood: list[list[int]] = [[], []]
         melds[knocker], deadwood[knocker] = [m.to_json() for m in shown.melds], list(shown.deadwood)
         melds[defender], deadwood[defender] = [m.to_json() for m in defence.melds], list(defence.deadwood)
         state.last_hand = {
@@ -450,7 +454,7 @@ class GinRummy(Variant):
         state.totals[winner] += points
         state.extra["boxes"][winner] += 1
         state.dealer = game.next_seat(winner)  # the loser deals
-        self._next_hand_or_end(game, winner)
+        self._next_hand_or_end(game, winner, lines)
 
     def _end_void_hand(self, game: Game) -> None:
         state = game.state
@@ -465,11 +469,11 @@ class GinRummy(Variant):
         state.sheet.append({"hand": state.hand_no, "points": [0, 0], "note": N_("void")})
         self._deal_hand(game)
 
-    def _next_hand_or_end(self, game: Game, winner: int) -> None:
+    def _next_hand_or_end(self, game: Game, winner: int, hand_lines: list[Message]) -> None:
         state = game.state
         names = game.seat_names()
         if state.settings["single_hand"]:
-            lines = [msg(N_("{name}: {score}"), name=names[winner], score=state.totals[winner])] + state.last_hand["lines"]
+            lines = [msg(N_("{name}: {score}"), name=names[winner], score=state.totals[winner])] + hand_lines
             game.end_game([winner], lines, list(state.totals))
             return
         if state.totals[winner] >= state.settings["target"]:

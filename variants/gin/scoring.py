@@ -47,7 +47,8 @@ def deadwood_after_discards(hand: list[int], forbidden: int | None = None) -> di
     """The least deadwood left after each possible discard from ``hand`` (a value-only pass: no
     arrangement is built)."""
     options = deadwood_without_each(hand, GIN_RULES, card_points)
-    options.pop(forbidden, None)
+    if forbidden is not None:
+        options.pop(forbidden, None)
     return options
 
 
@@ -61,7 +62,8 @@ def ending_discards(hand: list[int], limit: int, forbidden: int | None = None) -
 def least_deadwood_discards(hand: list[int], forbidden: int | None = None) -> dict[int, int]:
     """The discards from an 11-card hand that leave the least deadwood, with that deadwood."""
     options = deadwood_without_each(hand, GIN_RULES, card_points)
-    options.pop(forbidden, None)
+    if forbidden is not None:
+        options.pop(forbidden, None)
     best = min(options.values())
     return {card: left for card, left in options.items() if left == best}
 
@@ -92,7 +94,7 @@ def defender_showdown(defender: list[int], knocker_melds: list[Meld]) -> tuple[A
     targets = {card: [i for i, meld in enumerate(knocker_melds) if _could_extend(meld, card, holding)]
                for card in defender}
     movable = [card for card, where in targets.items() if where]
-    best = (arrangement_of(defender), [])
+    best: tuple[Arrangement, list[tuple[int, int]]] = (arrangement_of(defender), [])
     for choice in itertools.product(*[[None] + targets[card] for card in movable]):
         layoffs = [(card, target) for card, target in zip(movable, choice) if target is not None]
         if not layoffs or not _layoffs_fit(layoffs, knocker_melds):
@@ -107,7 +109,8 @@ def defender_showdown(defender: list[int], knocker_melds: list[Meld]) -> tuple[A
 def knock_arrangements(cards: list[int], limit: int) -> list[Arrangement]:
     """A-6.1: every way to show ``cards`` (the 10 after the knocker's discard) as melds with the
     deadwood within ``limit``, least deadwood first."""
-    melds = [read_meld(list(faces), GIN_RULES) for faces in candidate_melds(sorted(cards), GIN_RULES, 0)]
+    readings = (read_meld(list(faces), GIN_RULES) for faces in candidate_melds(sorted(cards), GIN_RULES, 0))
+    melds = [meld for meld in readings if meld is not None]  # every candidate reads as a meld
     found: list[Arrangement] = []
 
     def extend(start: int, chosen: list[Meld], used: set[int]) -> None:
@@ -139,11 +142,13 @@ def default_arrangement(knocker: list[int], defender: list[int], limit: int) -> 
 
 def read_arrangement(cards: list[int], text: str) -> Arrangement | str:
     """The arrangement a knock names (``6H-7H-8H+9H-9S-9D-9C``), or why it cannot be shown."""
-    melds, used = [], set()
+    melds: list[Meld] = []
+    used: set[int] = set()
     for faces, _ in parse_meld_groups(text):
-        meld_cards = [find_card(cards, face) for face in faces]
-        if None in meld_cards:
-            missing = next(f for f, c in zip(faces, meld_cards) if c is None)
+        found = [find_card(cards, face) for face in faces]
+        meld_cards = [card for card in found if card is not None]
+        if len(meld_cards) < len(found):
+            missing = next(f for f, c in zip(faces, found) if c is None)
             return tr("You would not hold {card} after that discard.", card=card_text(missing))
         if used & set(meld_cards):
             return tr("A card can belong to only one meld.")

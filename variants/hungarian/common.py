@@ -46,7 +46,7 @@ def planning(game: Game) -> bool:
 
 
 def holds_dupla(game: Game) -> bool:
-    return game.state.private[game.state.to_move].get("dupla", False)
+    return game.state.private[game.state.mover].get("dupla", False)
 
 
 def bracketed(meld: Meld) -> str:

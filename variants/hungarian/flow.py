@@ -50,7 +50,7 @@ def begin_turn(game: Game, seat: int, taken: int | None, free: bool) -> None:
 
 def next_turn(game: Game) -> None:
     s = game.state
-    seat = s.to_move
+    seat = s.mover
     s.private[seat] = {}
     s.extra["turn"] = None
     s.to_move, s.phase = game.next_seat(seat), DRAW

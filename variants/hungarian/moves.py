@@ -33,7 +33,7 @@ def pick_cards(game: Game, faces: Sequence[int]) -> list[int]:
     since those are the cards that must reach the table."""
     s = game.state
     turn = turn_of(game)
-    hand = s.hands[s.to_move]
+    hand = s.hands[s.mover]
     urgent = sorted(c for c in hand if c == turn["taken"] or c in turn["freed"])
     pool = urgent + sorted(c for c in hand if c not in urgent)  # order-free, like the planner's copy
     picked = []
@@ -81,7 +81,7 @@ def table_meld(game: Game, index: int) -> Meld:
 
 
 def hand_after(game: Game, used: Sequence[int], gained: Sequence[int] = ()) -> list[int]:
-    hand = list(game.state.hands[game.state.to_move])
+    hand = list(game.state.hands[game.state.mover])
     for card in used:
         hand.remove(card)
     return hand + list(gained)
@@ -114,7 +114,7 @@ def check_action(game: Game, action: str) -> None:
             raise Refusal(tr("First draw a card, from the stock or the discard pile."))
     elif s.phase == PLAY:
         if verb in ("draw", "take"):
-            raise Refusal(tr("You have already drawn this turn.") if s.extra["drawn"][s.to_move]
+            raise Refusal(tr("You have already drawn this turn.") if s.extra["drawn"][s.mover]
                           or turn_of(game)["taken"] is not None
                           else tr("The first player of a hand starts without drawing: discard a card."))
         checks: dict[str, Callable[[Game, str], Any]] = {
@@ -134,7 +134,7 @@ def check_take(game: Game) -> None:
     s = game.state
     if not s.discard:
         raise Refusal(tr("The discard pile is empty."))
-    if not s.extra["drawn"][s.to_move]:
+    if not s.extra["drawn"][s.mover]:
         return  # C-6 (F): free on the first draw of the hand
     if planning(game):
         return  # a scratch copy: the planner judges the whole turn at its end
@@ -146,7 +146,7 @@ def take_refusal(game: Game) -> str:
     s = game.state
     top = s.discard[-1]
     card = bracket(top)
-    if not s.extra["opened"][s.to_move]:
+    if not s.extra["opened"][s.mover]:
         return tr("You may take {card} only to open with it (new melds of {points} points including it, with "
                   "two natural cards from your hand in its meld) or to go out this turn; your hand allows neither.",
                   card=card, points=s.settings["opening_min"])
@@ -163,7 +163,7 @@ def check_meld(game: Game, argument: str) -> list[Meld]:
     melds = read_melds(game, argument)
     used = [c for m in melds for c in m.cards]
     check_keeps_a_card(game, hand_after(game, used))
-    if s.extra["opened"][s.to_move]:
+    if s.extra["opened"][s.mover]:
         return melds
     total = turn_of(game)["meld_points"] + sum(meld_points(m, s.settings) for m in melds)
     if total >= s.settings["opening_min"] or goes_out_after(game, "meld:" + argument):
@@ -227,7 +227,7 @@ def check_exchange(game: Game, argument: str) -> tuple[int, Meld, list[int], lis
 def check_may_use_table(game: Game, action: str) -> None:
     """Lay-offs and joker exchanges need an opening, or must be part of a handolás."""
     s = game.state
-    if s.extra["opened"][s.to_move] or completes_after(game, action):
+    if s.extra["opened"][s.mover] or completes_after(game, action):
         return
     raise Refusal(tr("You have not opened yet: lay-offs and joker exchanges need your "
                      "{points}-point opening first (or going out from hand this turn).", points=s.settings["opening_min"]))
@@ -273,7 +273,7 @@ def check_takeback(game: Game, argument: str) -> None:
 
 def perform(game: Game, action: str) -> None:
     s = game.state
-    seat = s.to_move
+    seat = s.mover
     verb, argument = split_action(action)
     if verb == "draw":
         game.draw_from_stock(seat)
@@ -318,20 +318,20 @@ def perform(game: Game, action: str) -> None:
 
 def note_table_use(game: Game) -> None:
     """A lay-off or exchange before opening binds the turn to going out from hand."""
-    if not game.state.extra["opened"][game.state.to_move]:
+    if not game.state.extra["opened"][game.state.mover]:
         turn_of(game)["handolas_only"] = True
 
 
 def move_to_table(game: Game, cards: Sequence[int]) -> None:
     s = game.state
     for card in cards:
-        s.hands[s.to_move].remove(card)
+        s.hands[s.mover].remove(card)
     turn_of(game)["moved"] = True
 
 
 def put_melds(game: Game, melds: list[Meld]) -> None:
     s = game.state
-    seat = s.to_move
+    seat = s.mover
     turn = turn_of(game)
     was_open = s.extra["opened"][seat]
     for meld in melds:
@@ -349,7 +349,7 @@ def put_melds(game: Game, melds: list[Meld]) -> None:
 
 def take_back(game: Game) -> None:
     s = game.state
-    seat = s.to_move
+    seat = s.mover
     turn = turn_of(game)
     s.hands[seat] = list(s.private[seat]["hand_before"])
     s.table = copy_table(turn["table_before"])
@@ -360,7 +360,7 @@ def take_back(game: Game) -> None:
 
 def update_plan(game: Game, expected: list[str] | None) -> None:
     """Keep the rest of a completion plan so the offered moves always reach a legal discard."""
-    private = game.state.private[game.state.to_move]
+    private = game.state.private[game.state.mover]
     if hungarian_plan.legal_discards(game):
         private["plan"] = []
     elif expected:
@@ -371,7 +371,7 @@ def update_plan(game: Game, expected: list[str] | None) -> None:
 
 def discard(game: Game, card: int) -> None:
     s = game.state
-    seat = s.to_move
+    seat = s.mover
     turn = turn_of(game)
     game.discard_card(seat, card)
     game.log(seat, N_("discarded {card}"), card=bracket(card))

@@ -13,11 +13,11 @@ import dataclasses
 import json
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rummy_tui.engine.cards import face_of, face_text, is_joker, make_face, suit_of
 from rummy_tui.engine.melds import RUN, Meld, candidate_melds, lay_off
-from rummy_tui.engine.game import bracket
+from rummy_tui.engine.game import Game, bracket
 from rummy_tui.engine.solver import best_arrangement
 from rummy_tui.i18n import N_, t as tr
 
@@ -26,9 +26,6 @@ from .common import (
 )
 from .turn import OUT, STAY, Completion, TurnPosition, card_code, completions, taken_card_duty
 from .turn import is_szuro as fits_table
-
-if TYPE_CHECKING:
-    from rummy_tui.engine.game import Game
 
 PLAN_CACHE_SIZE = 4096
 
@@ -45,7 +42,7 @@ def draw_actions(game: Game) -> list[str]:
 def legal_discards(game: Game) -> list[str]:
     s = game.state
     codes = []
-    for face in sorted({face_of(c) for c in s.hands[s.to_move]}):
+    for face in sorted({face_of(c) for c in s.hands[s.mover]}):
         card = discard_choice(game, face)
         if card is not None and discard_problem(game, card) is None:
             codes.append(f"discard:{face_text(face)}")
@@ -54,7 +51,7 @@ def legal_discards(game: Game) -> list[str]:
 
 def play_actions(game: Game) -> list[str]:
     s = game.state
-    seat = s.to_move
+    seat = s.mover
     discards = legal_discards(game)
     if not discards:  # duties remain: offer only the next step of a plan that meets them
         for plan in (s.private[seat].get("plan"), completion_plan(game)):
@@ -79,7 +76,7 @@ def opening_moves(game: Game) -> list[str]:
 def best_opening(game: Game) -> list[Meld] | None:
     """The solver's melds for an opening of at least the minimum, keeping a card to discard."""
     s = game.state
-    hand = sorted(s.hands[s.to_move])
+    hand = sorted(s.hands[s.mover])
     arrangement = best_arrangement(hand, RULES, game.variant.value_function(s.settings))
     melds = sorted(arrangement.melds, key=lambda m: -meld_points(m, s.settings))
     return fit_opening(melds, s.settings["opening_min"], arrangement.deadwood, s.settings)
@@ -101,7 +98,7 @@ def fit_opening(melds: list[Meld], needed: int, leftover: list[int], settings: d
 
 def opened_moves(game: Game) -> list[str]:
     s = game.state
-    hand = s.hands[s.to_move]
+    hand = s.hands[s.mover]
     moves = []
     naturals = sorted(face_of(c) for c in hand if not is_joker(c))
     jokers = sum(1 for c in hand if is_joker(c))
@@ -141,7 +138,7 @@ _plan_cache: OrderedDict[str, Any] = OrderedDict()
 
 def fingerprint(game: Game, kind: str) -> str:
     s = game.state
-    seat = s.to_move
+    seat = s.mover
     return json.dumps([kind, seat, sorted(s.hands[seat]), s.table, s.extra.get("turn"),
                        s.extra["opened"][seat], s.settings, s.private[seat].get("dupla")],
                       separators=(",", ":"))
@@ -161,12 +158,17 @@ def cached(kind: str, compute: Callable[[Game], Any]) -> Callable[[Game], Any]:
     return lookup
 
 
+class ScratchGame(Game):
+    """A private copy of a game for trying moves: ``planning`` (common.py) skips the planner's
+    own checks in it."""
+
+    planning = True
+
+
 def scratch(game: Game) -> Game:
     """A private copy of the game for trying moves; it skips the planner's own checks."""
-    from rummy_tui.engine.game import Game as GameClass
-
     s = game.state
-    copy_game = GameClass.__new__(GameClass)
+    copy_game = ScratchGame.__new__(ScratchGame)
     copy_game.variant = game.variant
     copy_game.record = {"actions": []}
     extra = dict(s.extra, opened=list(s.extra["opened"]), drawn=list(s.extra["drawn"]))
@@ -178,7 +180,6 @@ def scratch(game: Game) -> Game:
         table=copy_table(s.table), extra=extra, private=[dict(p) for p in s.private],
         events=[], sheet=[], totals=list(s.totals),
     )
-    copy_game.planning = True
     return copy_game
 
 
@@ -195,7 +196,6 @@ def try_step(game: Game, action: str) -> bool:
 
 def scratch_after(game: Game, action: str) -> Game | None:
     trial = scratch(game)
-    trial.planning = True
     if not try_step(trial, action):
         return None
     return trial
@@ -211,14 +211,14 @@ def continuation(game: Game, action: str) -> list[str] | None:
     s = game.state
     if s.phase != PLAY:
         return None
-    kept = s.private[s.to_move].get("plan") or []
+    kept = s.private[s.mover].get("plan") or []
     if kept and kept[0] == action:
         return kept[1:]
     if not legal_discards(game):
         plan = completion_plan(game)
         if plan and plan[0] == action:
             return plan[1:]
-    elif not s.extra["opened"][s.to_move]:
+    elif not s.extra["opened"][s.mover]:
         plan = go_out_plan(game)
         if plan and plan[0] == action:
             return plan[1:]
@@ -260,7 +260,7 @@ def first_working_plan(game: Game, modes: Sequence[str]) -> list[str] | None:
 
 def turn_position(game: Game) -> TurnPosition:
     s = game.state
-    seat = s.to_move
+    seat = s.mover
     turn = turn_of(game)
     before = [Meld.from_json(e["meld"]) for e in turn["table_before"]]
     taken = turn["taken"]
@@ -309,7 +309,7 @@ def discard_choice(game: Game, face: int) -> int | None:
     """The copy to discard: never the taken card or a freed joker when another copy is held."""
     s = game.state
     turn = turn_of(game)
-    matches = sorted(c for c in s.hands[s.to_move] if face_of(c) == face)
+    matches = sorted(c for c in s.hands[s.mover] if face_of(c) == face)
     if not matches:
         return None
     plain = [c for c in matches if c != turn["taken"] and c not in turn["freed"]]
@@ -318,7 +318,7 @@ def discard_choice(game: Game, face: int) -> int | None:
 
 def discard_problem(game: Game, card: int) -> str | None:
     s = game.state
-    seat = s.to_move
+    seat = s.mover
     turn = turn_of(game)
     hand = s.hands[seat]
     if card == turn["taken"]:

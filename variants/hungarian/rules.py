@@ -130,7 +130,7 @@ class HungarianRomi(Variant):
         super().prepare_position(game, extra)
         s.private = [{} for _ in range(s.players)]
         if s.phase == PLAY:
-            begin_turn(game, s.to_move, taken=None, free=False)
+            begin_turn(game, s.mover, taken=None, free=False)
 
     def why_not(self, game: Game, action: str) -> str | None:
         try:

@@ -25,11 +25,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
 from rummy_tui.engine.cards import face_of, face_text, is_joker, make_face, rank_of, suit_of
 from rummy_tui.engine.melds import RUN, SET, Meld, MeldRules, exchange_joker, lay_off
 
 OUT, STAY = "out", "stay"
+MeldShape = tuple[str, Any]  # ("set", faces the jokers stand for) or ("run", (low position, joker positions))
 
 
 @dataclass(frozen=True)
@@ -307,7 +309,7 @@ class CompletionSearch:
                 self._return_jokers(hand_j, freed_j)
                 self._give_back(indices)
 
-    def _meld_shapes(self, card: int, at: int) -> Iterator[tuple[list[int], list]]:
+    def _meld_shapes(self, card: int, at: int) -> Iterator[tuple[list[int], MeldShape]]:
         """Melds whose lowest natural is ``card``: its naturals (``card`` first) and the faces
         the jokers stand for (sets: the missing suits; runs: the positions)."""
         jokers = min(self.limit, len(self.hand_jokers) + len(self.freed_jokers))
@@ -569,12 +571,12 @@ def _product(choices: list[list]) -> Iterator[list]:
             yield [first] + rest
 
 
-def _jokers_in(shape: tuple) -> int:
+def _jokers_in(shape: MeldShape) -> int:
     kind, detail = shape
     return len(detail) if kind == "set" else len(detail[1])
 
 
-def _build_meld(naturals: list[int], shape: tuple, jokers: list[int]) -> Meld | None:
+def _build_meld(naturals: list[int], shape: MeldShape, jokers: list[int]) -> Meld | None:
     """A new meld: a set with jokers for the missing suits, or a run with jokers in the holes
     (positions, 14 being a high ace)."""
     kind, detail = shape

@@ -10,6 +10,7 @@ stays fast; the turn is then played as usual).
 from __future__ import annotations
 
 from collections import Counter
+from typing import Literal
 
 from rummy_tui.engine.cards import face_of, face_text
 from rummy_tui.engine.melds import Meld, MeldRules, candidate_melds, lay_off, read_meld
@@ -22,7 +23,7 @@ class _Budget(Exception):
 
 
 def plan_going_out(hand: list[int], table: list[Meld], rules: MeldRules, taken: int | None,
-                   must_discard: bool = True) -> list[str] | None | bool:
+                   must_discard: bool = True) -> list[str] | Literal[False] | None:
     """The table actions (``meld:...``, ``layoff:...>i``) and, last, the ``discard:...`` that take
     the hand out this turn; False when there is none, None when the search gave up. ``taken``
     (the card just taken from the discard pile) may not be the card discarded."""
@@ -55,12 +56,12 @@ def plan_going_out(hand: list[int], table: list[Meld], rules: MeldRules, taken: 
         for faces in sorted(candidate_melds([face_of(c) for c in cards], rules, 0), key=len, reverse=True):
             chosen = _cards_for(cards, faces, taken)
             rest = _without(cards, chosen)
-            meld = read_meld(chosen, rules)
-            if meld is None or not _leaves_ok(rest, taken, must_discard):
+            new_meld = read_meld(chosen, rules)
+            if new_meld is None or not _leaves_ok(rest, taken, must_discard):
                 continue
-            found = search(rest, melds + [meld])
+            found = search(rest, melds + [new_meld])
             if found is not None:
-                return ["meld:" + "-".join(face_text(f) for f in meld.faces)] + found
+                return ["meld:" + "-".join(face_text(f) for f in new_meld.faces)] + found
         return None
 
     try:

@@ -12,7 +12,7 @@ has been collecting or could lay off.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from rummy_tui.engine.cards import face_of, parse_face
 from rummy_tui.engine.solver import best_arrangement
@@ -127,7 +127,7 @@ class HardTablePlayer(TablePlayAdvisor):
         return discard, tr("Discard {card} and keep your melds in hand until you can lay down every card in "
                           "one turn (a rummy): melds on the table give the others places to lay off.", card=card)
 
-    def going_out_plan(self) -> list[str] | None | bool:
+    def going_out_plan(self) -> list[str] | Literal[False] | None:
         """The moves that take every card out this turn; False when there are none; None when
         that is not known (another variant, or the search gave up)."""
         if not self.variant.hard_plans_going_out:

@@ -28,11 +28,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rummy_tui.engine.cards import (
-    JOKER, face_of, face_text, find_card, make_deck, parse_face, rank_of, suit_of,
+    JOKER, face_of, face_text, find_card, held_card, make_deck, parse_face, rank_of, suit_of,
 )
 from rummy_tui.engine.game import bracket, bracket_all
 from rummy_tui.engine.melds import RUN, SET, Meld, MeldRules, candidate_melds, lay_off, read_meld
-from rummy_tui.i18n import N_, msg, ngettext, t as tr
+from rummy_tui.i18n import N_, Message, msg, ngettext, t as tr
 from rummy_tui.engine.variant import Variant, parse_card_group, parse_meld_groups, parse_target, split_action
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ class TablePlayVariant(Variant):
     def keep_card_reason(self, settings: dict[str, Any]) -> str:
         return tr("You must keep a card to discard: you go out by discarding your last card.")
 
-    def hand_points(self, game: Game, winner: int, rummy: bool) -> tuple[list[int], list[str]]:
+    def hand_points(self, game: Game, winner: int, rummy: bool) -> tuple[list[int], list[Message]]:
         """What the hand adds to each seat's total, and the score explained line by line."""
         raise NotImplementedError
 
@@ -137,7 +137,7 @@ class TablePlayVariant(Variant):
         return self._offered_melds(game) + self._offered_layoffs(game) + self._offered_discards(game)
 
     def _offered_melds(self, game: Game) -> list[str]:
-        hand = game.state.hands[game.state.to_move]
+        hand = game.state.hands[game.state.mover]
         rules = self.meld_rules(game.settings)
         offered = []
         for faces in candidate_melds([face_of(c) for c in hand], rules, 0):
@@ -147,7 +147,7 @@ class TablePlayVariant(Variant):
         return offered
 
     def _offered_layoffs(self, game: Game) -> list[str]:
-        hand = game.state.hands[game.state.to_move]
+        hand = game.state.hands[game.state.mover]
         rules = self.meld_rules(game.settings)
         table = [m for _, m in game.table_melds()]
         offered = []
@@ -162,7 +162,7 @@ class TablePlayVariant(Variant):
 
     def _offered_discards(self, game: Game) -> list[str]:
         s = game.state
-        faces = sorted({face_of(c) for c in s.hands[s.to_move]})
+        faces = sorted({face_of(c) for c in s.hands[s.mover]})
         return [f"discard:{face_text(f)}" for f in faces if not isinstance(self._plan_discard(game, f), str)]
 
     # --- judging any action ---------------------------------------------------------------
@@ -237,7 +237,7 @@ class TablePlayVariant(Variant):
     def _plan_discard(self, game: Game, face: int) -> str | int:
         s = game.state
         taken = s.extra.get("taken")
-        card = find_card(s.hands[s.to_move], face, avoid=taken)
+        card = find_card(s.hands[s.mover], face, avoid=taken)
         if card is None:
             return tr("You do not hold {card}.", card=face_text(face))
         if card == taken:
@@ -248,7 +248,7 @@ class TablePlayVariant(Variant):
         """Physical cards for ``faces`` from the hand (the just-taken copy first), or why not."""
         if JOKER in faces:
             return tr("This game is played without jokers.")
-        hand = game.state.hands[game.state.to_move]
+        hand = game.state.hands[game.state.mover]
         held = Counter(face_of(c) for c in hand)
         for face, needed in Counter(faces).items():
             if held[face] < needed:
@@ -257,9 +257,9 @@ class TablePlayVariant(Variant):
                         else tr("You hold only {have} {card}, not {needed}.", have=have, card=face_text(face), needed=needed))
         taken = game.state.extra.get("taken")
         pool = list(hand)
-        picked = []
+        picked: list[int] = []
         for face in faces:
-            card = taken if taken in pool and face_of(taken) == face else find_card(pool, face)
+            card = taken if taken in pool and face_of(taken) == face else held_card(pool, face)
             pool.remove(card)
             picked.append(card)
         return picked
@@ -267,30 +267,30 @@ class TablePlayVariant(Variant):
     def _leftover_problem(self, game: Game, leaving: list[int], new_table: list[Meld]) -> str | None:
         """Why the hand left after a table action would break the going-out or same-card rule."""
         s = game.state
-        remaining = list(s.hands[s.to_move])
+        remaining = list(s.hands[s.mover])
         for card in leaving:
             remaining.remove(card)
         must_discard = self.must_discard_to_go_out(game.settings)
         if not remaining:
             return self.keep_card_reason(game.settings) if must_discard else None
         taken = s.extra.get("taken")
-        if remaining != [taken]:
+        if taken is None or remaining != [taken]:
             return None
-        card = face_text(face_of(taken))
+        shown = face_text(face_of(taken))
         if must_discard:
             return tr("That would leave only {card}, which you took from the discard pile this turn: "
-                      "you could not discard it.", card=card)
+                      "you could not discard it.", card=shown)
         rules = self.meld_rules(game.settings)
         if any(lay_off(meld, [taken], rules) is not None for meld in new_table):
             return None  # he can still go out by laying it off too
         return tr("That would leave only {card}, which you took from the discard pile this turn: "
-                  "you could not discard it, and it cannot be laid off.", card=card)
+                  "you could not discard it, and it cannot be laid off.", card=shown)
 
     # --- carrying out ---------------------------------------------------------------------
 
     def apply(self, game: Game, action: str) -> None:
         s = game.state
-        seat = s.to_move
+        seat = s.mover
         plan = self._plan(game, action)
         verb = split_action(action)[0]
         if plan is DRAW_STOCK:
@@ -393,7 +393,7 @@ class TablePlayVariant(Variant):
         s.sheet.append({"hand": s.hand_no, "points": [0] * s.players, "note": N_("void")})
         self.deal_hand(game)
 
-    def _hand_summary(self, game: Game, winner: int | None, points: list[int], lines: list[str],
+    def _hand_summary(self, game: Game, winner: int | None, points: list[int], lines: list[Message],
                       rummy: bool) -> dict[str, Any]:
         s = game.state
         return {
@@ -406,7 +406,7 @@ class TablePlayVariant(Variant):
             "points": list(points), "lines": lines,
         }
 
-    def total_lines(self, game: Game) -> list[str]:
+    def total_lines(self, game: Game) -> list[Message]:
         """``P1: 26 + 0 + 12 = 38`` for every seat, from the score sheet."""
         s = game.state
         lines = []
@@ -485,8 +485,10 @@ def arrange_position(game: Game, hands: dict[int, list[int]], discard: Sequence[
     ``stock`` names it exactly (then nothing may be left over). ``table`` holds (owner, cards)
     melds. ``tabled`` seats count as having tabled before (no rummy for them).
     """
-    s = game.state
-    decks, jokers = game.variant.deck(game.settings)
+    s, variant = game.state, game.variant
+    if not isinstance(variant, TablePlayVariant):
+        raise TypeError(f"{variant.key} is not played at the table (Traditional Rummy, Rummy)")
+    decks, jokers = variant.deck(game.settings)
     placed = [c for cards in hands.values() for c in cards] + list(discard) + list(stock_top)
     placed += [c for _, cards in table for c in cards] + list(stock or [])
     if len(set(placed)) != len(placed):
@@ -501,7 +503,7 @@ def arrange_position(game: Game, hands: dict[int, list[int]], discard: Sequence[
         if seat in hands:
             new_hands.append(list(hands[seat]))
             continue
-        size = len(s.hands[seat]) if s.hands else game.variant.hand_size(s.players)
+        size = len(s.hands[seat]) if s.hands else variant.hand_size(s.players)
         kept = [c for c in s.hands[seat] if c in free][:size]
         for card in kept:
             free.remove(card)
@@ -514,7 +516,7 @@ def arrange_position(game: Game, hands: dict[int, list[int]], discard: Sequence[
         new_stock = list(stock)
     else:
         new_stock = free + list(reversed(stock_top))
-    rules = game.variant.meld_rules(game.settings)
+    rules = variant.meld_rules(game.settings)
     s.table = []
     for owner, cards in table:
         meld = read_meld(cards, rules)

@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rummy_tui.engine.cards import face_of, face_text, find_card, is_joker, parse_face, rank_of
+from rummy_tui.engine.cards import face_of, face_text, held_card, is_joker, parse_face, rank_of
 from rummy_tui.engine.variant import split_action
 
 from .observation import discard_faces, joker_penalty_of
 from .rules import (
     ENDING_BONUS, HAND_SIZE, MAX_KEEP, _arrangement, _newdeal_code, best_ending, is_colour_flush,
-    is_figure_flush, is_piccolo, is_royal_flush, knock_card, penalty_value,
+    is_figure_flush, is_piccolo, is_royal_flush, knocking_card, penalty_value,
 )
 
 # --- the computer player: decides only from its observation and the offered actions -------------
@@ -73,7 +73,7 @@ def _ai_hand_score(cards: list[int], joker_penalty: int) -> int:
     if value <= 3:
         ending = best_ending(cards)
         if ending == "knock":
-            return ENDING_AI_SCORE[ending] + penalty_value(knock_card(cards))
+            return ENDING_AI_SCORE[ending] + penalty_value(knocking_card(cards))
         if ending is not None:
             return ENDING_AI_SCORE[ending]
     return value
@@ -88,7 +88,7 @@ def _best_discard(hand: list[int], faces: list[int], taken: int | None, joker_pe
     whole = _arrangement(tuple(sorted(hand)), joker_penalty).value
     candidates = []
     for face in faces:
-        card = find_card(hand, face, avoid=taken)
+        card = held_card(hand, face, avoid=taken)
         value = penalty_value(card, joker_penalty)
         candidates.append((whole - value, -value, face, card))
     best: tuple[int, int, int] | None = None
@@ -99,6 +99,8 @@ def _best_discard(hand: list[int], faces: list[int], taken: int | None, joker_pe
         option = (_ai_hand_score(rest, joker_penalty), minus_value, face)
         if best is None or option < best:
             best = option
+    if best is None:
+        raise ValueError("no face to discard")
     return best[0], best[2]
 
 
@@ -194,7 +196,7 @@ def _ai_exchange(observation: dict[str, Any], legal: list[str], normal: bool, rn
     melded = [c for meld in sorted(arrangement.melds, key=lambda m: len(m.cards)) for c in meld.cards
               if not is_joker(c)]
     low = sorted((c for c in hand if not is_joker(c) and rank_of(c) in (2, 3)), key=rank_of)
-    keep = []
+    keep: list[int] = []
     for card in jokers + melded + low:
         if card not in keep and len(keep) < MAX_KEEP:
             keep.append(card)

@@ -112,6 +112,14 @@ def knock_card(cards) -> int | None:
     return _structure(tuple(sorted(cards)))[1]
 
 
+def knocking_card(cards) -> int:
+    """:func:`knock_card` of a hand known to knock (its ending already judged)."""
+    card = knock_card(cards)
+    if card is None:
+        raise ValueError("the hand does not knock")
+    return card
+
+
 def is_romi(cards) -> bool:
     return len(cards) == HAND_SIZE and _structure(tuple(sorted(cards)))[0]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummy_tui.engine.cards import face_text, find_card
+from rummy_tui.engine.cards import face_text, held_card
 from rummy_tui.i18n import t as tr
 
 from variants.card_counting import Outs, available_faces
@@ -51,7 +51,7 @@ def choose_discard(observation: dict[str, Any], legal: list[str], hand_score) ->
     outs = Outs(TEN_CARD_RULES, available_faces(2, list(hand) + list(observation["discard"])), frozenset())
 
     def loss(face: int) -> tuple[float, int, int]:
-        card = find_card(hand, face, avoid=taken)
+        card = held_card(hand, face, avoid=taken)
         rest = [c for c in hand if c != card]
         gain = outs.next_draw_gain(rest)
         return hand_score(rest, joker_penalty) - OUTS_WEIGHT * gain, -penalty_value(card, joker_penalty), face

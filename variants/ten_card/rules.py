@@ -42,7 +42,7 @@ import itertools
 import random
 from typing import Any
 
-from rummy_tui.engine.cards import face_of, face_text, find_card, parse_face, parse_faces, take_cards
+from rummy_tui.engine.cards import face_of, face_text, find_card, held_card, parse_face, parse_faces, take_cards
 from rummy_tui.engine.game import Game, bracket
 from rummy_tui.engine.melds import MeldRules
 from rummy_tui.engine.solver import Arrangement
@@ -51,7 +51,7 @@ from rummy_tui.engine.variant import Setting, Variant, split_action
 from .endings import (  # the card arithmetic; the AI and tests import it from here too
     ENDING_BONUS, ENDING_CONDITIONS, ENDING_NAMES, HAND_SIZE, TEN_CARD_RULES, _arrangement, _leaves_flush,
     best_ending, can_flush_with, is_colour_flush, is_figure_flush, is_piccolo, is_royal_flush, knock_card,
-    penalty_value, piccolo_total, qualifying_endings,
+    knocking_card, penalty_value, piccolo_total, qualifying_endings,
 )
 from .scoring import TenCardScoring, _lowest_total  # the end of a hand
 
@@ -186,7 +186,7 @@ class TenCardRummy(TenCardScoring, Variant):
 
     def legal_actions(self, game: Game) -> list[str]:
         state = game.state
-        seat = state.to_move
+        seat = state.mover
         phase = state.phase
         if phase == "exchange":
             return ["keep"] + [_newdeal_code(kept) for kept in _keep_choices(state.hands[seat])]
@@ -226,7 +226,7 @@ class TenCardRummy(TenCardScoring, Variant):
     def why_not(self, game: Game, action: str) -> str | None:
         state = game.state
         verb, argument = split_action(action)
-        seat = state.to_move
+        seat = state.mover
         expected = PHASE_VERBS.get(state.phase, ())
         if verb not in expected:
             return tr("That is not possible now: {what}", what=tr(PHASE_PROMPTS.get(state.phase, N_("wait for the next hand."))))
@@ -315,7 +315,7 @@ class TenCardRummy(TenCardScoring, Variant):
     # --- doing it ---------------------------------------------------------------------------------
 
     def apply(self, game: Game, action: str) -> None:
-        seat = game.state.to_move
+        seat = game.state.mover
         verb, argument = split_action(action)
         handler = {
             "keep": lambda: self._exchange(game, seat, None),
@@ -338,6 +338,8 @@ class TenCardRummy(TenCardScoring, Variant):
         else:
             hand = state.hands[seat]
             kept = take_cards(hand, kept_faces)
+            if kept is None:  # why_not refuses a new deal keeping cards not held
+                raise ValueError("kept cards not in the hand")
             returned = [c for c in hand if c not in kept]
             state.stock.extend(returned)
             game.rng("new deal").shuffle(state.stock)
@@ -368,7 +370,7 @@ class TenCardRummy(TenCardScoring, Variant):
 
     def _discard(self, game: Game, seat: int, face: int) -> None:
         state, extra = game.state, game.state.extra
-        card = find_card(state.hands[seat], face, avoid=extra["taken"])
+        card = held_card(state.hands[seat], face, avoid=extra["taken"])
         game.discard_card(seat, card)
         game.log(seat, N_("discarded {card}"), card=bracket(card))
         dealer_opening = state.phase == "dealer_discard"
@@ -405,7 +407,7 @@ class TenCardRummy(TenCardScoring, Variant):
         extra["opening_declare"] = False
         extra["taken"], extra["must_flush"], extra["first_turn"] = None, False, False
         if name == "knock":
-            game.log(seat, N_("knocked with {card}"), card=bracket(knock_card(game.state.hands[seat])))
+            game.log(seat, N_("knocked with {card}"), card=bracket(knocking_card(game.state.hands[seat])))
         else:
             game.log(seat, N_("declared {ending}"), ending=msg(ENDING_NAMES[name]))
         waiting = self._active_order_after(game, seat)

@@ -7,14 +7,14 @@ which inherits them; they use its ``arrangement``, ``card_value``, ``_active_ord
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummy_tui.engine.game import Game, bracket, bracket_all
 from rummy_tui.engine.melds import Meld, lay_off
 from rummy_tui.engine.solver import Arrangement
-from rummy_tui.i18n import N_, msg
+from rummy_tui.i18n import N_, Message, msg
 from .endings import (
-    ENDING_BONUS, ENDING_NAMES, ENDING_UNITS, TEN_CARD_RULES, knock_card, penalty_value, piccolo_total,
+    ENDING_BONUS, ENDING_NAMES, ENDING_UNITS, TEN_CARD_RULES, knocking_card, penalty_value, piccolo_total,
 )
 
 
@@ -27,6 +27,13 @@ def money_text(amount: int, unit: int, signed: bool = False) -> str:
 class TenCardScoring:
     """The end of a Tízlapos hand, mixed into ``TenCardRummy``."""
 
+    if TYPE_CHECKING:  # what TenCardRummy provides
+        def arrangement(self, cards: list[int], settings: dict[str, Any]) -> Arrangement: ...
+        def card_value(self, card: int, settings: dict[str, Any]) -> int: ...
+        def _active_order_after(self, game: Game, seat: int) -> list[int]: ...
+        def _next_active(self, game: Game, seat: int) -> int: ...
+        def _deal_hand(self, game: Game) -> None: ...
+
     def _score_hand(self, game: Game) -> None:
         state, extra, settings = game.state, game.state.extra, game.settings
         names = game.seat_names()
@@ -35,7 +42,9 @@ class TenCardScoring:
         others = self._active_order_after(game, finisher)
         players = state.players
         points = [0] * players
-        melds, deadwood, layoffs = [[] for _ in range(players)], [[] for _ in range(players)], [[] for _ in range(players)]
+        melds: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+        deadwood: list[list[int]] = [[] for _ in range(players)]
+        layoffs: list[list[int]] = [[] for _ in range(players)]
 
         points[finisher], shown, lines = self._finisher_score(game, finisher, ending, names[finisher])
         melds[finisher], deadwood[finisher] = [m.to_json() for m in shown.melds], list(shown.deadwood)
@@ -45,7 +54,8 @@ class TenCardScoring:
                 lines.append(msg(N_("{name} threw in: out of the buli, no penalty points"), name=names[seat]))
                 continue
             own = self.arrangement(state.hands[seat], settings)
-            left, laid = list(own.deadwood), []
+            left = list(own.deadwood)
+            laid: list[int] = []
             if settings["layoffs"]:
                 left, laid = _lay_off_greedily(left, table, settings)
             points[seat] = sum(self.card_value(c, settings) for c in left)
@@ -71,11 +81,11 @@ class TenCardScoring:
         extra["showdown"] = None
         self._after_elimination(game, finisher, [finisher] + others, threw_in, eliminated)
 
-    def _finisher_score(self, game: Game, seat: int, ending: str, name: str) -> tuple[int, Arrangement, list[dict]]:
+    def _finisher_score(self, game: Game, seat: int, ending: str, name: str) -> tuple[int, Arrangement, list[Message]]:
         hand = game.state.hands[seat]
         settings = game.settings
         if ending == "knock":
-            card = knock_card(hand)
+            card = knocking_card(hand)
             rest = self.arrangement([c for c in hand if c != card], settings)
             shown = Arrangement(rest.melds, [card], penalty_value(card))
             return penalty_value(card), shown, [msg(N_("{name} knocks with {card}: +{points}"), name=name, card=bracket(card), points=penalty_value(card))]
@@ -91,7 +101,7 @@ class TenCardScoring:
         return bonus, shown, [line]
 
     def _settle_money(self, game: Game, finisher: int, ending: str, payers: list[int],
-                      names: list[str], lines: list[str]) -> list[int]:
+                      names: list[str], lines: list[Message]) -> list[int]:
         extra, unit = game.state.extra, game.settings["unit"]
         each = ENDING_UNITS.get(ending, 2) * unit
         money = [0] * game.state.players
@@ -110,7 +120,7 @@ class TenCardScoring:
         return money
 
     def _eliminate(self, game: Game, seats: list[int], threw_in: list[int], names: list[str],
-                   lines: list[str]) -> list[int]:
+                   lines: list[Message]) -> list[int]:
         state, limit = game.state, game.settings["limit"]
         out = []
         for seat in seats:

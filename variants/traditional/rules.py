@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rummy_tui.engine.cards import rank_of
 from rummy_tui.engine.melds import MeldRules
-from rummy_tui.i18n import N_, msg, t as tr
+from rummy_tui.i18n import N_, Message, msg, t as tr
 from rummy_tui.engine.variant import Setting
 
 from variants.tableplay.rules import TablePlayVariant
@@ -25,7 +25,7 @@ MELD_RULES = MeldRules(ace_low=True, ace_high=True, max_jokers=0)
 
 
 def payout(penalties: list[int], winner: int, stake: int, cutoff: int,
-           names: list[str] | None = None) -> tuple[list[int], list[str]]:
+           names: list[str] | None = None) -> tuple[list[int], list[Message]]:
     """D-8: money for each seat from the pool P = stake × N, and the working, line by line.
 
     The losers under ``cutoff`` share the whole 25% in proportion to their weights
@@ -121,7 +121,7 @@ With several rounds the penalties add up and the lowest total wins.
     def keep_card_reason(self, settings: dict[str, Any]) -> str:
         return tr("You must keep a card to discard: in Traditional Rummy you go out by discarding your last card.")
 
-    def hand_points(self, game: Game, winner: int, rummy: bool) -> tuple[list[int], list[str]]:
+    def hand_points(self, game: Game, winner: int, rummy: bool) -> tuple[list[int], list[Message]]:
         s = game.state
         bonus = s.settings["rummy_penalty"] if rummy else 0
         points = [0] * s.players
@@ -140,10 +140,11 @@ With several rounds the penalties add up and the lowest total wins.
         return points, lines
 
     def finish_game_if_over(self, game: Game) -> bool:
-        s = game.state
-        winner = s.last_hand["winner"]
+        s, last_hand = game.state, game.state.last_hand
+        assert last_hand is not None  # the hand that just ended
+        winner = last_hand["winner"]
         if s.settings["rounds"] <= 1:
-            money, lines = payout(s.last_hand["points"], winner, s.settings["stake"], s.settings["payout_cutoff"],
+            money, lines = payout(last_hand["points"], winner, s.settings["stake"], s.settings["payout_cutoff"],
                                   game.seat_names())
             game.end_game([winner], lines, money, money=money, penalties=list(s.totals))
             return True
