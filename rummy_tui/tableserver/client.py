@@ -28,6 +28,7 @@ CLOSE_TIMEOUT = 1.0  # closing never waits longer for a server that does not rea
 LOST = N_("The connection to the table server was lost.")
 NO_ANSWER = N_("The table server did not answer in time.")
 NOT_SENT = N_("Not connected to the table server: that move was not sent.")
+NULL_MEANS_SOMETHING = ("grace",)  # sent as null (no limit), not left out (the default)
 PUSHED_REFUSALS = ("act", "start", "chat")  # refusals of a request nobody waits on
 
 
@@ -179,7 +180,8 @@ class TableClient:
         if not self.connected:
             raise ConnectionLost()
         try:
-            self.writer.write(encode({key: value for key, value in message.items() if value is not None}))
+            self.writer.write(encode({key: value for key, value in message.items()
+                                      if value is not None or key in NULL_MEANS_SOMETHING}))
             await asyncio.wait_for(self.writer.drain(), SEND_TIMEOUT)
         except (ConnectionError, OSError, asyncio.TimeoutError):
             self.writer.transport.abort()  # the reader task ends, and everyone waiting hears of it

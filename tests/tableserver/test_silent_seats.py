@@ -100,3 +100,11 @@ async def test_a_stopped_player_process_is_away_the_computer_plays_and_it_comes_
         player.send_signal(signal.SIGCONT)
         player.kill()
         player.wait(10)
+
+
+async def test_a_table_hosted_with_no_limit_waits_for_its_away_players(server, connect):
+    """The Host form's "never: wait for them" is grace None; it used to be left out of the
+    message, so the table took the 60-second default."""
+    host = await connect("Anna")
+    welcome = await host.create("gin", ["human", "human"], grace=None)
+    assert server.tables[welcome["table"]].grace is None
