@@ -23,6 +23,7 @@ AI_SPEEDS = {_("slow"): 1.2, _("normal"): 0.6, _("fast"): 0.25, _("instant"): 0.
 class RummyApp(PlainDisplay, CrashReporting):
     CSS_PATH = Path(__file__).with_name("rummy.tcss")  # absolute, so subclasses elsewhere find it
     TITLE = "rummy"
+    restart_language: str | None = None  # set by the start screen: start again in this language
 
     def __init__(self, ascii_only: bool = False, four_colour: bool = False, ai_delay: float = 0.6,
                  table_options: dict[str, Any] | None = None) -> None:
@@ -281,7 +282,7 @@ def run_app(ascii_only: bool = False, mouse: bool = True, **table_options: Any) 
     ascii_only = ascii_only or plain_terminal()  # a vt100 or a C locale cannot show box drawing
     app = RummyApp(ascii_only=ascii_only, four_colour=four_colour, ai_delay=ai_delay, table_options=options or None)
     code = run_reporting_crashes(app, mouse=mouse)
-    if getattr(app, "restart_language", None):
+    if app.restart_language:
         restart_in_language(app.restart_language)
     return code
 

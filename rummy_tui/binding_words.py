@@ -34,7 +34,9 @@ def _in_language(cls: type, binding):
 
 
 def _subclasses(cls: type) -> list[type]:
-    found, todo = [], [cls]
+    found: list[type] = []
+    todo: list[type] = [cls]
+    sub: type
     while todo:
         for sub in todo.pop().__subclasses__():
             found.append(sub)

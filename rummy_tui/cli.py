@@ -6,6 +6,7 @@ from rummy_tui.i18n import N_, t as _
 import json
 import math
 import sys
+from typing import NoReturn
 
 import click
 
@@ -15,7 +16,7 @@ from rummy_tui.engine.variant import SettingError
 import variants  # noqa: F401  (importing the registry lets Game("gin", ...) find its variant)
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     """A one-line error and exit status 2, never a traceback."""
     click.echo(_("Error: {message}", message=message), err=True)
     sys.exit(2)
@@ -477,6 +478,7 @@ def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_m
         except ReplayFileError as error:
             _fail(str(error))
     else:
+        assert game_id is not None  # one of the two, checked above
         record = _record_by_id(game_id)
     ascii_only, mouse = _display_options(ascii_only, no_mouse)
     _exit_with(run_replay(record, ascii_only=ascii_only, mouse=mouse))
@@ -572,7 +574,11 @@ def verify_command(path: str | None, game_id: str | None) -> None:
     if (path is None) == (game_id is None):
         _fail(_("name a FILE or a --game ID (one of them)"))
     try:
-        record = record_in_file(path) if path is not None else _record_by_id(game_id)
+        if path is not None:
+            record = record_in_file(path)
+        else:
+            assert game_id is not None  # one of the two, checked above
+            record = _record_by_id(game_id)
         verification = verify_record(record)
     except (ReplayFileError, RecordError) as error:
         _fail(str(error))

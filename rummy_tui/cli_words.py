@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import sys
 import textwrap
+from typing import TYPE_CHECKING
 
 import click
 
@@ -51,10 +52,11 @@ def speak_clicks_words() -> None:
 
     for name in CLICK_MODULES:
         module = importlib.import_module(name)
-        if getattr(module, "_", None) is gettext.gettext:
-            module._ = click_gettext
-        if getattr(module, "ngettext", None) is gettext.ngettext:
-            module.ngettext = plain_ngettext
+        names = vars(module)  # the module's own globals, where click looks its gettext up
+        if names.get("_") is gettext.gettext:
+            names["_"] = click_gettext
+        if names.get("ngettext") is gettext.ngettext:
+            names["ngettext"] = plain_ngettext
 
 
 # Metavars and usage pieces: whole words of the left column and the usage line.
@@ -92,7 +94,7 @@ def option_row(param: click.Parameter, ctx: click.Context) -> tuple[str, str] | 
     if record is None or isinstance(param, click.Argument):
         return None
     spec = shown_metavars(record[0])
-    text = _(param.help) if param.help else ""
+    text = _(param.help) if isinstance(param, click.Option) and param.help else ""
     extra = param.get_help_extra(ctx) if isinstance(param, click.Option) else {}
     notes = []
     if "default" in extra:
@@ -148,6 +150,13 @@ def shown_error(error: click.UsageError) -> ShownUsageError:
 
 class InLanguage:
     """Mixed into a click command: its help page and usage errors in the language of the moment."""
+
+    if TYPE_CHECKING:  # what the click.Command it is mixed into provides
+        help: str | None
+        short_help: str | None
+
+        def collect_usage_pieces(self, ctx: click.Context) -> list[str]: ...
+        def get_params(self, ctx: click.Context) -> list[click.Parameter]: ...
 
     def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         pieces = shown_metavars(" ".join(self.collect_usage_pieces(ctx)))

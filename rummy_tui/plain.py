@@ -12,10 +12,14 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.segment import Segment
 from textual.filter import LineFilter
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
 
 PLAIN_TERMS = {"dumb", "vt52", "vt100", "vt102", "vt220", "ansi"}
 UTF8 = re.compile(r"utf-?8", re.IGNORECASE)
@@ -95,6 +99,10 @@ class PlainDisplay:
 
     ascii_only: bool = False
     _ascii_filter = AsciiFilter()
+
+    if TYPE_CHECKING:  # what the App it is mixed into provides
+        @property
+        def screen_stack(self) -> list[Screen[Any]]: ...
 
     def get_line_filters(self):
         filters = list(super().get_line_filters())

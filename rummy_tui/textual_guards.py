@@ -5,6 +5,8 @@ Imported by :mod:`rummy_tui.crash`, the base of every app of this package.
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 from textual.await_complete import AwaitComplete
 from textual.screen import Screen
 from textual.widgets import OptionList
@@ -12,7 +14,7 @@ from textual.widgets import OptionList
 _move_page = OptionList._move_page
 
 
-def _move_page_once_laid_out(self: OptionList, direction: int) -> None:
+def _move_page_once_laid_out(self: OptionList, direction: Literal[-1, 1]) -> None:
     """PageUp/PageDown on an option list filled a moment ago, before its first layout (the
     variant list at launch, a Select just opened, the command palette): Textual looks the
     highlighted option up in a line index that is still empty and raises KeyError. With
@@ -23,7 +25,8 @@ def _move_page_once_laid_out(self: OptionList, direction: int) -> None:
         pass
 
 
-OptionList._move_page = _move_page_once_laid_out
+# Replacing methods on Textual's classes is the point of this module (undone by the pin's next bump).
+OptionList._move_page = _move_page_once_laid_out  # type: ignore[method-assign]
 
 
 _dismiss = Screen.dismiss
@@ -40,4 +43,4 @@ def _dismiss_only_in_front(self: Screen, result=None) -> AwaitComplete:
     return _dismiss(self, result)
 
 
-Screen.dismiss = _dismiss_only_in_front
+Screen.dismiss = _dismiss_only_in_front  # type: ignore[method-assign]

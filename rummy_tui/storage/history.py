@@ -238,7 +238,7 @@ class History:
                 connection.execute("INSERT OR IGNORE INTO seats VALUES (?,?,?,?,?,?)",
                                    (game_id, seat, name, kinds[seat], _number(final, seat), int(seat in winners)))
             for row in game.state.sheet:
-                self._insert_hand(connection, game_id, game.record["variant"], row, hand_winners.get(row.get("hand")))
+                self._insert_hand(connection, game_id, game.record["variant"], row, hand_winners.get(row.get("hand", 0)))
 
     def record_hands(self, game_id: str, game: Game) -> None:
         """Record every hand of the game's score sheet so far: those a busy history could not take
@@ -248,7 +248,7 @@ class History:
         hand_winners = _hand_winners(game)
         with self._writing() as connection:
             for row in game.state.sheet:
-                self._insert_hand(connection, game_id, game.record["variant"], row, hand_winners.get(row.get("hand")))
+                self._insert_hand(connection, game_id, game.record["variant"], row, hand_winners.get(row.get("hand", 0)))
 
     def record_progress(self, game_id: str, game: Game, started: str | None = None,
                         duration_seconds: float | None = None) -> None:
@@ -280,7 +280,7 @@ class History:
         where, parameters = ("WHERE variant = ?", [variant]) if variant else ("", [])
         with self._connection() as connection:
             games = connection.execute(query.format(where), [*parameters, limit if limit is not None else -1]).fetchall()
-            seats = {}
+            seats: dict[str, list[str]] = {}
             for game_id, name in connection.execute("SELECT game_id, name FROM seats ORDER BY game_id, seat"):
                 seats.setdefault(game_id, []).append(name)
         return [FinishedGame(game_id, variant_key, seats.get(game_id, []), json.loads(final), json.loads(winners),

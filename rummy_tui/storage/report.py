@@ -56,10 +56,11 @@ def local_time(moment: datetime | str) -> str:
     """The moment in the local time zone; in UTC, saying so, when the zone set for this program
     (``TZ``) cannot be used (``TZ=UTC+99:99`` asks for an offset no clock has)."""
     if isinstance(moment, str):
+        text = moment
         try:
-            moment = datetime.fromisoformat(moment)
+            moment = datetime.fromisoformat(text)
         except ValueError:
-            return moment
+            return text
     if moment.tzinfo is None:
         return moment.strftime("%Y-%m-%d %H:%M")
     try:

@@ -33,7 +33,7 @@ def play(variant: str, players: int, games: int, seed: int, store: SaveStore, pa
             print(f"started {game_id}", flush=True)
         while not game.is_over:
             time.sleep(pause)  # the pace of play, so that a kill can land anywhere in a game
-            game.apply(choose_action(game, game.current_seat))
+            game.apply(choose_action(game, game.state.mover))
             warning = autosave(game_id, game, store)
             if warning:
                 print(warning, file=sys.stderr, flush=True)

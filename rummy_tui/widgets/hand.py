@@ -150,13 +150,13 @@ class HandView(CardWidget):
             self._orders[self._view.viewer] = self.order
             self._kept[self._view.viewer] = self.kept_sorted
         self.order = self._orders.get(viewer, []) if viewer is not None else []
-        self.kept_sorted = self._kept.get(viewer, True)
+        self.kept_sorted = self._kept.get(viewer, True) if viewer is not None else True
         self.selected.clear()
         self.staged.clear()
         self.cursor = 0
 
     def _set_titles(self, view: TableView, hand: list[int]) -> None:
-        if not view.hand_visible:
+        if view.viewer is None:  # the hand is not shown
             self.border_title = _("Hand")
             self.border_subtitle = ""
             return

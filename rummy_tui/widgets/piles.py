@@ -47,7 +47,7 @@ class PilesView(CardWidget):
             lines.append(limit_line)
         other = opponent(view)
         history = None if other is None else view.variant.pile_history(extra, other)
-        if history is not None:  # Gin: what he wants and what he does not
+        if other is not None and history is not None:  # Gin: what he wants and what he does not
             self._show_pile_history(history, view.names[other], look)
         else:
             self.border_subtitle = self._taken_by_others(view, look)

@@ -9,9 +9,7 @@ reported). Not yet checked, with the findings mypy 2.4 reported when this list w
     rummy_tui/screens/       171
     rummy_tui/tableserver/    29
     rummy_tui/serve/           8
-    rummy_tui/widgets/         4
     rummy_tui/storage/         4
-    rummy_tui/cli_words.py    10, cli.py 4, textual_guards.py 2, app.py 1, binding_words.py 1, plain.py 1
 
 Make one clean, move it to ``CHECKED`` and out of ``NOT_YET_CHECKED``: a module in neither list
 fails, so new code is checked from its first line.
@@ -29,26 +27,26 @@ CHECKED = [
     "rummy_tui/engine",
     "rummy_tui/i18n.py",
     "variants",
+    "rummy_tui/widgets",
     "rummy_tui/__init__.py",
     "rummy_tui/__main__.py",
-    "rummy_tui/ascii_streams.py",
-    "rummy_tui/crash.py",
-    "rummy_tui/served.py",
-    "rummy_tui/setting_titles.py",
-]
-
-NOT_YET_CHECKED = [  # may only shrink
     "rummy_tui/app.py",
+    "rummy_tui/ascii_streams.py",
     "rummy_tui/binding_words.py",
     "rummy_tui/cli.py",
     "rummy_tui/cli_words.py",
+    "rummy_tui/crash.py",
     "rummy_tui/plain.py",
+    "rummy_tui/served.py",
+    "rummy_tui/setting_titles.py",
     "rummy_tui/textual_guards.py",
+]
+
+NOT_YET_CHECKED = [  # may only shrink
     "rummy_tui/screens",
     "rummy_tui/serve",
     "rummy_tui/storage",
     "rummy_tui/tableserver",
-    "rummy_tui/widgets",
 ]
 
 
