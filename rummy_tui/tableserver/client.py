@@ -52,8 +52,11 @@ class TableClient:
     """One connection to the table server. Views and other pushed messages arrive on
     :attr:`messages`; replies to requests are returned by the request methods."""
 
-    def __init__(self, record: bool = False, tokens: SeatTokens | None = None) -> None:
+    def __init__(self, record: bool = False, tokens: SeatTokens | None = None,
+                 keep_record: Callable[[str, dict[str, Any]], Any] | None = None) -> None:
         self.tokens = tokens  # where seat tokens are kept between runs, if anywhere
+        self.keep_record = keep_record  # given a finished game's table code and record (in a worker thread)
+        self.kept: list[asyncio.Task] = []
         self.path: Path | None = None  # the socket, to connect again after a lost connection
         self.name: str | None = None  # as the server accepted it at hello
         self.identity: str | None = None
@@ -240,6 +243,9 @@ class TableClient:
                 if message["type"] == "ping":
                     writer.write(encode({"type": "pong"}))
                     continue
+                if message["type"] == "record":
+                    self._keep(message)
+                    continue
                 if message["type"] == "line":
                     message = self._view_with_line(message["line"])
                     if message is None:
@@ -259,6 +265,12 @@ class TableClient:
             self._changed.set()
             replies.put_nowait({"type": "lost"})  # for a request waiting on an answer
             self.messages.put_nowait({"type": "lost"})  # for a move waiting on its view
+
+    def _keep(self, message: dict[str, Any]) -> None:
+        """A finished game's record goes to :attr:`keep_record`, off the event loop."""
+        if self.keep_record is not None and isinstance(message.get("record"), dict):
+            self.kept.append(asyncio.get_running_loop().create_task(
+                asyncio.to_thread(self.keep_record, str(message.get("table")), message["record"])))
 
     def _view_with_line(self, line: dict[str, Any]) -> dict[str, Any] | None:
         """The latest view with a table log line (a chat line) added: the server sends a chat

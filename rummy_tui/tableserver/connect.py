@@ -62,9 +62,26 @@ def may_start_a_server() -> bool:
     return not os.environ.get(SOCKET_VARIABLE)
 
 
+def keep_in_history(code: str, record: dict[str, Any]) -> bool:
+    """A finished shared game into this player's own history (their data folder), as a game
+    played here would be; the server's copy is removed after its retention period. False if
+    it could not be kept (a record this version cannot read, a history that cannot be written)."""
+    import sqlite3
+
+    from rummy_tui.engine import Game
+    from rummy_tui.engine.records import RecordError
+    from rummy_tui.storage.history import History, HistoryError
+
+    try:
+        History().record_game(f"shared-{code}", Game.replay(record))
+    except (RecordError, HistoryError, sqlite3.Error, OSError, ValueError):
+        return False
+    return True
+
+
 async def open_client(path: str | os.PathLike | None = None, start_server: bool | None = None) -> TableClient:
     """A connected client (no hello yet), starting a local table server first if need be."""
-    client = TableClient(tokens=SeatTokens())
+    client = TableClient(tokens=SeatTokens(), keep_record=keep_in_history)
     await _connect(client, Path(path) if path else default_socket_path(), start_server)
     return client
 

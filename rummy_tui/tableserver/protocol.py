@@ -27,7 +27,8 @@ Client to server::
 
 Server to client: ``welcome{table, seat, token}``, ``view{seq, started, observation, legal,
 seats, log}``, ``line{table, line}`` (one new table log line, a chat line: the client adds it to
-its latest view's log), ``refused{reason, message}``, ``why_not{action, reason, message}``,
+its latest view's log), ``record{table, record}`` (to each player once the game is over, or
+when they come back to it after: for their own history), ``refused{reason, message}``, ``why_not{action, reason, message}``,
 ``allowed{actions}``, ``choices{action, forms}``, ``lobby{tables}``, ``ping{}`` (answer with a
 pong; a seat that leaves pings unanswered is away) and ``error{reason}`` for a message that
 could not be read. A ``view`` is a full snapshot of what that seat may see, so a client never

@@ -216,6 +216,8 @@ class Table:
         self.members[seat] = member
         await self._save_table()
         member.send({"type": "welcome", "table": self.code, "seat": seat, "token": token})
+        if self.game.is_over:  # back after the end: the record they missed
+            self._send_record(member)
         seated.set_result(seat)
         self.broadcast()
 
@@ -413,11 +415,21 @@ class Table:
         """Apply, save, tell every seat, and flush the save to the disk in the background: a
         killed server loses no move anyone has seen, and the slow flush delays no one."""
         self.game.apply(action)
-        if self.game.is_over and self.finished_at is None:
+        just_finished = self.game.is_over and self.finished_at is None
+        if just_finished:
             self.finished_at = time.time()
         await self._save_table(durable=False)
         self.broadcast()
+        if just_finished:
+            for member in list(self.members.values()):
+                self._send_record(member)
         self._flush_soon()
+
+    def _send_record(self, member: Member) -> None:
+        """A finished game's record, for the player's own history: the table's files on the
+        server are removed after a while. Every hand's deal secret is public by now (revealed
+        as each hand ended), so the record tells no one anything they could not work out."""
+        member.send({"type": "record", "table": self.code, "record": self.game.record})
 
     def _flush_soon(self) -> None:
         """One flush at a time; moves made during a flush are flushed by the next one."""
