@@ -16,6 +16,7 @@ from rummy_tui.storage.paths import history_path
 from rummy_tui.storage.saves import SaveStore
 from rummy_tui.engine.ai import choose_action
 from ui.driver import make_app, play_until, press_move, settle
+from ui.screen_text import screen_lines
 
 from .test_writer import held_lock  # noqa: F401  (a fixture: another program holds the history locked)
 
@@ -98,18 +99,29 @@ def break_the_saves_folder(data_dir) -> None:
 async def test_a_failing_save_is_one_short_line_and_the_log_says_why(data_dir):
     break_the_saves_folder(data_dir)
     app = make_app("gin", 2, ["Anna"], seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:  # shown, as to a player
         await settle(pilot)
+        told = []
+        notify = app.notify
+        app.notify = lambda message, **options: told.append((message, options)) or notify(message, **options)
         table = app.table()
-        for _ in range(4):
+        await one_move(pilot)
+        table.disk_writer().wait_idle(timeout=30)
+        await settle(pilot)
+        [(warning, options)] = told
+        assert options["severity"] == "warning"
+        assert "\n" not in warning and len(warning) <= 40
+        assert str(data_dir) not in warning  # the path is in the log
+        rows = screen_lines(app)
+        shown = [number for number, row in enumerate(rows) if warning in row]
+        assert shown == [22], "\n".join(rows)  # one line, just above the footer's keys
+        assert table.status_text() in rows[0]  # the status line and its key prompt stay whole
+
+        for _ in range(3):
             await one_move(pilot)
             table.disk_writer().wait_idle(timeout=30)
             await settle(pilot)
-        warnings = [note for note in app._notifications if note.severity == "warning"]
-        assert len(warnings) == 1  # four failing moves, one warning
-        [warning] = warnings
-        assert "\n" not in warning.message and len(warning.message) <= 40
-        assert str(data_dir) not in warning.message  # the path is in the log
+        assert len(told) == 1  # four failing moves, one warning
         await pilot.press("H")
         await pilot.pause()
         assert isinstance(app.screen, LogScreen)
