@@ -171,16 +171,19 @@ class RemoteSeat:
             return None
 
     async def why_not(self, action: str) -> str | None:
-        """None if legal now; while the connection is lost, the sentence saying so."""
+        """None if legal now; while the connection is lost (or the server does not answer),
+        the sentence saying so."""
         try:
             return await self.client.why_not(action)
         except ConnectionLost:
             return _(NOT_SENT)
+        except TableError as problem:
+            return str(problem)
 
     async def allowed(self, actions: list[str]) -> list[str]:
         try:
             return await self.client.allowed(actions)
-        except ConnectionLost:
+        except TableError:  # lost, or no answer: nothing is offered, and playing says why
             return []
 
     async def apply(self, action: str) -> None:
@@ -207,7 +210,7 @@ class RemoteSeat:
     async def choices(self, action: str) -> list[str]:
         try:
             return await self.client.choices(action)
-        except ConnectionLost:
+        except TableError:
             return [action]  # playing it is refused with the sentence saying why
 
     async def chat(self, text: str) -> None:
