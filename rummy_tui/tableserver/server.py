@@ -33,10 +33,11 @@ from .access import CodeGuard, connection_address, peer_uid
 from .lifecycle import SWEEP_SECONDS, creator_key, due_for_removal, refusal_to_create
 from .limits import TableLimits, TokenBucket
 from .protocol import (AI_LEVELS, MAX_LINE_BYTES, MAX_SEATS, MAX_SETTING_NUMBER, SEAT_KINDS, BadMessage, clean_chat,
-                       clean_name, decode, encode, new_code, normal_code, refusal)
+                       clean_name, decode, encode, new_code, normal_code, refusal, shown_code)
 from .table import DEFAULT_ANSWER_SECONDS, DEFAULT_GRACE_SECONDS, Seat, Table
 
 SOCKET_NAME = "tables.sock"
+MAX_CODE_SHOWN = 20  # a wrong code is said back, but not 64 KiB of it
 MAX_SOCKET_PATH = 100  # bytes; the system's limit is 107 or 103
 SOCKET_VARIABLE = "RUMMY_TUI_TABLE_SOCKET"  # set by `rummy serve` for its games: its own table service
 META_SUFFIX = ".table"  # not .json: the save store owns those names
@@ -399,7 +400,8 @@ class TableServer:
         table = self.tables.get(normal_code(message["code"]))
         if table is None:
             self.code_guard.wrong_code(connection.identity, connection.address)
-            connection.send(refusal(kind, msg(N_("There is no table '{code}' here."), code=message["code"])))
+            shown = shown_code(normal_code(message["code"]))[:MAX_CODE_SHOWN]
+            connection.send(refusal(kind, msg(N_("There is no table '{code}' here."), code=shown)))
             return
         if kind == "watch" and not table.watchable:
             connection.send(refusal(kind, msg(N_("The host has turned watching off at this table."))))

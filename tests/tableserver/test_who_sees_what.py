@@ -98,7 +98,7 @@ async def test_wrong_codes_are_throttled_per_identity_even_for_the_right_code(tm
         await host.create("hungarian", ["human", "human", "human"])
         guesser = await hello("Guesser", identity="key-SHA256:guess", address="198.51.100.7")
         for _ in range(3):
-            assert "no table" in await wrong_code(guesser)
+            assert "no table 'BCDF-GHJK'" in await wrong_code(guesser)  # as the player would type it
         assert "Too many wrong table codes" in await wrong_code(guesser)
         with pytest.raises(TableError, match="Too many wrong"):
             await guesser.join(host.table)  # throttled: even the right code is not tried
