@@ -8,6 +8,7 @@ import asyncio
 import time
 from collections import defaultdict, deque
 from dataclasses import dataclass
+from typing import overload
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,12 @@ Window = tuple[int, int, int, int]  # columns, rows, pixel width, pixel height (
 MAX_PIXELS = 65535  # the kernel's window size fields are 16 bits
 
 
+@overload
+def fit_window(width: int, height: int, pixel_width: int, pixel_height: int, limits: Limits,
+               default: tuple[int, int] = ...) -> tuple[Window, bool]: ...
+@overload
+def fit_window(width: int, height: int, pixel_width: int, pixel_height: int, limits: Limits,
+               default: None) -> tuple[Window, bool] | None: ...
 def fit_window(width: int, height: int, pixel_width: int, pixel_height: int, limits: Limits,
                default: tuple[int, int] | None = (80, 24)) -> tuple[Window, bool] | None:
     """The window a game gets for the one a visitor asks for, and whether it had to be made

@@ -140,6 +140,13 @@ class Session:
             status = await self._finish(output, incoming)
         return status
 
+    @property
+    def _running(self) -> GameProcess:
+        """The game, once started (the visitor's keys and window changes are read only then)."""
+        if self.game is None:
+            raise RuntimeError("no game started in this session yet")
+        return self.game
+
     async def _start_game(self) -> GameProcess:
         process = self.process
         folder = player_dir(self.players_root, self.visit.identity)
@@ -212,7 +219,7 @@ class Session:
             if self.gate.bursts != bursts:
                 self.log.write("input-dropped", self.visit.ip, identity=self.visit.identity,
                                limit=f"{self.limits.keys_per_second}keys/s,{self.limits.bytes_per_second}B/s")
-            if keys and not self.game.send_input(keys):  # never waits: see GameProcess.send_input
+            if keys and not self._running.send_input(keys):  # never waits: see GameProcess.send_input
                 self.gate.dropped_bytes += len(keys)
 
     # --- window changes ---------------------------------------------------------------------
@@ -227,7 +234,7 @@ class Session:
         if clamped and not self.told_size_limit:
             self._log_clamp(width, height)
             try:
-                os.kill(self.game.pid, served.SIZE_CLAMPED_SIGNAL)  # the game says so, once
+                os.kill(self._running.pid, served.SIZE_CLAMPED_SIGNAL)  # the game says so, once
             except ProcessLookupError:
                 pass
         if self.resize_handle is None:
@@ -242,7 +249,7 @@ class Session:
             return
         self.window = self.next_window
         try:
-            self.game.resize(*self.window)
+            self._running.resize(*self.window)
         except OSError:
             pass  # the game has just let go of its terminal
 
@@ -256,7 +263,7 @@ class Session:
         for task in (incoming, output):
             task.cancel()
         await asyncio.gather(incoming, output, return_exceptions=True)
-        status = await asyncio.shield(self.game.hang_up())
+        status = await asyncio.shield(self._running.hang_up())
         if not self.process.is_closing():
             try:
                 self.process.stdout.write(RESTORE_TERMINAL)

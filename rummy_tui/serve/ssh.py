@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import inspect
 import signal
 import socket
 import time
@@ -55,7 +56,9 @@ class GameSession(asyncssh.SSHServerProcess):
         stdin = asyncssh.SSHReader(self, self._chan)
         stdout = asyncssh.SSHWriter(self, self._chan)
         stderr = asyncssh.SSHWriter(self, self._chan, asyncssh.EXTENDED_DATA_STDERR)
-        self._conn.create_task(self._start_process(stdin, stdout, stderr), stdin.logger)
+        handler = self._start_process(stdin, stdout, stderr)
+        if inspect.isawaitable(handler) and self._conn is not None:  # as asyncssh's own version
+            self._conn.create_task(handler, stdin.logger)
 
 
 class Visitor(asyncssh.SSHServer):
@@ -183,7 +186,8 @@ class RummyServer:
         return self.listener.get_port()
 
     async def handle_session(self, process: asyncssh.SSHServerProcess) -> None:
-        visitor: Visitor = process.channel.get_connection().get_owner()
+        visitor = process.channel.get_connection().get_owner()
+        assert isinstance(visitor, Visitor)  # every connection's server_factory makes one
         visitor.sessions += 1
         visit = Visit(visitor.ip, visitor.identity or "-", visitor.username, visitor.key_fingerprint)
         session = Session(process, visit, self.seats, self.players_root, self.options.game_options,

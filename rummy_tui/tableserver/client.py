@@ -84,12 +84,13 @@ class TableClient:
         self.path = Path(path) if path else self.path or default_socket_path()
         check_socket_is_ours(self.path)
         try:
-            self.reader, self.writer = await asyncio.wait_for(
+            reader, writer = await asyncio.wait_for(
                 asyncio.open_unix_connection(str(self.path), limit=MAX_LINE_BYTES * 64), CONNECT_TIMEOUT)
         except asyncio.TimeoutError:
             raise TimeoutError(f"the table server at {self.path} did not accept the connection") from None
         self._replies = asyncio.Queue()  # a request of the old connection has had its answer: lost
-        self._reading = asyncio.get_running_loop().create_task(self._read(self.reader, self.writer, self._replies))
+        self.reader, self.writer = reader, writer
+        self._reading = asyncio.get_running_loop().create_task(self._read(reader, writer, self._replies))
         return self
 
     async def close(self) -> None:
@@ -167,7 +168,11 @@ class TableClient:
     async def act(self, action: str, seq: int | None = None) -> None:
         """Send an action answering the latest view (or view ``seq``); a refusal arrives as
         a ``refused`` message, the new state as a view."""
-        await self.send({"type": "act", "seq": self.view["seq"] if seq is None else seq, "action": action})
+        if seq is None:
+            if self.view is None:
+                raise TableError("no view to answer yet")
+            seq = self.view["seq"]
+        await self.send({"type": "act", "seq": seq, "action": action})
 
     async def start(self) -> None:
         await self.send({"type": "start"})
@@ -180,14 +185,15 @@ class TableClient:
 
     async def send(self, message: dict[str, Any]) -> None:
         """ConnectionLost if the connection is gone, or the server has read nothing for a while."""
-        if not self.connected:
+        writer = self.writer
+        if writer is None or not self.connected:
             raise ConnectionLost()
         try:
-            self.writer.write(encode({key: value for key, value in message.items()
+            writer.write(encode({key: value for key, value in message.items()
                                       if value is not None or key in NULL_MEANS_SOMETHING}))
-            await asyncio.wait_for(self.writer.drain(), SEND_TIMEOUT)
+            await asyncio.wait_for(writer.drain(), SEND_TIMEOUT)
         except (ConnectionError, OSError, asyncio.TimeoutError):
-            self.writer.transport.abort()  # the reader task ends, and everyone waiting hears of it
+            writer.transport.abort()  # the reader task ends, and everyone waiting hears of it
             raise ConnectionLost() from None
 
     @property
@@ -216,7 +222,8 @@ class TableClient:
         """The latest view once its seq is past ``after`` (any view if None)."""
         return await self.wait_view(lambda view: after is None or view["seq"] > after, timeout)
 
-    async def wait_view(self, wanted: Callable[[dict[str, Any]], bool], timeout: float = REPLY_TIMEOUT) -> dict[str, Any]:
+    async def wait_view(self, wanted: Callable[[dict[str, Any]], bool],
+                        timeout: float | None = REPLY_TIMEOUT) -> dict[str, Any]:
         """The latest view once ``wanted(view)`` is true, looking at each view as it arrives;
         TableError once the connection is gone and no view will come."""
         async def arrived() -> dict[str, Any]:
@@ -253,8 +260,9 @@ class TableClient:
                 if message["type"] == "view":
                     self.view = message
                     self._changed.set()
-                if message.get("re") == "chat" and self.chat_refused is not None:
-                    self.chat_refused(reason_shown(message))
+                refusal = reason_shown(message) if message.get("re") == "chat" else None
+                if refusal is not None and self.chat_refused is not None:
+                    self.chat_refused(refusal)
                 if message["type"] == "view" or message.get("re") in PUSHED_REFUSALS:
                     self.messages.put_nowait(message)
                 else:

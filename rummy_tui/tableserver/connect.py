@@ -33,7 +33,7 @@ IDLE_EXIT_SECONDS = 600
 START_WAIT = 10.0  # a background server this slow to listen is reported as not starting
 RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 15.0)  # before each attempt: about 46 s in all
 
-_started: list[subprocess.Popen] = []  # kept, so the background server is not reaped as garbage
+_started: list[subprocess.Popen[bytes]] = []  # kept, so the background server is not reaped as garbage
 
 
 class NoTableServer(Exception):
@@ -133,11 +133,15 @@ async def _connect(client: TableClient, path: Path, start_server: bool | None) -
 
 def _starting(path: Path) -> bool:
     """A server this process started for ``path`` is still running (perhaps not listening yet)."""
-    return any(process.poll() is None and process.args[process.args.index("--socket") + 1] == str(path)
-               for process in _started)
+    return any(process.poll() is None and _socket_of(process) == str(path) for process in _started)
 
 
-def start_background_server(path: Path) -> subprocess.Popen:
+def _socket_of(process: subprocess.Popen[bytes]) -> object:
+    command = process.args  # the list start_background_server gave
+    return command[command.index("--socket") + 1] if isinstance(command, list) else None
+
+
+def start_background_server(path: Path) -> subprocess.Popen[bytes]:
     """`rummy table-server` in its own session, its output in the data folder's log."""
     from rummy_tui.storage.paths import data_dir
 

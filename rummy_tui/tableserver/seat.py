@@ -188,7 +188,10 @@ class RemoteSeat:
 
     async def apply(self, action: str) -> None:
         """Play ``action`` and wait until the table has moved on; TableError if refused."""
-        await self.apply_at(self.client.view["seq"], action)
+        view = self.client.view
+        if view is None:
+            raise TableError("no view to answer yet")
+        await self.apply_at(view["seq"], action)
 
     async def apply_at(self, seq: int, action: str) -> None:
         """Play ``action`` as the answer to view ``seq`` (the server refuses a stale one)."""

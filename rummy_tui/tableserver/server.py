@@ -125,6 +125,8 @@ class Connection:
     def ping_or_give_up(self, now: float) -> None:
         """Ping a client at a table now and then; one silent past its table's answer limit is
         reported to the table (once)."""
+        if self.table is None:
+            return
         limit = self.table.answer_limit
         if now - self.last_pinged >= limit / PINGS_PER_LIMIT:
             self.last_pinged = now
@@ -219,6 +221,8 @@ class TableServer:
 
     async def serve_forever(self) -> None:
         """Serve until cancelled; :meth:`start` first."""
+        if self._server is None:
+            raise RuntimeError("start the table server before serving")
         await self._server.serve_forever()
 
     async def close(self) -> None:
@@ -263,7 +267,8 @@ class TableServer:
         stopped process, a dead link) is treated as away, like a dropped one."""
         while True:
             at_tables = [c for c in self._connections if c.table is not None and not c.closed]
-            shortest = min((c.table.answer_limit for c in at_tables), default=DEFAULT_ANSWER_SECONDS)
+            shortest = min((table.answer_limit for c in at_tables if (table := c.table) is not None),
+                           default=DEFAULT_ANSWER_SECONDS)
             await asyncio.sleep(min(max(shortest / PINGS_PER_LIMIT, 0.05), 1.0))
             now = time.monotonic()
             for connection in at_tables:
@@ -275,7 +280,9 @@ class TableServer:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         connection = Connection(self, reader, writer)
         self._connections.add(connection)
-        self._handlers.add(asyncio.current_task())
+        handler = asyncio.current_task()
+        assert handler is not None  # a coroutine run by the unix server's task
+        self._handlers.add(handler)
         try:
             async for line in connection.lines():
                 connection.heard()
@@ -292,7 +299,7 @@ class TableServer:
         finally:
             self._connections.discard(connection)
             self._last_client_left = time.monotonic()
-            self._handlers.discard(asyncio.current_task())
+            self._handlers.discard(handler)
             if connection.table is not None:
                 connection.table.post("dropped", connection)
             connection.closed = True
@@ -319,10 +326,9 @@ class TableServer:
         elif connection.table is None:
             raise BadMessage(f"{kind} needs a table: create or join one first")
         else:
-            self._forward(connection, kind, message)
+            self._forward(connection, connection.table, kind, message)
 
-    def _forward(self, connection: Connection, kind: str, message: dict[str, Any]) -> None:
-        table = connection.table
+    def _forward(self, connection: Connection, table: Table, kind: str, message: dict[str, Any]) -> None:
         if kind == "act":
             table.post("act", connection, message["seq"], message["action"])
         elif kind == "why_not":
@@ -445,8 +451,15 @@ class TableServer:
         self._meta_written.pop(code, None)
         await asyncio.to_thread(self._delete_files, code)
 
+    @property
+    def saves(self) -> SaveStore:
+        """The tables' save store, once :meth:`start` has opened it."""
+        if self.store is None:
+            raise RuntimeError("the table server has not started")
+        return self.store
+
     def _delete_files(self, code: str) -> None:
-        for path in (self.store.path_of(code), self.tables_dir / f"{code}{META_SUFFIX}"):
+        for path in (self.saves.path_of(code), self.tables_dir / f"{code}{META_SUFFIX}"):
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
 
@@ -463,14 +476,14 @@ class TableServer:
     def _save(self, table: Table, durable: bool = True) -> None:
         """The game through the atomic save store, and the seats (token hashes, never tokens)
         and table log next to it; run in a worker thread by the table's task."""
-        self.store.save(table.code, table.game, durable=durable)
+        self.saves.save(table.code, table.game, durable=durable)
         meta = json.dumps(table.saved(), separators=(",", ":")).encode("utf-8")
         if self._meta_written.get(table.code) != meta:  # most moves change only the game
             write_atomically(self.tables_dir / f"{table.code}{META_SUFFIX}", meta)
             self._meta_written[table.code] = meta
 
     def _flush(self, table: Table) -> None:
-        self.store.make_durable(table.code)
+        self.saves.make_durable(table.code)
 
     def _resume_tables(self) -> list[Table]:
         resumed = []
@@ -478,7 +491,7 @@ class TableServer:
             code = path.name[: -len(META_SUFFIX)]
             try:
                 meta = json.loads(path.read_text("utf-8"))
-                game = self.store.load(code)
+                game = self.saves.load(code)
                 seats = [Seat(**seat) for seat in meta["seats"]]
             except (OSError, ValueError, KeyError, TypeError, BadSave) as problem:
                 print(f"table {code} cannot be resumed: {problem}", file=sys.stderr)

@@ -440,9 +440,10 @@ class Table:
             self._flushing = asyncio.get_running_loop().create_task(self._flush_while_wanted())
 
     async def _flush_while_wanted(self) -> None:
-        while self._flush_wanted:
+        flush = self._flush  # never None here: _flush_soon starts no flush without one
+        while self._flush_wanted and flush is not None:
             self._flush_wanted = False
-            await asyncio.to_thread(self._flush, self)
+            await asyncio.to_thread(flush, self)
 
     async def _save_table(self, durable: bool = True) -> None:
         if self._save is not None:

@@ -7,8 +7,6 @@ reported). Not yet checked, with the findings mypy 2.4 reported when this list w
 (``python3 -m mypy --follow-imports=silent PATH``):
 
     rummy_tui/screens/       171
-    rummy_tui/tableserver/    29
-    rummy_tui/serve/           8
     rummy_tui/storage/         4
 
 Make one clean, move it to ``CHECKED`` and out of ``NOT_YET_CHECKED``: a module in neither list
@@ -28,6 +26,8 @@ CHECKED = [
     "rummy_tui/i18n.py",
     "variants",
     "rummy_tui/widgets",
+    "rummy_tui/serve",
+    "rummy_tui/tableserver",
     "rummy_tui/__init__.py",
     "rummy_tui/__main__.py",
     "rummy_tui/app.py",
@@ -44,9 +44,7 @@ CHECKED = [
 
 NOT_YET_CHECKED = [  # may only shrink
     "rummy_tui/screens",
-    "rummy_tui/serve",
     "rummy_tui/storage",
-    "rummy_tui/tableserver",
 ]
 
 
