@@ -200,8 +200,10 @@ class Game:
         before = Before.of(self.state)
         self.variant.apply(self, action)
         self.record["actions"].append(action)
-        if self.is_over and self.sealed_deals:
-            self._reveal_last_deal()
+        if self.sealed_deals:
+            if self.is_over:
+                self._reveal_last_deal()
+            self._note_where_hands_ended()
         if self._steps is not None:
             self._steps.append(before.step(self.state))
 
@@ -480,6 +482,13 @@ class Game:
             entry["deal_secret"] = self._secret(hand).hex()
             self.log(None, N_("The deal of hand {hand} is revealed: {secret}"), hand=hand,
                      secret=short(entry["deal_secret"]))
+
+    def _note_where_hands_ended(self) -> None:
+        """A revealed hand's ``ended_at``: how many of the record's actions it took to end it
+        (a revealed record of an unfinished game stops there)."""
+        for entry in self.record["deals"][-3:]:
+            if "deal_secret" in entry and "ended_at" not in entry:
+                entry["ended_at"] = len(self.record["actions"])
 
     def _reveal_last_deal(self) -> None:
         """The game is over: its last hand's secret is revealed, and a hand sealed but never

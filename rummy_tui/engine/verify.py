@@ -135,3 +135,72 @@ def _first_difference(said: list[list[str]], dealt: list[list[str]]) -> tuple[in
                     return seat, other, mine
             return seat, " ".join(theirs), " ".join(ours)
     return 0, "", ""
+
+
+# --- what a seat can check on its own, and what it may be shown ----------------------------
+
+def revealed_record(record: dict[str, Any], upto_hand: int | None = None) -> dict[str, Any]:
+    """The record as far as everybody may know it once the hands up to ``upto_hand`` (every
+    revealed one, by default) are over: their actions, secrets, contributions and dealt hands;
+    the next hand's commitment and contributions; no seed (it is 0, and ``seed_hidden``) and
+    nothing of a hand still sealed. A game that is over is shown whole."""
+    deals = record.get("deals") or []
+    revealed = [entry for entry in deals if "deal_secret" in entry and "ended_at" in entry]
+    if upto_hand is not None:
+        revealed = [entry for entry in revealed if entry["hand"] <= upto_hand]
+    last = revealed[-1]["hand"] if revealed else 0
+    ended_at = revealed[-1]["ended_at"] if revealed else 0
+    following = [{key: entry[key] for key in ("hand", "deal_commitment", "contributions")}
+                 for entry in deals if entry["hand"] == last + 1]
+    shown = {key: value for key, value in record.items() if key not in ("deals", "actions", "seed")}
+    return {**shown, "seed": 0, "seed_hidden": True, "deals": [dict(entry) for entry in revealed] + following,
+            "actions": list(record["actions"][:ended_at])}
+
+
+def check_sightings(record: dict[str, Any], hand: int, seat: int | None,
+                    sightings: dict[int, tuple[list[int], list[int]]]) -> HandCheck:
+    """What one seat checks when hand ``hand`` is revealed: the secret against the commitment,
+    then the game replayed from the revealed secrets: after each number of actions ``seq`` in
+    ``sightings``, this seat's hand (sorted card ids; ignored for a spectator) and the discard
+    pile must be what the seat was shown."""
+    entry = next((e for e in record.get("deals") or [] if e.get("hand") == hand), None)
+    if entry is None or "deal_secret" not in entry:
+        check = HandCheck(hand, "")
+        check.fail(N_("the server revealed nothing for this hand"))
+        return check
+    check = HandCheck(hand, entry["deal_commitment"])
+    secrets = {e["hand"]: bytes.fromhex(e["deal_secret"]) for e in record["deals"] if "deal_secret" in e}
+    if commitment_of(secrets[hand]) != entry["deal_commitment"]:
+        check.fail(N_("the revealed secret {secret} does not match the commitment {commitment} shown before the deal"),
+                   secret=short(entry["deal_secret"]), commitment=short(entry["deal_commitment"]))
+        return check
+    try:
+        game = Game._set_up(record, deal=True, known_secrets=secrets)
+        for seq in range(len(record["actions"]) + 1):
+            if seq in sightings:
+                problem = _sighting_problem(game, seat, *sightings[seq])
+                if problem:
+                    check.fail(problem[0], **problem[1])
+                    return check
+            if seq < len(record["actions"]):
+                game.apply(record["actions"][seq])
+    except Exception as error:  # noqa: BLE001  (a record that does not replay is the finding)
+        check.fail(N_("the revealed game does not replay: {reason}"), reason=str(error))
+    return check
+
+
+def _sighting_problem(game: Game, seat: int | None, hand: list[int], discard: list[int]):
+    if seat is not None and sorted(game.state.hands[seat]) != sorted(hand):
+        return N_("you held {held}, but the revealed shuffle gives {dealt}"), {
+            "held": _cards(sorted(set(hand) - set(game.state.hands[seat]))),
+            "dealt": _cards(sorted(set(game.state.hands[seat]) - set(hand)))}
+    if list(game.state.discard) != list(discard):
+        return N_("the discard pile showed {shown}, but the revealed shuffle gives {dealt}"), {
+            "shown": _cards(discard[-3:]), "dealt": _cards(game.state.discard[-3:])}
+    return None
+
+
+def _cards(cards: list[int]) -> str:
+    from .cards import card_text
+
+    return " ".join(card_text(card) for card in cards) or "-"

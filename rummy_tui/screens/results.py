@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from rummy_tui.engine.cards import card_text
+from rummy_tui.engine.deals import short
 from rummy_tui.engine.melds import Meld
 from rummy_tui.i18n import _, ngettext, render
 from rummy_tui.widgets.base import CardWidget, TableView
@@ -117,16 +121,42 @@ class ScrollingPage:
         page.scroll_page_down() if step > 0 else page.scroll_page_up()
 
 
+class DealCheckLine(Static):
+    """The hand's sealed deal, checked: "Deal verified (3f9a21c0…)", or loudly what did not
+    match. ``check`` is the seat's ``deal_check`` (it may take a moment: a worker awaits it)."""
+
+    def __init__(self, hand: int, check: Callable[[int], Awaitable[Any]]) -> None:
+        super().__init__(Text(_("Checking the deal…"), style="dim"), id="deal-check")
+        self.hand, self.check = hand, check
+
+    def on_mount(self) -> None:
+        self.run_worker(self._show(), exclusive=True)
+
+    async def _show(self) -> None:
+        check = await self.check(self.hand)
+        if check is None:
+            self.update(Text(_("The deal could not be checked: its reveal did not arrive."), style="bold"))
+        elif check.verified:
+            self.update(Text(_("Deal verified ({commitment})", commitment=short(check.commitment)), style="green"))
+        else:
+            self.update(Text(_("DEAL NOT VERIFIED: {problem}", problem=_(check.problem, **check.values)),
+                             style="bold reverse red"))
+
+
 class EndOfHandScreen(ScrollingPage, Screen):
     BINDINGS = [Binding("enter,space", "next", _("Next"), id="next"), *ScrollingPage.SCROLL_BINDINGS]
 
-    def __init__(self, view: TableView) -> None:
+    def __init__(self, view: TableView, deal_check: Callable[[int], Awaitable[Any]] | None = None) -> None:
         super().__init__()
         self.view = view
+        self.deal_check = deal_check
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="page", id="end-of-hand"):
             yield HandSummary(self.view)
+            hand = (self.view.observation.get("last_hand") or {}).get("hand")
+            if self.deal_check is not None and self.view.observation.get("last_deal") and isinstance(hand, int):
+                yield DealCheckLine(hand, self.deal_check)
             goal = goal_words(self.view.observation["settings"])
             yield Static(Text("\n" + " · ".join([_("Score sheet")] + goal), style="bold"))
             yield Static(score_table(self.view))

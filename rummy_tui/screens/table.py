@@ -606,7 +606,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
             self.refresh_table()
             self.advance()
 
-        self.app.push_screen(EndOfHandScreen(self.table_view()), closed)
+        self.app.push_screen(EndOfHandScreen(self.table_view(), getattr(self.seat, "deal_check", None)), closed)
 
     def show_end_of_game(self) -> None:
         from .results import EndOfGameScreen

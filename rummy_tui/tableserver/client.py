@@ -20,6 +20,7 @@ from .protocol import MAX_ASKED, MAX_LINE_BYTES, encode, reason_shown
 from .server import default_socket_path
 from .table import LOG_LINES
 from .tokens import SeatTokens
+from .witness import DealWitness
 
 REPLY_TIMEOUT = 10.0
 CONNECT_TIMEOUT = 5.0  # a server that does not even accept the connection in this time is not there
@@ -71,6 +72,7 @@ class TableClient:
         self.seat: int | None = None
         self.token: str | None = None
         self.chat_refused: Callable[[str], Any] | None = None  # told why a chat line was refused
+        self.witness = DealWitness()  # adds this seat's randomness to each deal, and checks each reveal
         self._changed = asyncio.Event()
         self._replies: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._reading: asyncio.Task | None = None
@@ -257,8 +259,14 @@ class TableClient:
                     message = self._view_with_line(message["line"])
                     if message is None:
                         continue
+                if message["type"] == "reveal":
+                    self.witness.saw_reveal(message, self.seat)
+                    continue
                 if message["type"] == "view":
                     self.view = message
+                    contribution = self.witness.saw_view(message)
+                    if contribution is not None:
+                        writer.write(encode(contribution))
                     self._changed.set()
                 refusal = reason_shown(message) if message.get("re") == "chat" else None
                 if refusal is not None and self.chat_refused is not None:

@@ -22,6 +22,9 @@ Client to server::
     allowed {actions}                        which of these (at most 500) could I play now?
     choices {action}                         the forms a legal action can take (Gin's knock melds)
     chat    {text}                           one line for the table log
+    contribute {hand, data}                  this seat's own randomness for a sealed deal: 16
+                                             bytes as 32 hex digits, for the hand a view's
+                                             ``contribute`` names (docs/ENGINE.md)
     leave   {}                               give the seat to the AI now
     pong    {n?}                             the answer to a ping (the client's reader answers it)
 
@@ -30,7 +33,9 @@ seats, log}``, ``line{table, line}`` (one new table log line, a chat line: the c
 its latest view's log), ``record{table, record}`` (to each player once the game is over, or
 when they come back to it after: for their own history), ``refused{reason, message}``, ``why_not{action, reason, message}``,
 ``allowed{actions}``, ``choices{action, forms}``, ``lobby{tables}``, ``ping{}`` (answer with a
-pong; a seat that leaves pings unanswered is away) and ``error{reason}`` for a message that
+pong; a seat that leaves pings unanswered is away), ``reveal{hand, record}`` (when a hand is
+over: the game's record as far as everybody may know it, to check the deal with;
+``verify.revealed_record``) and ``error{reason}`` for a message that
 could not be read. A ``view`` is a full snapshot of what that seat may see, so a client never
 has to merge anything. A reason's ``message`` is a template and its values
 (``rummy_tui.i18n.msg``), shown in each client's own language (two players at a table may read
@@ -94,6 +99,7 @@ FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "allowed": {"actions": ((list,), True)},
     "choices": {"action": ((str,), True)},
     "chat": {"text": ((str,), True)},
+    "contribute": {"hand": ((int,), True), "data": ((str,), True)},
     "leave": {},
     "pong": {"n": ((int,), False)},
 }
@@ -154,6 +160,8 @@ def decode(line: bytes) -> dict[str, Any]:
             raise BadMessage(f"{kind}.{name} has the wrong type ({type(message[name]).__name__})")
     if kind == "hello" and any(len(message.get(name) or "") > MAX_KEY_CHARS for name in ("identity", "token", "address")):
         raise BadMessage(f"hello's identity, token and address are at most {MAX_KEY_CHARS} characters")
+    if kind == "contribute" and len(message["data"]) > MAX_KEY_CHARS:
+        raise BadMessage("contribute.data is 32 hex digits")
     if kind == "allowed":
         actions = message["actions"]
         if len(actions) > MAX_ASKED or not all(isinstance(action, str) for action in actions):

@@ -10,10 +10,12 @@ server sent to it, so a screen built on it cannot show another seat's cards.
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from typing import Any, Protocol
 
 from rummy_tui.engine import Game, IllegalAction
+from rummy_tui.engine.verify import HandCheck, verify_record
 from rummy_tui.i18n import _
 
 from .client import NOT_SENT, REPLY_TIMEOUT, ConnectionLost, TableClient, TableError
@@ -46,6 +48,8 @@ class SeatView(Protocol):
     async def apply(self, action: str) -> None: ...  # TableError with the reason if refused
 
     async def choices(self, action: str) -> list[str]: ...  # the forms of a legal move (Gin's knock melds)
+
+    async def deal_check(self, hand: int) -> HandCheck | None: ...  # hand's sealed deal checked (None: cannot be)
 
 
 class LocalSeat:
@@ -118,6 +122,14 @@ class LocalSeat:
         if self.seat is None or self.game.current_seat != self.seat:
             return [action]
         return self.game.variant.choices(self.game, action)
+
+    async def deal_check(self, hand: int) -> HandCheck | None:
+        """The hand's deal checked from the record's revealed secret, in a worker thread."""
+        if not self.game.sealed_deals:
+            return None
+        record = json.loads(json.dumps(self.game.record))  # a copy: the game goes on meanwhile
+        checks = await asyncio.to_thread(lambda: verify_record(record).hands)
+        return next((check for check in checks if check.hand == hand), None)
 
 
 class RemoteSeat:
@@ -218,6 +230,10 @@ class RemoteSeat:
 
     async def chat(self, text: str) -> None:
         await self.client.chat(text)
+
+    async def deal_check(self, hand: int) -> HandCheck | None:
+        """This client's own check of the hand's revealed deal (see :mod:`.witness`)."""
+        return await self.client.witness.check(hand)
 
     async def close(self) -> None:
         await self.client.close()

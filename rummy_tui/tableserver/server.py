@@ -339,6 +339,8 @@ class TableServer:
             table.post("choices", connection, message["action"])
         elif kind == "chat":
             table.chat(connection, clean_chat(message["text"]))
+        elif kind == "contribute":
+            table.contribute(connection, message["hand"], message["data"])
         elif kind == "start":
             table.post("start", connection)
         elif kind == "leave":

@@ -11,6 +11,7 @@ flushed to the disk in the background.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import secrets
 import sys
@@ -22,6 +23,8 @@ from typing import Any, Protocol
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import ai_rng
+from rummy_tui.engine.deals import contribution_text
+from rummy_tui.engine.verify import revealed_record
 
 from rummy_tui.i18n import N_, english, msg, texts_as_messages
 
@@ -32,6 +35,7 @@ DEFAULT_GRACE_SECONDS = 60.0
 DEFAULT_ANSWER_SECONDS = 20.0  # a connected seat silent this long (no answer to pings) counts as away
 LOG_LINES = 50
 LOG_SAVE_DELAY = 2.0  # chat reaches the disk at most this late, in one write however many lines came
+CONTRIBUTION_WAIT = 3.0  # seconds a deal waits for a connected player's own randomness, then goes without
 
 
 class Member(Protocol):
@@ -83,7 +87,7 @@ class Table:
                  save: Callable[[Table, bool], Any] | None = None, flush: Callable[[Table], Any] | None = None,
                  public: bool = False, watchable: bool = True, creator: str | None = None,
                  chat_limit: tuple[float, int] = (20.0, 5), answer_limit: float = DEFAULT_ANSWER_SECONDS,
-                 finished_at: float | None = None):
+                 finished_at: float | None = None, contribution_wait: float = CONTRIBUTION_WAIT):
         self.code, self.game, self.seats = code, game, seats
         self.grace, self.started, self.ai_delay = grace, started, ai_delay
         self.answer_limit = answer_limit  # seconds a connected seat may leave the server's pings unanswered
@@ -94,6 +98,12 @@ class Table:
         self.finished_at = finished_at  # when the game ended (time.time()), for the retention period
         self.empty_since: float | None = time.monotonic()  # nobody connected since (monotonic), or None
         self._chat_rates: dict[int, TokenBucket] = {}
+        self.contribution_wait = contribution_wait
+        self.first_contributions: dict[int, str] = {}  # seat -> its randomness for hand 1, before the start
+        self._sealed_at: dict[int, float] = {}  # hand -> when its contributions were first asked for
+        self._contributed = asyncio.Event()
+        revealed = [entry["hand"] for entry in game.record.get("deals") or [] if "deal_secret" in entry]
+        self._revealed_sent = max(revealed, default=0)  # the last hand whose reveal went out
         self._log_save: asyncio.TimerHandle | None = None
         self.log = TableLog(list(log or []))
         self.inbox: asyncio.Queue[tuple] = asyncio.Queue()
@@ -129,7 +139,67 @@ class Table:
         to_move = self.started and seat is not None and game.current_seat == seat and seat not in self.covered
         return {"type": "view", "table": self.code, "seq": self.seq, "started": self.started, "seat": seat,
                 "observation": observation, "legal": game.legal_actions() if to_move else [],
-                "seats": self.seat_list(), "log": list(self.log.lines)}
+                "seats": self.seat_list(), "log": list(self.log.lines), "contribute": self.contribution_wanted()}
+
+    # --- sealed deals: the players' own randomness, and the reveal --------------------------
+
+    def contribution_wanted(self) -> dict[str, Any] | None:
+        """The sealed deal the players may add randomness to now: hand 1 until the game
+        starts (it is dealt again at the start), then the hand after the one in play."""
+        game = self.game
+        if game.is_over or not game.sealed_deals:
+            return None
+        hand = game.state.deal_hand + 1 if self.started else 1
+        entry = game.deal_entry(hand)
+        if entry is None:
+            return None
+        self._sealed_at.setdefault(hand, time.monotonic())
+        return {"hand": hand, "deal_commitment": entry["deal_commitment"]}
+
+    def contribute(self, member: Member, hand: int, data: str) -> None:
+        """A seat's own 16 random bytes for the sealed deal of ``hand``; handled at once (not on
+        the inbox), so that a deal waiting for it sees it. Late or repeated ones are dropped:
+        the deal goes without, and its log says so."""
+        seat, wanted, text = self._seat_of(member), self.contribution_wanted(), contribution_text(data)
+        if text is None:
+            member.send(refusal("contribute", msg(N_("Your randomness for the deal must be 16 bytes (32 hex digits)."))))
+            return
+        if seat is None or wanted is None or wanted["hand"] != hand:
+            return
+        if self.started:
+            self.game.contribute(seat, text)
+        else:
+            self.first_contributions.setdefault(seat, text)
+        self._contributed.set()
+
+    def _missing_contributions(self, hand: int) -> list[int]:
+        """Connected players who have not given their randomness for ``hand``'s deal."""
+        if hand == 1 and not self.started:
+            given = self.first_contributions
+        else:
+            entry = self.game.deal_entry(hand)
+            given = {seat: c for seat, c in enumerate(entry["contributions"]) if c} if entry else {}
+        return [seat for seat in self.members if self.seats[seat].kind == "human" and seat not in given]
+
+    async def _gather_contributions(self, hand: int) -> None:
+        """Wait (a few seconds at most, counted from when they were asked) for the connected
+        players' randomness for ``hand``: an old or silent client never holds up the deal."""
+        if self.game.is_over or not self.game.sealed_deals:
+            return
+        deadline = self._sealed_at.get(hand, time.monotonic()) + self.contribution_wait
+        while self._missing_contributions(hand) and (left := deadline - time.monotonic()) > 0:
+            self._contributed.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._contributed.wait(), left)
+
+    def _send_reveal(self) -> None:
+        """When a hand is over, everybody gets what checking its deal needs."""
+        deals = self.game.record.get("deals") or []
+        revealed = [entry["hand"] for entry in deals if "deal_secret" in entry and "ended_at" in entry]
+        if revealed and revealed[-1] > self._revealed_sent:
+            self._revealed_sent = revealed[-1]
+            self.send_to_all({"type": "reveal", "table": self.code, "hand": revealed[-1],
+                              "record": revealed_record(self.game.record, revealed[-1])})
 
     def summary(self) -> dict[str, Any]:
         return {"code": self.code, "variant": self.game.variant.key, "started": self.started,
@@ -236,6 +306,7 @@ class Table:
         for index, seat in enumerate(self.seats):
             if seat.is_open:
                 seat.kind, seat.name = "ai", f"Computer {index + 1}"
+        await self._gather_contributions(1)
         self.started = True
         self.deal_again_with_names()
         self.log.add(N_("The game starts."))
@@ -381,12 +452,14 @@ class Table:
         self.log.add(template, seat, name=self.seats[seat].name)
 
     def deal_again_with_names(self) -> None:
-        """The same deal (same seed), now that the seats have names: the first hand's log lines
-        ("Hand 1: Anna dealt...") were written before anyone sat down."""
+        """The first deal again (same seed and commitment), now that the seats have names and
+        the players have added their randomness: the first hand's log lines ("Hand 1: Anna
+        dealt...") were written before anyone sat down."""
         record = self.game.record
+        given = [self.first_contributions.get(seat) for seat in range(record["players"])]
         self.game = Game(record["variant"], record["players"], record["settings"], seed=record["seed"],
-                         chosen_seed=self.game.chosen_seed,
-                         seats=self.seats_for_record())
+                         chosen_seed=self.game.chosen_seed, seats=self.seats_for_record(),
+                         contributions={1: given})
 
     def write_seats_into_record(self) -> None:
         self.game.record["seats"] = self.seats_for_record()
@@ -414,6 +487,7 @@ class Table:
     async def _play(self, action: str) -> None:
         """Apply, save, tell every seat, and flush the save to the disk in the background: a
         killed server loses no move anyone has seen, and the slow flush delays no one."""
+        await self._gather_contributions(self.game.state.deal_hand + 1)  # the move may deal the next hand
         self.game.apply(action)
         just_finished = self.game.is_over and self.finished_at is None
         if just_finished:
@@ -454,6 +528,7 @@ class Table:
             member.send(self.view(seat))
         for member in list(self.spectators):
             member.send(self.view(None))
+        self._send_reveal()
 
     def send_to_all(self, message: dict[str, Any]) -> None:
         """The same message to every seat and spectator (nothing in it is private)."""

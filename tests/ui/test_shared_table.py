@@ -16,6 +16,7 @@ from tests.support.leakcheck import Knowledge, leaks
 from rummy_tui.app import RummyApp
 from rummy_tui.engine import Game
 from rummy_tui.engine.cards import card_text, face_of, parse_face
+from rummy_tui.engine.deals import short
 from rummy_tui.screens.menus import MovesMenu
 from rummy_tui.screens.results import EndOfHandScreen
 from rummy_tui.screens.table import TableScreen, bracket_cards
@@ -161,6 +162,10 @@ async def test_two_apps_play_a_gin_hand_each_seeing_only_its_own_hand(server):
             assert moves < 300, "the hand never ended"
         await until(pilots, lambda: all(isinstance(app.screen, EndOfHandScreen) for app in apps),
                     "both players see the end of the hand")
+        # each app checked the revealed deal on its own (tableserver/witness.py) and says so
+        verified = f"Deal verified ({short(table.game.deal_entry(hand)['deal_commitment'])})"
+        await until(pilots, lambda: all(verified in "\n".join(screen_lines(app)) for app in apps),
+                    "both players see the deal verified")
         for app in apps:
             screen = app.table()
             assert isinstance(screen.seat, RemoteSeat) and not reachable_games(screen)

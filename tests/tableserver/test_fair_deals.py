@@ -1,0 +1,96 @@
+"""Sealed deals at a shared table: every seat adds its own randomness, and checks each revealed
+hand on its own; a server that lies about a deal is caught (issue #21)."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+
+from rummy_tui.engine.deals import short
+
+from .players import play_all, seat_everyone, until_hand
+
+AT_LEAST = 2**128
+
+
+async def test_two_players_each_verify_every_revealed_deal(server, connect):
+    clients = await seat_everyone(connect, "gin", 2, record=True)
+    await play_all(clients, until_hand(3))
+    table = server.tables[clients[0].table]
+    assert table.game.state.seed >= AT_LEAST and not table.game.chosen_seed
+    first, second = table.game.deal_entry(1), table.game.deal_entry(2)
+    for seat, client in enumerate(clients):
+        # each client's own bytes went into each deal, and the log named nobody as missing
+        assert first["contributions"][seat] == client.witness.sent[1]
+        assert second["contributions"][seat] == client.witness.sent[2]
+        for hand in (1, 2):
+            check = await client.witness.check(hand, timeout=20)
+            assert check is not None and check.verified, check and check.text()
+            assert check.text() == f"Hand {hand}: deal verified ({short(table.game.deal_entry(hand)['deal_commitment'])})"
+    assert not [e for e in table.game.state.events if e["text"].startswith("Dealt without")]
+
+
+async def test_the_commitment_is_shown_before_the_deal_and_the_secret_only_after(server, connect):
+    clients = await seat_everyone(connect, "gin", 2, record=True)
+    await play_all(clients, until_hand(2))
+    table = server.tables[clients[0].table]
+    secret_one = table.game.deal_entry(1)["deal_secret"]
+    for client in clients:
+        views = [m for m in client.received if m["type"] == "view"]
+        asked = [v["contribute"] for v in views if v.get("contribute")]
+        assert asked[0] == {"hand": 1, "deal_commitment": table.game.deal_entry(1)["deal_commitment"]}
+        assert not views[0]["started"], "hand 1's commitment came before the game (and its deal) started"
+        hand_one = [i for i, m in enumerate(client.received) if m["type"] == "view" and m["started"]
+                    and m["observation"]["hand_no"] == 1]
+        before_reveal = client.received[:hand_one[-1] + 1]
+        assert secret_one not in str(before_reveal) and secret_one[:8] not in str(before_reveal)
+        assert hashlib.sha256(bytes.fromhex(secret_one)).hexdigest() == asked[0]["deal_commitment"]
+
+
+async def test_a_server_that_reveals_another_secret_is_caught(server, connect):
+    clients = await seat_everyone(connect, "gin", 2, record=True)
+    table = server.tables[clients[0].table]
+    honest = table._send_reveal
+
+    def lying_reveal() -> None:
+        deals = table.game.record["deals"]
+        for entry in deals:
+            if "deal_secret" in entry and entry["hand"] == 1:
+                entry["deal_secret"] = hashlib.sha256(b"another deal").hexdigest()
+        honest()
+
+    table._send_reveal = lying_reveal
+    await play_all(clients, until_hand(2))
+    for client in clients:
+        check = await client.witness.check(1, timeout=20)
+        assert check is not None and not check.verified
+        assert "Hand 1: NOT VERIFIED: the revealed secret" in check.text()
+
+
+async def test_a_server_that_deals_other_cards_than_it_committed_to_is_caught(server, connect):
+    clients = await seat_everyone(connect, "gin", 2, record=True)
+    await clients[0].wait_view(lambda view: view["started"])
+    table = server.tables[clients[0].table]
+    hands = table.game.state.hands
+    hands[0][0], table.game.state.stock[0] = table.game.state.stock[0], hands[0][0]  # a card swapped in
+    table.broadcast()
+    await play_all(clients, until_hand(2))
+    check = await clients[0].witness.check(1, timeout=20)
+    assert check is not None and not check.verified and "you held" in check.text()
+
+
+async def test_a_silent_player_is_dealt_without_and_the_deal_is_not_held_up(server, connect, monkeypatch):
+    from rummy_tui.tableserver.witness import DealWitness
+
+    silent = DealWitness.saw_view
+    monkeypatch.setattr(DealWitness, "saw_view", lambda self, view: silent(self, view) and None)
+    for table in server.tables.values():
+        table.contribution_wait = 0.2
+    clients = await seat_everyone(connect, "gin", 2, record=True)
+    table = server.tables[clients[0].table]
+    table.contribution_wait = 0.2
+    started = asyncio.get_running_loop().time()
+    await play_all(clients, until_hand(2))
+    assert asyncio.get_running_loop().time() - started < 30
+    lines = [e for e in table.game.state.events if e["text"].startswith("Dealt without")]
+    assert {e["values"]["name"] for e in lines} == {seat.name for seat in table.seats}
