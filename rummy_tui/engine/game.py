@@ -380,15 +380,18 @@ class Game:
 
     def rng(self, purpose: str) -> random.Random | DealStream:
         """A fresh, reproducible stream for one shuffle (``shuffle``, ``randrange``): from the
-        hand's sealed deal (:mod:`.deals`); in a game of record format 1, from the seed."""
+        hand's sealed deal (:mod:`.deals`). A game with a chosen seed (and every game of record
+        format 1) shuffles from the seed itself, as before sealed deals: the same seed deals the
+        same cards in every version, and its deals are still sealed, revealed and checked."""
         s = self.state
         s.shuffles += 1
-        if not self.sealed_deals:
+        if self.sealed_deals:
+            hand = max(s.hand_no, 1)  # a first dealer is chosen with the first hand's deal
+            if hand != s.deal_hand:
+                self._begin_deal(hand)
+            s.deal_draws += 1
+        if not self.sealed_deals or self.chosen_seed:
             return random.Random(f"{s.seed}:{s.hand_no}:{purpose}:{s.shuffles}")
-        hand = max(s.hand_no, 1)  # a first dealer is chosen with the first hand's deal
-        if hand != s.deal_hand:
-            self._begin_deal(hand)
-        s.deal_draws += 1
         entry = self._seal(hand)
         return DealStream(deal_key(self._secret(hand), hand, entry["contributions"]), f"{purpose}|{s.deal_draws}")
 
@@ -413,7 +416,8 @@ class Game:
         is sealed but not dealt. False, changing nothing, when there is no such deal, the data is
         not 16 bytes or the seat has already given its part."""
         text = contribution_text(data)
-        entry = self.deal_entry(self.state.deal_hand + 1) if self.sealed_deals and not self.is_over else None
+        open_to_contributions = self.sealed_deals and not self.is_over and not self.chosen_seed
+        entry = self.deal_entry(self.state.deal_hand + 1) if open_to_contributions else None
         if text is None or entry is None or not 0 <= seat < self.state.players or entry["contributions"][seat]:
             return False
         entry["contributions"][seat] = text
@@ -447,7 +451,7 @@ class Game:
         if entry is None:
             given = self._given_contributions.get(hand) or []
             contributions = ([contribution_text(c) if c else None for c in given]
-                             if len(given) == self.state.players else [None] * self.state.players)
+                             if len(given) == self.state.players and not self.chosen_seed else [None] * self.state.players)
             entry = {"hand": hand, "deal_commitment": commitment_of(self._secret(hand)), "contributions": contributions}
             self.record["deals"].append(entry)
         return entry

@@ -3,6 +3,9 @@ against its commitment, and the deal replayed from that secret and the contribut
 the hands the record says were dealt and against every action of the record.
 
 The seed plays no part: a record is checked only from what was revealed, as a player would.
+A game with a chosen seed is the exception: it shuffles from its seed (which it shows), so it
+is replayed from the seed, each revealed secret must be the one that seed gives, and it takes
+no contributions.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from typing import Any
 
 from rummy_tui.i18n import N_, t as tr
 
-from .deals import commitment_of, short
+from .deals import commitment_of, hand_secret, short
 from .game import READABLE_FORMATS, Game
 from .records import RecordError, check_record
 
@@ -77,6 +80,7 @@ def verify_record(record: Any) -> Verification:
     if record["format"] < 2:
         raise RecordError("this record is from before sealed deals (format 1): its deals cannot be checked")
     checks, secrets = {}, {}
+    chosen = record.get("chosen_seed") is not False and not record.get("seed_hidden")
     for entry in record["deals"]:
         check = checks[entry["hand"]] = HandCheck(entry["hand"], entry["deal_commitment"])
         if "deal_secret" not in entry:
@@ -86,6 +90,11 @@ def verify_record(record: Any) -> Verification:
         if commitment_of(secret) != entry["deal_commitment"]:
             check.fail(N_("the revealed secret {secret} does not match the commitment {commitment} shown before the deal"),
                        secret=short(entry["deal_secret"]), commitment=short(entry["deal_commitment"]))
+        elif chosen and secret != hand_secret(record["seed"], entry["hand"]):
+            check.fail(N_("the revealed secret {secret} is not the one the game's chosen seed gives"),
+                       secret=short(entry["deal_secret"]))
+        elif chosen and any(entry["contributions"]):
+            check.fail(N_("a game with a chosen seed takes no contributions, but this hand lists some"))
         else:
             secrets[entry["hand"]] = secret
     game = _replay_revealed(record, secrets, checks)

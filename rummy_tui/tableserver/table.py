@@ -135,7 +135,8 @@ class Table:
     def view(self, seat: int | None) -> dict[str, Any]:
         """A full snapshot for one seat (None: a spectator); legal moves only for the mover."""
         game = self.game
-        observation = game.observation(seat) if seat is not None else game.observation_public()
+        # before the start no hand is shown: hand 1 is dealt again then, with everyone's randomness
+        observation = game.observation(seat) if seat is not None and self.started else game.observation_public()
         to_move = self.started and seat is not None and game.current_seat == seat and seat not in self.covered
         return {"type": "view", "table": self.code, "seq": self.seq, "started": self.started, "seat": seat,
                 "observation": observation, "legal": game.legal_actions() if to_move else [],

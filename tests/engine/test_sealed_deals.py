@@ -93,14 +93,16 @@ def test_the_last_hand_is_revealed_when_the_game_ends():
 
 
 def test_a_contribution_changes_the_deal_and_counts_once():
-    plain, mixed = Game("gin", 2, seed=5), Game("gin", 2, seed=5)
+    plain, mixed = Game("gin", 2, seed=5, chosen_seed=False), Game("gin", 2, seed=5, chosen_seed=False)
     assert mixed.contribute(1, bytes(range(16)))
     assert not mixed.contribute(1, bytes(16)), "a seat gives its part once"
     assert not mixed.contribute(0, b"short"), "a contribution is 16 bytes"
     assert mixed.deal_entry(2)["contributions"] == [None, bytes(range(16)).hex()]
-    hand_one = Game("gin", 2, seed=5, contributions={1: [None, "ab" * 16]})
+    hand_one = Game("gin", 2, seed=5, chosen_seed=False, contributions={1: [None, "ab" * 16]})
     assert hand_one.state.hands != plain.state.hands
     assert Game.replay(hand_one.record).state.hands == hand_one.state.hands
+    chosen = Game("gin", 2, seed=5)  # a chosen seed deals the same every time: it takes no contributions
+    assert not chosen.contribute(1, bytes(16)) and chosen.deal_entry(2)["contributions"] == [None, None]
 
 
 def test_a_human_seat_without_a_contribution_is_dealt_without_and_the_log_says_so():
@@ -130,6 +132,16 @@ def test_the_shuffle_follows_the_documented_stream():
     assert deck == expected
 
 
+def test_a_chosen_seed_deals_as_it_did_before_sealed_deals_and_is_still_sealed():
+    from rummy_tui.engine.cards import make_deck
+
+    game = Game("gin", 2, seed=9)
+    deck = make_deck(1, 0)
+    random.Random("9:0:deal:1").shuffle(deck)
+    assert game.state.extra["cut"][0] == [deck[-1], deck[-2]]
+    assert game.deal_entry(1)["deal_commitment"] == hashlib.sha256(hand_secret(9, 1)).hexdigest()
+
+
 def test_an_old_record_replays_with_the_old_deal():
     record = {"format": 1, "variant": "gin", "players": 2, "settings": {}, "seed": 9, "actions": []}
     game = Game.replay(record)
@@ -147,12 +159,22 @@ def test_an_old_record_replays_with_the_old_deal():
 
 # --- rummy verify -----------------------------------------------------------------------------
 
+def play_drawn(key: str, players: int, seed: int) -> Game:
+    """An AI game dealt the way a game nobody gave a seed is (the HMAC shuffle), from ``seed``."""
+    from rummy_tui.engine.ai import choose_action
+
+    game = Game(key, players, seed=seed, chosen_seed=False)
+    while not game.is_over:
+        game.apply(choose_action(game, game.current_seat, "easy"))
+    return game
+
+
 def records_with_a_reshuffle() -> dict[str, dict]:
     """A finished game of every variant; in each variant that rebuilds its stock, one that did."""
     found = {}
     for key, variant in sorted(variants.registry().items()):
         for seed in range(40):
-            game = play_ai_game(key, variant.max_players, ["easy"] * variant.max_players, seed=seed)
+            game = play_drawn(key, variant.max_players, seed=seed)
             if key not in found or any(e["text"] == RESHUFFLE for e in game.state.events):
                 found[key] = game.record
             if any(e["text"] == RESHUFFLE for e in game.state.events) and game.state.hand_no >= 2:
@@ -208,6 +230,25 @@ def test_verify_fails_naming_the_hand_that_was_changed(finished_records, what):
         failed = [check for check in verification.hands if check.outcome == "failed"]
         assert [check.hand for check in failed] == [hand], (key, [c.text() for c in failed])
         assert f"Hand {hand}: NOT VERIFIED" in failed[0].text()
+
+
+@pytest.mark.parametrize("what", ["secret", "contribution", "dealt card"])
+def test_verify_checks_a_chosen_seed_game_from_its_seed(what):
+    record = play_ai_game("basic", 3, ["easy"] * 3, seed=6).record
+    assert verify_record(record).ok and len(record["deals"]) >= 2
+
+    def change(copy):
+        entry = copy["deals"][1]
+        if what == "secret":
+            entry["deal_secret"] = entry["deal_commitment"]  # a secret that is not the seed's
+            entry["deal_commitment"] = hashlib.sha256(bytes.fromhex(entry["deal_secret"])).hexdigest()
+        elif what == "contribution":
+            entry["contributions"][2] = "5a" * 16
+        else:
+            entry["dealt"][2][1] = "2C" if entry["dealt"][2][1] != "2C" else "3C"
+
+    verification = verify_record(tampered(record, change))
+    assert [check.hand for check in verification.hands if check.outcome == "failed"] == [2]
 
 
 def cli(*arguments: str):

@@ -29,7 +29,7 @@ def messages_by_seq(received: list[dict]) -> list[tuple[int, dict]]:
 def assert_no_message_leaks(record: dict, clients: dict) -> int:
     """``clients`` maps a seat (None: a spectator) to its recording client; returns how many
     messages were checked."""
-    game = Game(record["variant"], record["players"], record["settings"], record["seed"])
+    game = Game.replay({**record, "actions": []})  # the same deal: seed, and the players' randomness
     knowledge = Knowledge(game)
     pending = {seat: messages_by_seq(client.received) for seat, client in clients.items()}
     checked = 0
@@ -64,7 +64,9 @@ async def test_no_seat_is_ever_sent_a_hidden_card(server, connect, variant, play
     actions = len(table.game.record["actions"])
     for client in clients:  # every move reached every seat, with that seat's own hand
         views = [m for m in client.received if m["type"] == "view"]
-        assert len(views) >= actions and all(m["observation"]["hand"] or m["observation"]["result"] for m in views)
+        assert len(views) >= actions and all(m["observation"]["hand"] or m["observation"]["result"]
+                                             for m in views if m["started"])
+        assert not any(m["observation"]["hand"] for m in views if not m["started"]), "no hand before the start"
     assert all(not m["observation"]["hand"] for m in watcher.received if m["type"] == "view")
 
 
@@ -72,7 +74,7 @@ async def test_the_check_catches_a_server_that_sends_the_wrong_hand(server, conn
     """The test above can fail: a view built for the wrong seat is found."""
     clients = await seat_everyone(connect, "gin", 2)
     table = server.tables[clients[0].table]
-    await clients[0].next_view()
+    await clients[0].wait_view(lambda view: view["started"])
     wrong = table.view(1)
     clients[0].received.append(wrong)
     with pytest.raises(AssertionError, match="hidden cards"):
