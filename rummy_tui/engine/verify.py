@@ -198,7 +198,8 @@ def check_sightings(record: dict[str, Any], hand: int, seat: int | None,
     return check
 
 
-def _sighting_problem(game: Game, seat: int | None, hand: list[int], discard: list[int]):
+def _sighting_problem(game: Game, seat: int | None, hand: list[int],
+                      discard: list[int]) -> tuple[str, dict[str, str]] | None:
     if seat is not None and sorted(game.state.hands[seat]) != sorted(hand):
         return N_("you held {held}, but the revealed shuffle gives {dealt}"), {
             "held": _cards(sorted(set(hand) - set(game.state.hands[seat]))),
