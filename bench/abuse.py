@@ -11,6 +11,10 @@ and "sorted by rank") about five times a second. Per attack it prints:
 * the delay the honest player's key saw, key to screen, p50 and worst;
 * what the server said (refusals, drops, clamps) and whether the attacker's session lived.
 
+The SSH attacks: a 20000x20000 terminal at login, resizes to 10000x10000 and past 65535, a
+flood of window changes, a 1 MB paste, floods of keys and of mouse reports, 50 sftp requests,
+and 48 MB of environment variables.
+
 Targets (issue #22): every game under 150 MiB whatever the visitor sends, the server under
 150 MiB; an honest move at a table under a chat flood shows at the other seats within 250 ms.
 `--runs N` repeats everything and prints each figure's median (and the runs).
@@ -230,6 +234,17 @@ async def attack_sftp(attacker: Attacker, deadline: float) -> str:
     return f"{refused} of 50 sftp requests refused with the message"
 
 
+async def attack_env_flood(attacker: Attacker, deadline: float) -> str:
+    attacker.conn = await asyncssh.connect("127.0.0.1", attacker.port, username=attacker.username, known_hosts=None,
+                                           client_keys=None, password="", agent_path=None)
+    flood = {f"JUNK{number}": "x" * 16000 for number in range(3000)}
+    attacker.process = await attacker.conn.create_process(term_type="xterm-256color", term_size=(80, 24),
+                                                          encoding=None, env=flood)
+    attacker.reader = asyncio.create_task(attacker._drain())
+    await asyncio.sleep(max(deadline - time.perf_counter(), 0))
+    return "3,000 environment variables of 16 KB (48 MB) before the session"
+
+
 ATTACKS: dict[str, Callable[[Attacker, float], Awaitable[str]]] = {
     "idle": attack_idle,
     "huge-login": attack_huge_login,
@@ -240,6 +255,7 @@ ATTACKS: dict[str, Callable[[Attacker, float], Awaitable[str]]] = {
     "key-flood": attack_key_flood,
     "mouse-flood": attack_mouse_flood,
     "sftp": attack_sftp,
+    "env-flood": attack_env_flood,
 }
 
 

@@ -1,13 +1,15 @@
-"""A hostile visitor against the real server: a huge terminal at login or at a resize, and a
-flood of keys. Each ends with a bounded game that still plays, and a line in the log."""
+"""A hostile visitor against the real server: a huge terminal at login or at a resize, a flood
+of keys, a flood of environment variables. Each ends with a bounded game that still plays (and
+a bounded server), and a line in the log where there is something to say."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
-from .sshplay import Terminal, connect, processes_using, start_server, wait_until
+from .sshplay import Terminal, connect, game_pids, processes_using, start_server, wait_until
 
 START_SCREEN = ("Rummy: five variants", "^s Start")
 TOLD = "Your terminal is larger than this server draws: the game uses 400×150 characters of it."
@@ -97,3 +99,23 @@ async def test_a_megabyte_of_keys_is_dropped_past_the_burst_and_the_game_plays_o
     assert log.count("input-dropped ip=127.0.0.1 identity=guest-eve") == 1
     dropped = int(re.search(r"game-over .* dropped=(\d+)", log).group(1))
     assert dropped >= 900_000  # a burst of 16 KiB and 4 KiB a second got through, no more
+
+
+def resident_mib(pid: int) -> float:
+    return int(re.search(r"VmRSS:\s+(\d+)", Path(f"/proc/{pid}/status").read_text()).group(1)) / 1024
+
+
+async def test_a_flood_of_environment_variables_is_not_kept(server):
+    before = resident_mib(server.process.pid)
+    flood = {f"JUNK{number}": "x" * 16000 for number in range(3000)}  # 48 MB, all of it kept by asyncssh alone
+    async with await connect(server, "eve") as conn:
+        process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None,
+                                            env={**flood, "COLORTERM": "truecolor"})
+        terminal = Terminal(process, 80, 24)
+        await terminal.wait_for(*START_SCREEN)
+        grown = resident_mib(server.process.pid) - before
+        [game] = game_pids(server)
+        environment = Path(f"/proc/{game}/environ").read_bytes().split(b"\0")
+    assert grown < 24, f"the server grew by {grown:.0f} MiB"
+    assert b"COLORTERM=truecolor" in environment  # what the game may have still gets through
+    assert not any(variable.startswith(b"JUNK") for variable in environment)
