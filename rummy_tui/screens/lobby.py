@@ -285,8 +285,21 @@ class LobbyScreen(Screen):
             code = _("You are watching: you see the table, not anyone's hand.")
         else:
             code = _("Waiting for the host to start the game.")
+        if self.hosting:
+            code += "\n" + self.who_finds_it()
         self.query_one("#lobby-code", Static).update(Text(code))
         self.follow()
+
+    def who_finds_it(self) -> str:
+        """For the host: who finds the table, and whether anyone may watch."""
+        view = self.client.view
+        if view.get("public", True):
+            found = _("The table is in the Join list of everyone on this server.")
+        else:
+            found = _("The table is private: only players given its code find it.")
+        if view.get("watchable", True):
+            return found
+        return found + " " + _("Watching is off.")
 
     def variant_key(self) -> str:
         return self.client.view["observation"]["variant"]  # the screen opens once a view is there

@@ -140,7 +140,8 @@ class Table:
         to_move = self.started and seat is not None and game.current_seat == seat and seat not in self.covered
         return {"type": "view", "table": self.code, "seq": self.seq, "started": self.started, "seat": seat,
                 "observation": observation, "legal": game.legal_actions() if to_move else [],
-                "seats": self.seat_list(), "log": list(self.log.lines), "contribute": self.contribution_wanted()}
+                "seats": self.seat_list(), "log": list(self.log.lines), "contribute": self.contribution_wanted(),
+                "public": self.public, "watchable": self.watchable}
 
     # --- sealed deals: the players' own randomness, and the reveal --------------------------
 

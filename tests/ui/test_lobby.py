@@ -93,6 +93,7 @@ async def test_host_a_table_see_a_player_join_and_start(server, player):
         table = server.tables[code]
         assert (table.game.variant.key, len(table.seats), table.grace) == ("gin", 2, 60)
         assert not table.public and table.watchable  # the defaults under `rummy serve` (its socket named)
+        assert "private: only players given its code" in shown(lobby, "#lobby-code")
 
         bob = await player("Bob")
         await bob.join(code)
@@ -294,6 +295,8 @@ async def test_the_host_chooses_a_listed_table_without_watching(server, player):
         lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
         table = server.tables[lobby.client.table]
         assert table.public and not table.watchable
+        assert "in the Join list of everyone" in shown(lobby, "#lobby-code") and "Watching is off" in shown(
+            lobby, "#lobby-code")
         bob = await player("Bob")
         assert [listed["code"] for listed in await bob.lobby()] == [table.code]
 
@@ -407,3 +410,21 @@ async def test_chat_past_the_limit_tells_the_player_why_it_was_refused(server, p
         await until(pilot, lambda: any("too fast" in str(note.message) for note in app._notifications),
                     "the refusal shown")
         assert "Anna: line 1" in shown(lobby, "#lobby-log") and "line 2" not in shown(lobby, "#lobby-log")
+
+
+@pytest.mark.parametrize("arguments, options", [
+    ([], {"public": None, "watchable": True}),
+    (["--public", "--no-watching"], {"public": True, "watchable": False}),
+    (["--private"], {"public": False, "watchable": True}),
+])
+def test_rummy_host_passes_its_options_to_the_host_form(monkeypatch, arguments, options):
+    from click.testing import CliRunner
+
+    import rummy_tui.app
+    from rummy_tui.cli import main
+
+    asked = {}
+    monkeypatch.setattr(rummy_tui.app, "run_app", lambda **kwargs: asked.update(kwargs) or 0)
+    result = CliRunner().invoke(main, ["host", *arguments])
+    assert result.exit_code == 0, result.output
+    assert asked["shared"] == ("host", None, options)
