@@ -13,7 +13,7 @@ and "sorted by rank") about five times a second. Per attack it prints:
 
 The SSH attacks: a 20000x20000 terminal at login, resizes to 10000x10000 and past 65535, a
 flood of window changes, a 1 MB paste, floods of keys and of mouse reports, 50 sftp requests,
-and 48 MB of environment variables.
+48 MB of environment variables, and session channels opened by the thousand and left idle.
 
 Targets (issue #22): every game under 150 MiB whatever the visitor sends, the server under
 150 MiB; an honest move at a table under a chat flood shows at the other seats within 250 ms.
@@ -245,6 +245,24 @@ async def attack_env_flood(attacker: Attacker, deadline: float) -> str:
     return "3,000 environment variables of 16 KB (48 MB) before the session"
 
 
+async def attack_channel_flood(attacker: Attacker, deadline: float) -> str:
+    """Session channels opened and left without a request (asyncssh's client has no public
+    call for that, hence its channel class)."""
+    from asyncssh.channel import SSHClientChannel
+
+    attacker.conn = await asyncssh.connect("127.0.0.1", attacker.port, username=attacker.username, known_hosts=None,
+                                           client_keys=None, password="", agent_path=None)
+    opened = refused = 0
+    while opened + refused < 20000 and time.perf_counter() < deadline:
+        channel = SSHClientChannel(attacker.conn, asyncio.get_running_loop(), "strict", None, "strict", 2**20, 32768)
+        try:
+            await channel._open(b"session")
+            opened += 1
+        except asyncssh.ChannelOpenError:
+            refused += 1
+    return f"{opened + refused} session channels opened and left idle on one connection: {opened} opened"
+
+
 ATTACKS: dict[str, Callable[[Attacker, float], Awaitable[str]]] = {
     "idle": attack_idle,
     "huge-login": attack_huge_login,
@@ -256,6 +274,7 @@ ATTACKS: dict[str, Callable[[Attacker, float], Awaitable[str]]] = {
     "mouse-flood": attack_mouse_flood,
     "sftp": attack_sftp,
     "env-flood": attack_env_flood,
+    "channel-flood": attack_channel_flood,
 }
 
 

@@ -34,6 +34,7 @@ TABLE_AI_DELAY = 0.5  # seconds an AI seat at a shared table waits, so players c
 MAX_SOCKET_PATH = 100
 KEPT_VARIABLES = frozenset(name.encode() for name in CLIENT_VARIABLES)
 MAX_VARIABLE_BYTES = 64
+MAX_CHANNELS = 8  # session channels open at once on one connection (OpenSSH's MaxSessions: 10)
 INPUT_WINDOW = 128 * 1024  # bytes a visitor may send before the session reads them (asyncssh's default: 2 MiB)
 
 
@@ -50,6 +51,14 @@ class GameSession(asyncssh.SSHServerProcess):
     """asyncssh's server process, except that an sftp request is taken like any other subsystem,
     so the session refuses it with our own message and log line (asyncssh, offering no sftp,
     would fail the request in its own words, unlogged)."""
+
+    def __init__(self, visitor: Visitor) -> None:
+        super().__init__(visitor.server.handle_session, None, 0, False)
+        self.visitor = visitor
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        self.visitor.channels -= 1
 
     def subsystem_requested(self, subsystem: str) -> bool:
         return True
@@ -93,6 +102,8 @@ class Visitor(asyncssh.SSHServer):
         self.connected_at = time.monotonic()
         self.sessions = 0
         self.rate_limited = False
+        self.channels = 0  # session channels open now
+        self.told_channels = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -153,9 +164,18 @@ class Visitor(asyncssh.SSHServer):
     # --- everything but a session is refused ----------------------------------------------
 
     def session_requested(self) -> tuple[asyncssh.SSHServerChannel, GameSession]:
+        """A session channel, at most MAX_CHANNELS open on one connection (asyncssh has no
+        limit: 17,000 channels left unused took the server from 47 to 178 MiB in 30 s)."""
+        if self.channels >= MAX_CHANNELS:
+            if not self.told_channels:
+                self.told_channels = True
+                self.server.log.write("refused", self.ip, identity=self.identity, reason="channels")
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                            f"rummy: at most {MAX_CHANNELS} sessions on one connection")
         channel = self.conn.create_server_channel()  # the server's options: raw bytes, INPUT_WINDOW
         keep_only_the_games_variables(channel)
-        return channel, GameSession(self.server.handle_session, None, 0, False)
+        self.channels += 1
+        return channel, GameSession(self)
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int):
         self.server.log.write("refused", self.ip, identity=self.identity, reason="port-forward")

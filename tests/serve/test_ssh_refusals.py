@@ -3,6 +3,7 @@ private server (--authorized-keys); the host key kept across restarts."""
 
 from __future__ import annotations
 
+import asyncio
 import stat
 
 import asyncssh
@@ -121,3 +122,35 @@ async def test_the_host_key_is_made_once_and_reused(tmp_path):
     second = start_server(tmp_path)
     second.stop()
     assert second.fingerprint == first.fingerprint
+
+
+async def open_bare_channel(conn: asyncssh.SSHClientConnection):
+    """A session channel with no request on it, as a hostile client can hold any number of
+    (asyncssh's client has no public call that opens one without a request)."""
+    from asyncssh.channel import SSHClientChannel
+
+    channel = SSHClientChannel(conn, asyncio.get_running_loop(), "strict", None, "strict", 2**20, 32768)
+    await channel._open(b"session")
+    return channel
+
+
+async def test_at_most_eight_sessions_on_one_connection(server):
+    async with await connect(server, "eve") as conn:
+        channels = [await open_bare_channel(conn) for _ in range(8)]
+        for _ in range(3):
+            with pytest.raises(asyncssh.ChannelOpenError, match="at most 8 sessions on one connection"):
+                await open_bare_channel(conn)
+        channels[0].close()
+        await channels[0].wait_closed()
+        await open_again(conn)  # a closed channel's place is free again
+    assert server.log().count("reason=channels") == 1  # once per connection, not per refusal
+
+
+async def open_again(conn: asyncssh.SSHClientConnection, tries: int = 100) -> None:
+    for _ in range(tries):  # the server frees the place once it has seen the close
+        try:
+            await open_bare_channel(conn)
+            return
+        except asyncssh.ChannelOpenError:
+            await asyncio.sleep(0.05)
+    raise AssertionError("a closed channel's place was never given back")
