@@ -92,10 +92,10 @@ def test_the_unit_is_confined_restarted_and_logs_to_the_journal():
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="needs systemd's own checker")
 def test_systemd_reads_every_line_of_the_unit(tmp_path):
-    rummy = Path(sys.executable).with_name("rummy")  # the installed command stands in for /opt's
-    unit = tmp_path / UNIT.name
-    unit.write_text(UNIT.read_text().replace("/opt/rummy-tui/bin/rummy", str(rummy)))
-    checked = subprocess.run(["systemd-analyze", "verify", "--man=no", str(unit)], capture_output=True, text=True)
+    unit = tmp_path / UNIT.name  # this Python stands in for /opt's rummy: systemd checks only that it runs
+    unit.write_text(UNIT.read_text().replace("/opt/rummy-tui/bin/rummy", sys.executable))
+    checked = subprocess.run(["systemd-analyze", "verify", "--man=no", str(unit)], capture_output=True, text=True,
+                             check=False)
     assert checked.returncode == 0 and checked.stderr == "" and checked.stdout == ""  # no unknown key, no bad value
 
 
