@@ -44,10 +44,10 @@ import asyncssh
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
-from serve import SSHGame, start_server
+from serve import SSHGame, start_server  # noqa: E402  (after the path above)
 
-from rummy_tui.tableserver.client import TableClient, TableError
-from variants import get_variant
+from rummy_tui.tableserver.client import TableClient, TableError  # noqa: E402
+from variants import get_variant  # noqa: E402
 
 ATTACK_SECONDS = 12.0  # how long each attack goes on (and the honest player keeps playing)
 SETTLE_SECONDS = 2.0  # after the attack, before the figures are read: late effects count too

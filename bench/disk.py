@@ -33,8 +33,9 @@ HANDS = 3
 
 async def play_keys() -> list[float]:
     """Every key of three Gin hands and of the next hand's first six moves; seconds per key."""
-    from bench.ui import latency_hook
     from ui.driver import make_app, play_until
+
+    from bench.ui import latency_hook
 
     app = make_app("gin", 2, ["Ann"], seed=3)
     hook, latencies = latency_hook([app])

@@ -32,7 +32,7 @@ from rummy_tui.engine.cards import is_joker, make_deck, rank_of  # noqa: E402
 from rummy_tui.engine.melds import MeldRules  # noqa: E402
 from rummy_tui.engine.solver import best_arrangement, deadwood  # noqa: E402
 from variants import registry  # noqa: E402
-from variants.gin.rules import least_deadwood_discards  # noqa: E402
+from variants.gin.scoring import least_deadwood_discards
 
 clock = time.process_time
 GIN_RULES = MeldRules(ace_low=True, ace_high=False, max_jokers=0)

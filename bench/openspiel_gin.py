@@ -40,13 +40,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import openspiel_translate as tr  # noqa: E402
+
 from rummy_tui.engine import Game  # noqa: E402
 from rummy_tui.engine.ai import choose_action, share_with_margin  # noqa: E402
 from rummy_tui.engine.cards import card_text  # noqa: E402
 from rummy_tui.engine.variant import split_action  # noqa: E402
 from variants.gin.rules import arrangement_of, defender_showdown, ending_discards, read_arrangement  # noqa: E402
-
-import openspiel_translate as tr  # noqa: E402
 
 try:
     import pyspiel

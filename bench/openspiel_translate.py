@@ -96,7 +96,7 @@ def meld_pieces(meld: Meld) -> list[list[int]]:
     count = -(-len(cards) // LONGEST_RUN)  # as few pieces as possible, as even as possible
     sizes = [len(cards) // count + (1 if i < len(cards) % count else 0) for i in range(count)]
     starts = [sum(sizes[:i]) for i in range(count)]
-    return [cards[start:start + size] for start, size in zip(starts, sizes)]
+    return [cards[start:start + size] for start, size in zip(starts, sizes, strict=False)]
 
 
 def meld_actions(melds: Sequence[Meld]) -> list[int]:

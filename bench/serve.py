@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import pty
 import re
@@ -58,10 +59,8 @@ class Terminal:
             remaining = deadline - time.perf_counter()
             if remaining <= 0:
                 raise TimeoutError(f"never saw {texts}:\n" + "\n".join(self.screen.display))
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), remaining)
-            except asyncio.TimeoutError:
-                pass
         return time.perf_counter()
 
 

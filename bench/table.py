@@ -93,12 +93,12 @@ async def round_trips(samples: int, seed: int) -> list[float]:
         view = await clients[0].wait_view(lambda v: v["started"])
         while len(times) < samples and view["observation"]["result"] is None:
             mover = clients[view["observation"]["to_move"]]
-            mine = await mover.wait_view(lambda v: v["legal"] and v["seq"] == view["seq"])
+            mine = await mover.wait_view(lambda v, seq=view["seq"]: v["legal"] and v["seq"] == seq)
             action, seq = rng.choice(mine["legal"]), mine["seq"]
             started = time.perf_counter()
             await mover.act(action, seq)
             for client in clients:
-                await client.wait_view(lambda v: v["seq"] > seq)
+                await client.wait_view(lambda v, seq=seq: v["seq"] > seq)
             times.append((time.perf_counter() - started) * 1000)
             view = clients[0].view
         for client in clients:
@@ -135,8 +135,8 @@ async def busy_tables(tables: int, seconds: float) -> dict:
             seq = -1
             while time.monotonic() < stop:
                 try:
-                    view = await watcher.wait_view(lambda v: v["seq"] > seq, timeout=stop - time.monotonic())
-                except (asyncio.TimeoutError, ValueError):
+                    view = await watcher.wait_view(lambda v, seq=seq: v["seq"] > seq, timeout=stop - time.monotonic())
+                except (TimeoutError, ValueError):
                     return
                 seq = view["seq"]
                 moves[id(watcher)].append((time.monotonic(), view["observation"]["result"] is not None))
@@ -149,7 +149,7 @@ async def busy_tables(tables: int, seconds: float) -> dict:
         for seen in moves.values():
             stamps = [wall_before] + [stamp for stamp, _ in seen] + [stop]
             over = bool(seen) and seen[-1][1]
-            longest = max(b - a for a, b in zip(stamps, stamps[1:]))
+            longest = max(b - a for a, b in zip(stamps, stamps[1:], strict=False))
             stalled += longest > STALL_SECONDS and not over
         total = sum(len(seen) for seen in moves.values())
         for client in watchers + hosts:

@@ -65,7 +65,7 @@ def first_frame_seconds(program: str, runs: int = 9) -> list[float]:
         output = subprocess.run([sys.executable, "-c", program, repr(time.time())], capture_output=True, text=True,
                                 cwd=ROOT, env=os.environ | {"RUMMY_TUI_DATA_DIR": tempfile.mkdtemp()}, check=True)
         samples.append([float(line) for line in output.stdout.split()])
-    return [statistics.median(column) for column in zip(*samples)]
+    return [statistics.median(column) for column in zip(*samples, strict=False)]
 
 
 def latency_hook(app_box: list):

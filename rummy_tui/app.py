@@ -14,8 +14,8 @@ from textual.screen import Screen
 
 import variants  # noqa: F401  (the app is a composition root: the variant registry comes with it)
 from rummy_tui.crash import CrashReporting, run_reporting_crashes
-from rummy_tui.plain import PlainDisplay, plain_terminal
 from rummy_tui.i18n import _
+from rummy_tui.plain import PlainDisplay, plain_terminal
 
 AI_SPEEDS = {_("slow"): 1.2, _("normal"): 0.6, _("fast"): 0.25, _("instant"): 0.0}
 
@@ -51,10 +51,9 @@ class RummyApp(PlainDisplay, CrashReporting):
 
     def start_game(self, variant: str, players: int, settings: dict | None, seed: int | None, seats: list[dict]) -> None:
         from rummy_tui.engine import Game
+        from rummy_tui.engine.deals import own_randomness
         from rummy_tui.screens.table import TableScreen
         from rummy_tui.tableserver.seat import LocalSeat
-
-        from rummy_tui.engine.deals import own_randomness
 
         # the humans here add their own randomness to each deal (not to a chosen seed's: it repeats)
         game = Game(variant, players, settings, seed, seats=seats,

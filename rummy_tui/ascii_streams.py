@@ -5,6 +5,7 @@ terminal): what it cannot encode is written as ASCII words (``รถ`` as ``o``, ``โ
 from __future__ import annotations
 
 import codecs
+import contextlib
 import sys
 
 ERRORS = "rummy-ascii"
@@ -28,10 +29,8 @@ def degrade_to_ascii(*streams) -> None:
     for stream in streams or (sys.stdout, sys.stderr):
         if stream is None or not hasattr(stream, "reconfigure") or _carries(stream, SAMPLE):
             continue
-        try:
+        with contextlib.suppress(ValueError, OSError):  # a closed or detached stream: nothing is written to it
             stream.reconfigure(errors=ERRORS)
-        except (ValueError, OSError):  # a closed or detached stream: nothing will be written to it
-            pass
 
 
 def _carries(stream, text: str) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rummy_tui.i18n import N_, t as _
 import json
 import math
 import sys
@@ -10,10 +9,12 @@ from typing import NoReturn
 
 import click
 
+import variants  # noqa: F401  (importing the registry lets Game("gin", ...) find its variant)
 from rummy_tui import cli_words
 from rummy_tui.ascii_streams import degrade_to_ascii
 from rummy_tui.engine.variant import SettingError
-import variants  # noqa: F401  (importing the registry lets Game("gin", ...) find its variant)
+from rummy_tui.i18n import N_
+from rummy_tui.i18n import t as _
 
 
 def _fail(message: str) -> NoReturn:
@@ -82,7 +83,7 @@ class RummyCommands(cli_words.Group):
     def resolve_command(self, ctx: click.Context, args: list[str]):
         try:
             return super().resolve_command(ctx, args)
-        except click.UsageError as error:
+        except click.UsageError:
             if ctx.resilient_parsing:
                 raise
             commands = ", ".join(sorted(self.list_commands(ctx)))
@@ -484,7 +485,9 @@ def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_m
     _exit_with(run_replay(record, ascii_only=ascii_only, mouse=mouse))
 
 
-@main.command("table-server", help=N_('Run the shared-table server here: players at their own terminals join one table.\n\nHosting a table from the game starts one by itself when none is running.'))
+@main.command("table-server", help=N_(
+    "Run the shared-table server here: players at their own terminals join one table.\n\n"
+    "Hosting a table from the game starts one by itself when none is running."))
 @click.option("--socket", "socket_path", default=None, type=click.Path(dir_okay=False),
               help=N_("The unix socket to listen on (default: a private folder in the runtime directory)."))
 @click.option("--ai-delay", type=Amount(), default=0.5, show_default=True, help=N_("Seconds an AI seat waits before it moves."))

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from rummy_tui.i18n import N_, msg_n, plain_gettext, plain_ngettext, t as _
+from rummy_tui.i18n import N_, msg_n, plain_gettext, plain_ngettext
+from rummy_tui.i18n import t as _
 
 # Words click puts on a help page for options that have no help of their own.
 CLICK_HELP = (N_("Show this message and exit."), N_("Show the version and exit."))

@@ -5,7 +5,8 @@ Imported by :mod:`rummy_tui.crash`, the base of every app of this package.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import contextlib
+from typing import Literal
 
 from textual.await_complete import AwaitComplete
 from textual.screen import Screen
@@ -19,10 +20,8 @@ def _move_page_once_laid_out(self: OptionList, direction: Literal[-1, 1]) -> Non
     variant list at launch, a Select just opened, the command palette): Textual looks the
     highlighted option up in a line index that is still empty and raises KeyError. With
     nothing laid out yet there is no page to move by, so the key does nothing."""
-    try:
+    with contextlib.suppress(KeyError):
         _move_page(self, direction)
-    except KeyError:
-        pass
 
 
 # Replacing methods on Textual's classes is the point of this module (undone by the pin's next bump).

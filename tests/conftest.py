@@ -6,7 +6,6 @@ the app starts in the background) never listens on the player's real socket; a b
 server still running when its test ends is stopped, and the run fails if any process it
 started outlives it (tests/support/processes.py)."""
 
-import os
 import shutil
 import tempfile
 
@@ -14,8 +13,8 @@ import pytest
 from hypothesis import settings
 
 import variants  # noqa: F401  (installs the registry's lookup, as the rummy command does: Game("gin", ...))
-
 from tests.support.processes import left_behind, mark_this_session
+from tests.support.table_server_fixture import server  # noqa: F401  (the ``server`` fixture, for every test)
 
 settings.register_profile("rummy", deadline=None, print_blob=True)
 settings.load_profile("rummy")

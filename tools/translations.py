@@ -102,10 +102,7 @@ def untranslated(catalog: Catalog, template: Catalog) -> list[str]:
             continue
         found = catalog.get(message.id, context=message.context)
         strings = found.string if found is not None else None
-        if isinstance(strings, (list, tuple)):
-            empty = not all(strings)
-        else:
-            empty = not strings
+        empty = not all(strings) if isinstance(strings, (list, tuple)) else not strings
         if found is None or empty or found.fuzzy:
             missing.append(message.id if isinstance(message.id, str) else message.id[0])
     return missing

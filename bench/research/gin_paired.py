@@ -73,7 +73,7 @@ def report(hands: list[dict], a: str, b: str) -> None:
 
 
 def paired_difference(changed: list[dict], base: list[dict]) -> str:
-    diffs = [int(x["a_won"]) - int(y["a_won"]) for x, y in zip(changed, base)]
+    diffs = [int(x["a_won"]) - int(y["a_won"]) for x, y in zip(changed, base, strict=False)]
     n = len(diffs)
     mean = sum(diffs) / n
     variance = sum((d - mean) ** 2 for d in diffs) / max(n - 1, 1)

@@ -64,7 +64,7 @@ def play(args: argparse.Namespace) -> None:
 
 def game_share(deals: list[list[int]]) -> float:
     """Hard's share of the win of a game made of these deals (hard first in each row)."""
-    totals = [sum(column) for column in zip(*deals)]
+    totals = [sum(column) for column in zip(*deals, strict=False)]
     winners = [seat for seat, total in enumerate(totals) if total == min(totals)]
     return 1 / len(winners) if 0 in winners else 0.0
 
@@ -76,7 +76,7 @@ def composed_share(records: list[dict], policy, picks: list[list[tuple[str, bool
     for pick in picks:
         rows = []
         for index, (seed, swap) in enumerate(pick):
-            totals = [sum(column) for column in zip(*rows)] if rows else None
+            totals = [sum(column) for column in zip(*rows, strict=False)] if rows else None
             lead = min(totals[1:]) - totals[0] if totals else 0
             row = records[policy(index, lead)][seed]
             rows.append([row[0]] + (row[1:][::-1] if swap else row[1:]))  # the others are alike

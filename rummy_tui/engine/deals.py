@@ -31,7 +31,7 @@ from typing import Any
 
 CONTRIBUTION_BYTES = 16
 _HEX_64 = re.compile(r"[0-9a-f]{64}")
-_HEX_CONTRIBUTION = re.compile(r"[0-9a-f]{%d}" % (2 * CONTRIBUTION_BYTES))
+_HEX_CONTRIBUTION = re.compile(f"[0-9a-f]{{{2 * CONTRIBUTION_BYTES}}}")
 
 
 def seed_key(seed: int) -> bytes:

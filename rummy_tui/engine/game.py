@@ -17,14 +17,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rummy_tui.i18n import N_, Message, t as tr
+from rummy_tui.i18n import N_, Message
+from rummy_tui.i18n import t as tr
 
 from .cards import card_text, cards_text, make_deck
 from .deals import DealStream, commitment_of, contribution_text, deal_key, hand_secret, short
 from .melds import Meld
-from .variant import canonical_action, variant_by_key
 from .position import place_position
 from .records import RecordError, check_record, check_state
+from .variant import canonical_action, variant_by_key
 
 if TYPE_CHECKING:
     from .variant import Variant

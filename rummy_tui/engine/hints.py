@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rummy_tui.i18n import N_, face_label, t as tr
+from rummy_tui.i18n import N_, face_label
+from rummy_tui.i18n import t as tr
 
 from .ai import ai_rng
 from .cards import JOKER, SUIT_SYMBOLS, face_of, face_text, find_card, held_card, is_joker, parse_face, rank_of, suit_of

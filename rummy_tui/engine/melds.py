@@ -58,7 +58,7 @@ class Meld:
 
     def text(self, glyphs: bool = False) -> str:
         parts = []
-        for card, face in zip(self.cards, self.faces):
+        for card, face in zip(self.cards, self.faces, strict=False):
             parts.append(f"JK={face_text(face, glyphs)}" if is_joker(card) else face_text(face, glyphs))
         return " ".join(parts)
 
@@ -183,7 +183,7 @@ def read_meld(cards: Sequence[int], rules: MeldRules, fixed: dict[int, int] | No
 
 
 def joker_meanings(meld: Meld) -> dict[int, int]:
-    return {c: f for c, f in zip(meld.cards, meld.faces) if is_joker(c)}
+    return {c: f for c, f in zip(meld.cards, meld.faces, strict=False) if is_joker(c)}
 
 
 def lay_off(meld: Meld, cards: Sequence[int], rules: MeldRules,
@@ -208,8 +208,8 @@ def lay_off(meld: Meld, cards: Sequence[int], rules: MeldRules,
 
 def _keeps(old: Meld, new: Meld) -> bool:
     """Every card of ``old`` still stands for the same face in ``new``."""
-    meaning = dict(zip(new.cards, new.faces))
-    return all(meaning.get(c) == f for c, f in zip(old.cards, old.faces))
+    meaning = dict(zip(new.cards, new.faces, strict=False))
+    return all(meaning.get(c) == f for c, f in zip(old.cards, old.faces, strict=False))
 
 
 def exchange_joker(meld: Meld, naturals: Sequence[int], rules: MeldRules) -> tuple[Meld, list[int]] | None:
@@ -251,7 +251,7 @@ def candidate_melds(faces: Sequence[int], rules: MeldRules, jokers: int) -> list
         for size in range(max(1, rules.min_naturals), len(suits) + 1):
             for chosen in combinations(suits, size):
                 base = tuple(make_face(rank, s) for s in chosen)
-                for k in range(0, max_j + 1):
+                for k in range(max_j + 1):
                     if 3 <= size + k <= min(rules.set_max, 4):
                         found.add(tuple(sorted(base)) + (JOKER,) * k)
     for suit in range(4):
@@ -279,7 +279,7 @@ def _runs_with_jokers_for_naturals(naturals: list[int], missing: int, max_jokers
     a natural card may be worth more in another meld (7H 7S 7C + 6H JK 8H)."""
     runs = []
     least_naturals = max(1, rules.min_naturals)
-    for replaced in range(0, min(max_jokers - missing, len(naturals) - least_naturals) + 1):
+    for replaced in range(min(max_jokers - missing, len(naturals) - least_naturals) + 1):
         for dropped in combinations(naturals, replaced):
             kept = sorted(f for f in naturals if f not in dropped)
             runs.append(tuple(kept) + (JOKER,) * (missing + replaced))

@@ -93,7 +93,7 @@ def _table_entry(game: Game, entry: Any, used: list[int], deck: list[int]) -> di
     if isinstance(cards_given, str):
         tokens = cards_given.split()
         cards = _cards(" ".join(t.split("=")[0] for t in tokens), used, deck, "a table meld")
-        for card, token in zip(cards, tokens):
+        for card, token in zip(cards, tokens, strict=False):
             if "=" in token and is_joker(card):
                 hints[card] = parse_face(token.split("=", 1)[1])
     else:

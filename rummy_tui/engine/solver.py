@@ -146,7 +146,7 @@ def _runs_by_lowest_bit(ace_low: bool, ace_high: bool) -> list[list[int]]:
     lowest bit; a run ending in a high ace (... Q K A) therefore sits under bit 0."""
     runs: set[int] = set()
     for length in range(3, 14):
-        for low in range(0, 14 - length):
+        for low in range(14 - length):
             if ace_low or (ace_high and low >= 1):  # runs without an ace suit both modes
                 runs.add(((1 << length) - 1) << low)
         if ace_high:
@@ -260,7 +260,7 @@ def _runs_without_each_card(patterns: tuple[int, int, int, int], removal: _Remov
     for suit in (0, 1, 2, 3):
         pattern = patterns[suit]
         others = total - values[suit][pattern]
-        for face, value in zip(removal.faces[suit][pattern], removal.without[suit][pattern]):
+        for face, value in zip(removal.faces[suit][pattern], removal.without[suit][pattern], strict=False):
             found[face] = others + value
     return found
 

@@ -6,12 +6,13 @@ registry (``variants/__init__.py``) finds every such package, so a sixth variant
 
 from __future__ import annotations
 
-from rummy_tui.i18n import t as tr
 import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from rummy_tui.i18n import t as tr
 
 from .cards import JOKER, face_text, parse_face
 from .melds import MeldRules

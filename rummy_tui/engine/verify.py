@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummy_tui.i18n import N_, t as tr
+from rummy_tui.i18n import N_
+from rummy_tui.i18n import t as tr
 
 from .deals import commitment_of, hand_secret, short
 from .game import READABLE_FORMATS, Game
@@ -137,9 +138,9 @@ def _dealt_in(record: dict[str, Any], hand: int) -> list[list[str]] | None:
 
 
 def _first_difference(said: list[list[str]], dealt: list[list[str]]) -> tuple[int, str, str]:
-    for seat, (theirs, ours) in enumerate(zip(said, dealt)):
+    for seat, (theirs, ours) in enumerate(zip(said, dealt, strict=False)):
         if theirs != ours:
-            for mine, other in zip(ours, theirs):
+            for mine, other in zip(ours, theirs, strict=False):
                 if mine != other:
                     return seat, other, mine
             return seat, " ".join(theirs), " ".join(ours)

@@ -52,7 +52,7 @@ class JokerMeanings:
             pinned = [choice for reading in readings for choice in joker_readings(reading, group, index)]
             asked = [codes(reading) for reading in pinned]
             playable = set(await self.seat.allowed([code for found in asked for code in found]))
-            readings = [reading for reading, found in zip(pinned, asked) if playable.intersection(found)]
+            readings = [reading for reading, found in zip(pinned, asked, strict=False) if playable.intersection(found)]
             allowed = [code for found in asked for code in found if code in playable]
         if not allowed:
             self.say(_("No meld or lay-off of these cards is allowed now."), error=True)

@@ -7,6 +7,7 @@ each `rummy` is a seat client, and the table screen then shows only that seat's 
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from rich.text import Text
@@ -19,7 +20,14 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Select, St
 
 from rummy_tui.i18n import N_, _
 from rummy_tui.tableserver.client import ConnectionLost, TableClient, TableError
-from rummy_tui.tableserver.protocol import AI_LEVELS, MAX_NAME_CHARS, BadMessage, clean_name, log_line_markup, shown_code
+from rummy_tui.tableserver.protocol import (
+    AI_LEVELS,
+    MAX_NAME_CHARS,
+    BadMessage,
+    clean_name,
+    log_line_markup,
+    shown_code,
+)
 
 from .lobby_chat import ChatLine
 from .start import StartScreen
@@ -373,10 +381,8 @@ class LobbyScreen(Screen):
 
     @on(Button.Pressed, "#lobby-leave")
     async def action_leave(self) -> None:
-        try:
+        with contextlib.suppress(TableError):  # not connected: the seat is left away, its token takes it back
             await self.client.leave()
-        except TableError:
-            pass  # not connected: the seat is left as an away one, which its token takes back
         self.dismiss()
 
     async def on_unmount(self) -> None:

@@ -16,8 +16,15 @@ from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import _, ngettext
 from rummy_tui.tableserver.client import TableClient, TableError
-from rummy_tui.tableserver.protocol import (CODE_LENGTH, MAX_NAME_CHARS, BadMessage, clean_name, code_typed_well,
-                                            normal_code, shown_code)
+from rummy_tui.tableserver.protocol import (
+    CODE_LENGTH,
+    MAX_NAME_CHARS,
+    BadMessage,
+    clean_name,
+    code_typed_well,
+    normal_code,
+    shown_code,
+)
 
 ANY_SEAT = -1
 

@@ -26,7 +26,6 @@ from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.base import CardWidget
 from rummy_tui.widgets.cards import CardLook, cards_piece, log_line
 
-
 # --- what the viewer shows, as text ---------------------------------------------------------
 
 def position_title(game: Game, names: list[str], shown: int, total: int) -> str:

@@ -11,9 +11,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from rummy_tui.i18n import _
-from rummy_tui.widgets.narrow_rows import add_narrow_row
 from rummy_tui.storage.report import SAVE_HEADINGS, headings, save_cells
 from rummy_tui.storage.saves import BadSave, SaveInfo, SaveStore
+from rummy_tui.widgets.narrow_rows import add_narrow_row
 
 # Wrap widths (characters) of the Variant, Players, Last played and Progress columns at 80 columns.
 NARROW = {0: 15, 1: 18, 2: 10, 3: 22}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import asyncio
 
 from rich.text import Text
@@ -21,7 +20,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from rummy_tui.i18n import language, N_, _, ngettext
+from rummy_tui.i18n import N_, _, language, ngettext
 from rummy_tui.widgets.footer import KeepHelpFooter
 from rummy_tui.widgets.onoff import OnOffCheckbox
 

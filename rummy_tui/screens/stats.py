@@ -13,8 +13,15 @@ from textual.widgets import DataTable, Footer, Sparkline, Static
 
 from rummy_tui.i18n import _
 from rummy_tui.storage.history import FinishedGame, History, HistoryError, StatsRow
-from rummy_tui.storage.report import (GAME_HEADINGS, STATS_HEADINGS, game_cells, headings, player_label, stats_cells,
-                                      variant_label)
+from rummy_tui.storage.report import (
+    GAME_HEADINGS,
+    STATS_HEADINGS,
+    game_cells,
+    headings,
+    player_label,
+    stats_cells,
+    variant_label,
+)
 from rummy_tui.widgets.narrow_rows import add_narrow_row
 
 RECENT_GAMES = 20

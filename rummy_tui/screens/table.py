@@ -10,7 +10,6 @@ remote seat brings the server's views and the table chat (``table_remote.py``).
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 from rich.text import Text
@@ -27,18 +26,29 @@ from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.base import Panel, TableView
 from rummy_tui.widgets.cards import card_piece, log_line
 from rummy_tui.widgets.footer import KeepHelpFooter
+from rummy_tui.widgets.fresh import fresh_melds, table_copy
 from rummy_tui.widgets.hand import HandView
 from rummy_tui.widgets.log import GameLog, event_line
 from rummy_tui.widgets.melds import MeldTableView
 from rummy_tui.widgets.opponents import OpponentsView
-from rummy_tui.widgets.fresh import fresh_melds, table_copy
 from rummy_tui.widgets.piles import PilesView, piles_height
 from rummy_tui.widgets.scores import ScoreSheet
 
 from .jokers import JokerMeanings
 from .lobby_chat import ChatLine
-from .table_keys import (CARD_VIEW_ACTIONS, COMPOSED_VERBS, PHASE_HINTS, REFUSABLE_CARD_KEYS, REFUSABLE_KEYS,
-                         TABLE_BINDINGS, TABLE_VERBS, VERB_OF_ACTION, bracket_cards, face_code, variant_verbs)
+from .table_keys import (
+    CARD_VIEW_ACTIONS,
+    COMPOSED_VERBS,
+    PHASE_HINTS,
+    REFUSABLE_CARD_KEYS,
+    REFUSABLE_KEYS,
+    TABLE_BINDINGS,
+    TABLE_VERBS,
+    VERB_OF_ACTION,
+    bracket_cards,
+    face_code,
+    variant_verbs,
+)
 from .table_local import AiMoved, LocalTurns
 from .table_remote import RemoteTurns, SeatsView, SharedTableLog, seat_name
 from .undo import UndoMoves
@@ -317,7 +327,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
             if isinstance(refused, ConnectionLost):
                 self.connection_trouble()
             return False
-        except (asyncio.TimeoutError, ConnectionError, OSError):
+        except (TimeoutError, ConnectionError, OSError):
             self.say(_(NO_ANSWER), error=True)
             return False
         self._table_seen = table_copy(self.seat.observation["table"])  # what the others do next is marked

@@ -8,7 +8,7 @@ is a move like any other).
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 from typing import Any
 
 from rich.console import Group
@@ -156,10 +156,8 @@ class RemoteTurns:
                 self.say(self._latest_public_words(mover))
         self._takeback_refusal = ""
         if "takeback" in self.verbs and view["legal"]:
-            try:
+            with contextlib.suppress(TimeoutError, TableError, ConnectionError):
                 self._takeback_refusal = await self.seat.why_not("takeback")
-            except (TableError, asyncio.TimeoutError, ConnectionError):
-                pass
         self.refresh_table()
         self.advance()
 

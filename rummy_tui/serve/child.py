@@ -8,6 +8,7 @@ SIGKILL, to its whole process group.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import fcntl
 import os
 import pty
@@ -153,14 +154,12 @@ class GameProcess:
         if self.read_transport is not None:
             self.read_transport.close()
         else:
-            try:
+            with contextlib.suppress(OSError):
                 os.close(self.master)
-            except OSError:
-                pass
 
     async def _exited_within(self, seconds: float) -> bool:
         try:
             await asyncio.wait_for(asyncio.shield(self.process.wait()), seconds)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return False
         return True

@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 
 from rummy_tui.cli_words import Command
-from rummy_tui.i18n import N_, t as _
+from rummy_tui.i18n import N_
+from rummy_tui.i18n import t as _
 
 from .limits import Limits
 

@@ -4,6 +4,7 @@ the game in its own PTY and pass bytes both ways until one side goes."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import time
 from dataclasses import dataclass
@@ -192,7 +193,7 @@ class Session:
         try:
             await asyncio.wait_for(first_output.wait(), START_LIMIT)
             await asyncio.sleep(SETTLE)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
 
     async def _copy_input(self) -> None:
@@ -207,7 +208,7 @@ class Session:
                 continue
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self.stopping = f"closed after {_duration(self.idle_timeout)} without a key; your game is saved"
                 return
             except (asyncssh.Error, OSError):
@@ -233,10 +234,8 @@ class Session:
         self.next_window, clamped = fitted
         if clamped and not self.told_size_limit:
             self._log_clamp(width, height)
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(self._running.pid, served.SIZE_CLAMPED_SIGNAL)  # the game says so, once
-            except ProcessLookupError:
-                pass
         if self.resize_handle is None:
             loop = asyncio.get_running_loop()
             delay = max(0.0, self.last_resize + RESIZE_INTERVAL - loop.time())
@@ -248,10 +247,8 @@ class Session:
         if self.next_window is None or self.next_window == self.window:
             return
         self.window = self.next_window
-        try:
+        with contextlib.suppress(OSError):  # the game may have just let go of its terminal
             self._running.resize(*self.window)
-        except OSError:
-            pass  # the game has just let go of its terminal
 
     def _log_clamp(self, width: int, height: int) -> None:
         self.told_size_limit = True

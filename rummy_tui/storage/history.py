@@ -15,12 +15,12 @@ import sqlite3
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from rummy_tui.i18n import english
 from rummy_tui.engine import Game
+from rummy_tui.i18n import english
 
 from .paths import DATA_DIR_VARIABLE, history_path, usable_folder
 from .saves import seat_kinds, seat_names
@@ -433,4 +433,4 @@ def _number(values: list, index: int) -> float:
 
 
 def _now_text() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from rummy_tui.i18n import N_, _
 
@@ -47,7 +47,7 @@ def save_cells(info: SaveInfo) -> tuple[str, ...]:
 
 
 def game_cells(game: FinishedGame) -> tuple[str, ...]:
-    scores = ", ".join(f"{name} {_number(score)}" for name, score in zip(game.seats, game.final))
+    scores = ", ".join(f"{name} {_number(score)}" for name, score in zip(game.seats, game.final, strict=False))
     return (local_time(game.finished), variant_label(game.variant), ", ".join(game.seats), scores,
             " & ".join(game.winner_names) or "-", str(game.hands), duration_text(game.duration_seconds))
 
@@ -66,7 +66,7 @@ def local_time(moment: datetime | str) -> str:
     try:
         return moment.astimezone().strftime("%Y-%m-%d %H:%M")
     except (ValueError, OverflowError, OSError):
-        return moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def duration_text(seconds: float | None) -> str:

@@ -18,7 +18,7 @@ import secrets
 import tempfile
 import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -103,7 +103,7 @@ def seat_entries(record: dict[str, Any]) -> list[dict[str, Any]]:
     in for records that carry none (AI self-play, older saves): such seats are human."""
     seats = record.get("seats") or []
     entries = []
-    for index, (name, kind) in enumerate(zip(seat_names(record), seat_kinds(record))):
+    for index, (name, kind) in enumerate(zip(seat_names(record), seat_kinds(record), strict=False)):
         given = seats[index] if index < len(seats) and isinstance(seats[index], dict) else {}
         level = (given.get("level") if given.get("level") in LEVELS else "normal") if kind == "ai" else None
         entries.append({"name": name, "kind": kind, "level": level})
@@ -422,12 +422,12 @@ def _fingerprint(game: Game) -> dict[str, Any]:
 
 
 def _now_text() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def _parse_time(text: Any) -> datetime:
     try:
         moment = datetime.fromisoformat(str(text))
     except ValueError:
-        return datetime.fromtimestamp(0, timezone.utc)
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+        return datetime.fromtimestamp(0, UTC)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

@@ -21,7 +21,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from rummy_tui.engine import Game
@@ -193,7 +193,7 @@ class DiskWriter:
         until a new one is written."""
         try:
             path = SaveStore(self._store_directory).path_of(self.game_id)
-            written = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
+            written = datetime.fromtimestamp(path.stat().st_mtime, UTC)
         except (OSError, ValueError):
             return
         with self._lock:
@@ -268,7 +268,7 @@ class DiskWriter:
             if saved is not None:
                 self._saved_number = max(self._saved_number, saved.number)
                 self._saved_moves = max(self._saved_moves, saved.moves)
-                status = replace(status, last_save=path, last_saved_at=datetime.now(timezone.utc), save_problem=None)
+                status = replace(status, last_save=path, last_saved_at=datetime.now(UTC), save_problem=None)
                 if _hands_of(game) != self._history_done and (game.state.sheet or game.is_over):
                     retrying = self._history_game is not None and self._history_at is not None
                     self._history_game = game  # the newest game holds every hand the history lacks

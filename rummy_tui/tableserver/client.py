@@ -7,7 +7,6 @@ the views the server sends. :mod:`.seat` builds the screen-facing seat on top of
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -88,7 +87,7 @@ class TableClient:
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_unix_connection(str(self.path), limit=MAX_LINE_BYTES * 64), CONNECT_TIMEOUT)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise TimeoutError(f"the table server at {self.path} did not accept the connection") from None
         self._replies = asyncio.Queue()  # a request of the old connection has had its answer: lost
         self.reader, self.writer = reader, writer
@@ -102,7 +101,7 @@ class TableClient:
             self.writer.close()
             try:
                 await asyncio.wait_for(self.writer.wait_closed(), CLOSE_TIMEOUT)
-            except (ConnectionError, OSError, asyncio.TimeoutError):
+            except (TimeoutError, ConnectionError, OSError):
                 self.writer.transport.abort()  # what it would not read is dropped
         if self._reading is not None:
             self._reading.cancel()
@@ -194,7 +193,7 @@ class TableClient:
             writer.write(encode({key: value for key, value in message.items()
                                       if value is not None or key in NULL_MEANS_SOMETHING}))
             await asyncio.wait_for(writer.drain(), SEND_TIMEOUT)
-        except (ConnectionError, OSError, asyncio.TimeoutError):
+        except (TimeoutError, ConnectionError, OSError):
             writer.transport.abort()  # the reader task ends, and everyone waiting hears of it
             raise ConnectionLost() from None
 
@@ -207,7 +206,7 @@ class TableClient:
         while True:
             try:
                 reply = await asyncio.wait_for(self._replies.get(), REPLY_TIMEOUT)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 if not self.connected:
                     raise ConnectionLost() from None
                 raise NoAnswer(_(NO_ANSWER)) from None
@@ -237,7 +236,7 @@ class TableClient:
             return self.view
         try:
             return await asyncio.wait_for(arrived(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise NoAnswer(_(NO_ANSWER)) from None
 
     async def _read(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,

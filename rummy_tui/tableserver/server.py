@@ -24,16 +24,30 @@ from typing import Any
 
 import variants  # noqa: F401  (a composition root: the table service finds its variants)
 from rummy_tui.engine import Game
-from rummy_tui.i18n import N_, msg, texts_as_messages
 from rummy_tui.engine.variant import SettingError
+from rummy_tui.i18n import N_, msg, texts_as_messages
 from rummy_tui.storage.paths import data_dir
 from rummy_tui.storage.saves import BadSave, SaveStore, write_atomically
 
 from .access import CodeGuard, connection_address, peer_uid
 from .lifecycle import SWEEP_SECONDS, creator_key, due_for_removal, refusal_to_create
 from .limits import TableLimits, TokenBucket
-from .protocol import (AI_LEVELS, MAX_LINE_BYTES, MAX_SEATS, MAX_SETTING_NUMBER, SEAT_KINDS, BadMessage, clean_chat,
-                       clean_name, decode, encode, new_code, normal_code, refusal, shown_code)
+from .protocol import (
+    AI_LEVELS,
+    MAX_LINE_BYTES,
+    MAX_SEATS,
+    MAX_SETTING_NUMBER,
+    SEAT_KINDS,
+    BadMessage,
+    clean_chat,
+    clean_name,
+    decode,
+    encode,
+    new_code,
+    normal_code,
+    refusal,
+    shown_code,
+)
 from .table import DEFAULT_ANSWER_SECONDS, DEFAULT_GRACE_SECONDS, Seat, Table
 
 SOCKET_NAME = "tables.sock"

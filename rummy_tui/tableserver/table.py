@@ -25,7 +25,6 @@ from rummy_tui.engine import Game
 from rummy_tui.engine.ai import ai_rng
 from rummy_tui.engine.deals import contribution_text
 from rummy_tui.engine.verify import revealed_record
-
 from rummy_tui.i18n import N_, english, msg, texts_as_messages
 
 from .limits import TokenBucket

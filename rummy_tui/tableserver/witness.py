@@ -84,5 +84,5 @@ class DealWitness:
             return self.checks[hand]
         try:
             return await asyncio.wait_for(done(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return None

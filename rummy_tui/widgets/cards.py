@@ -21,7 +21,6 @@ from rummy_tui.engine.cards import (
     parse_face,
     suit_of,
 )
-
 from rummy_tui.i18n import face_label
 from rummy_tui.plain import ascii_words
 

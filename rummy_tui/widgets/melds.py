@@ -22,7 +22,7 @@ from .cards import card_piece
 def meld_piece(meld: Meld, look, sep: str = " ") -> Text:
     """The meld's cards; a joker shows what it stands for (``JK=9♥``)."""
     parts = []
-    for card, face in zip(meld.cards, meld.faces):
+    for card, face in zip(meld.cards, meld.faces, strict=False):
         piece = card_piece(card, look)
         if piece.plain == "JK":
             piece += Text("=") + card_piece(face, look)
@@ -35,7 +35,7 @@ def meld_short(meld: Meld, look) -> Text:
     if meld.kind != "run" or len(meld.cards) < 5:
         return meld_piece(meld, look)
     short = card_piece(meld.faces[0], look) + Text("..") + card_piece(meld.faces[-1], look)
-    jokers = [face for card, face in zip(meld.cards, meld.faces) if card_piece(card, look).plain == "JK"]
+    jokers = [face for card, face in zip(meld.cards, meld.faces, strict=False) if card_piece(card, look).plain == "JK"]
     for face in jokers:
         short += Text(" JK=") + card_piece(face, look)
     return short

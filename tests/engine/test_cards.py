@@ -3,8 +3,22 @@
 import pytest
 
 from rummy_tui.engine.cards import (
-    FIRST_JOKER_ID, JOKER, CardError, card_text, cards_text, deal_cards, face_of, face_text,
-    find_card, is_joker, make_deck, make_face, parse_face, parse_faces, rank_of, suit_of,
+    FIRST_JOKER_ID,
+    JOKER,
+    CardError,
+    card_text,
+    cards_text,
+    deal_cards,
+    face_of,
+    face_text,
+    find_card,
+    is_joker,
+    make_deck,
+    make_face,
+    parse_face,
+    parse_faces,
+    rank_of,
+    suit_of,
     take_cards,
 )
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -12,8 +11,8 @@ import pytest
 
 import rummy_tui.engine
 from rummy_tui.engine import Game
-from rummy_tui.engine.hints import explain
 from rummy_tui.engine.ai import LEVELS, ai_rng
+from rummy_tui.engine.hints import explain
 from rummy_tui.engine.variant import Setting, Variant
 from variants import get_variant, registry
 

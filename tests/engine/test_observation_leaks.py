@@ -14,10 +14,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.support.leakcheck import Knowledge, leaks
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import ai_rng
 from rummy_tui.engine.cards import card_text
+from tests.support.leakcheck import Knowledge, leaks
+
 from .test_properties import COMBINATIONS, IDS, SEAT_KINDS, settings_strategy
 
 STEPS_PER_GAME = 300

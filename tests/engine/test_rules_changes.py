@@ -6,8 +6,8 @@ from __future__ import annotations
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
 from rummy_tui.engine.cards import deal_cards, make_deck
-from variants import get_variant
 from tests.support.words import english, message_texts
+from variants import get_variant
 
 
 def traditional_with_one_stock_card(hands: list[str], last: str) -> Game:

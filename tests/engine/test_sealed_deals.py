@@ -10,7 +10,8 @@ import secrets
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import variants
 from rummy_tui.engine import Game

@@ -7,9 +7,8 @@ import pytest
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
+from rummy_tui.i18n import english, face_label, language, locale_language, ngettext, render, render_event, set_language
 from tests.support.words import import_the_screens_in_english
-from rummy_tui.i18n import (english, face_label, language, locale_language, ngettext, render,
-                            render_event, set_language)
 from tools import translations
 
 

@@ -8,12 +8,12 @@ import asyncio
 import pytest
 from textual import events
 from textual.command import CommandPalette
+from ui.driver import make_app, settle
 
 from rummy_tui.app import RummyApp
 from rummy_tui.screens.start import StartScreen
 from rummy_tui.screens.table import TableScreen
 from rummy_tui.screens.too_small import TooSmallScreen
-from ui.driver import make_app, settle
 
 
 def palettes(app) -> int:

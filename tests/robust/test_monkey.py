@@ -13,11 +13,10 @@ import random
 import pytest
 from textual import events
 from textual.pilot import OutOfBounds
+from ui.driver import make_app
 
 from rummy_tui.app import RummyApp
 from variants import registry
-
-from ui.driver import make_app
 
 EVENTS = int(os.environ.get("RUMMY_MONKEY_EVENTS", "200"))
 SEEDS = range(int(os.environ.get("RUMMY_MONKEY_SEEDS", "1")))

@@ -5,12 +5,11 @@ one in front, so the stack is never left empty (the monkey test's `pop from empt
 from __future__ import annotations
 
 from textual import events
+from ui.driver import make_app, settle
 
 from rummy_tui.screens.help import KeysScreen
 from rummy_tui.screens.menus import MovesMenu
-from rummy_tui.screens.start import StartScreen
 from rummy_tui.screens.table import TableScreen
-from ui.driver import make_app, settle
 
 
 def pile_up(app, *keys: str) -> None:

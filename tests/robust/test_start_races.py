@@ -6,7 +6,6 @@ import asyncio
 import random
 
 import pytest
-
 from textual import events
 from textual.widgets import Input, Select
 

@@ -14,7 +14,6 @@ from rummy_tui.widgets.cards import card_label
 from .sshplay import Terminal, connect, processes_using, start_server
 from .test_ssh_tables import CTRL_S, F3, host_a_gin_table
 
-
 CARD = re.compile(r"(10|[2-9AJQK])[SHDC]|JK")
 
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from .test_writer import held_lock  # noqa: F401  (a fixture: another program holds the history locked)
 from .toy_variant import register, unregister
 
 

@@ -8,17 +8,16 @@ import sqlite3
 import threading
 import time
 
+from ui.driver import make_app, play_until, press_move, settle
+from ui.screen_text import screen_lines
+
+from rummy_tui.engine.ai import choose_action
 from rummy_tui.screens.log_view import LogScreen
 from rummy_tui.screens.quit import QuitAnywayScreen
 from rummy_tui.screens.table import TableScreen
 from rummy_tui.storage.history import History
 from rummy_tui.storage.paths import history_path
 from rummy_tui.storage.saves import SaveStore
-from rummy_tui.engine.ai import choose_action
-from ui.driver import make_app, play_until, press_move, settle
-from ui.screen_text import screen_lines
-
-from .test_writer import held_lock  # noqa: F401  (a fixture: another program holds the history locked)
 
 KEY_BUDGET = 0.1  # seconds: the disk's share of a move key, whatever the disk does
 

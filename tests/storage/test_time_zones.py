@@ -4,7 +4,7 @@ Saved games screen and in `rummy resume --list`, instead of stopping on a ValueE
 from __future__ import annotations
 
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from click.testing import CliRunner
@@ -36,11 +36,11 @@ def saved_game() -> str:
     for _ in range(4):
         game.apply(choose_action(game, game.current_seat))
     SaveStore().save("zoned", game)
-    return SaveStore().info("zoned").updated.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return SaveStore().info("zoned").updated.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def test_an_unusable_zone_falls_back_to_utc_and_says_so(unusable_zone):
-    assert local_time(datetime(2026, 3, 1, 12, 30, tzinfo=timezone.utc)) == "2026-03-01 12:30 UTC"
+    assert local_time(datetime(2026, 3, 1, 12, 30, tzinfo=UTC)) == "2026-03-01 12:30 UTC"
     assert local_time("2026-03-01T12:30:00+00:00") == "2026-03-01 12:30 UTC"
 
 
@@ -48,7 +48,7 @@ def test_a_usable_zone_shows_local_time(monkeypatch):
     monkeypatch.setenv("TZ", "UTC-02:00")  # POSIX: two hours east of Greenwich
     time.tzset()
     try:
-        assert local_time(datetime(2026, 3, 1, 12, 30, tzinfo=timezone.utc)) == "2026-03-01 14:30"
+        assert local_time(datetime(2026, 3, 1, 12, 30, tzinfo=UTC)) == "2026-03-01 14:30"
     finally:
         monkeypatch.undo()
         time.tzset()

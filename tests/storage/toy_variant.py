@@ -67,7 +67,7 @@ class ToyVariant(Variant):
         points = [sum(rank_of(card) for card in hand) for hand in state.hands]
         best = max(points)
         winner = points.index(best)
-        state.totals = [total + gained for total, gained in zip(state.totals, points)]
+        state.totals = [total + gained for total, gained in zip(state.totals, points, strict=False)]
         state.sheet.append({"hand": state.hand_no, "points": points, "note": ""})
         state.last_hand = {"hand": state.hand_no, "void": False, "winner": winner,
                            "hands": [list(hand) for hand in state.hands], "melds": [[] for _ in points],

@@ -7,9 +7,10 @@ card known to the viewer shows: as a number in a card field, or as card text (``
 ``discard:7D``).
 
 The check works on faces, not card ids, because variants record some public cards by face
-(``picked``, ``laid_off``), a joker's meaning (``JK=AD``) names a face and no card, and two decks hold two copies of each face: a face is only a leak
-when the viewer cannot know any card showing it. Numbers under :data:`NOT_CARDS` are counts,
-seats, points or settings, and :data:`EARLIER_DEALS` hold cards of a shuffle before this deal.
+(``picked``, ``laid_off``), a joker's meaning (``JK=AD``) names a face and no card, and two
+decks hold two copies of each face: a face is only a leak when the viewer cannot know any card
+showing it. Numbers under :data:`NOT_CARDS` are counts, seats, points or settings, and
+:data:`EARLIER_DEALS` hold cards of a shuffle before this deal.
 Events and hand summaries of an earlier hand are about cards that were dealt again since.
 """
 

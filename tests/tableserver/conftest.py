@@ -6,8 +6,6 @@ import pytest
 
 from rummy_tui.tableserver.client import TableClient
 
-from tests.support.table_server_fixture import server  # noqa: F401  (the fixture)
-
 
 @pytest.fixture
 def connect(server):

@@ -14,7 +14,7 @@ async def play_seat(client: TableClient, until, seed: int = 0, level: str = "nor
     rng = random.Random(seed)
     answered = -1
     while True:
-        view = await client.wait_view(lambda view: until(view) or (view["legal"] and view["seq"] > answered))
+        view = await client.wait_view(lambda view, answered=answered: until(view) or (view["legal"] and view["seq"] > answered))
         if until(view):
             return
         observation = view["observation"]

@@ -15,8 +15,6 @@ from rummy_tui.tableserver.protocol import MAX_CHAT_CHARS
 from rummy_tui.tableserver.seat import RemoteSeat
 from rummy_tui.tableserver.server import TableServer
 
-from .players import seat_everyone
-
 
 @pytest.fixture
 async def chatty_server(tmp_path):

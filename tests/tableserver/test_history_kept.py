@@ -36,7 +36,7 @@ async def test_each_player_keeps_the_finished_game_in_their_own_history(server, 
             await client.why_not("draw")
         assert await asyncio.gather(*client.kept) == [True]
     table = server.tables[anna.table]
-    for name, folder in histories.items():
+    for _name, folder in histories.items():
         monkeypatch.setenv("RUMMY_TUI_DATA_DIR", str(folder))
         games = History().finished_games()
         assert [game.game_id for game in games] == [f"shared-{anna.table}"]

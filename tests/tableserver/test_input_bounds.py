@@ -9,7 +9,7 @@ import pytest
 
 from rummy_tui.tableserver.client import TableClient, TableError
 from rummy_tui.tableserver.limits import TableLimits
-from rummy_tui.tableserver.protocol import MAX_DEPTH, BadMessage, decode, nesting_depth
+from rummy_tui.tableserver.protocol import BadMessage, decode, nesting_depth
 from rummy_tui.tableserver.server import TableServer
 
 

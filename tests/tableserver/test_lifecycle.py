@@ -14,7 +14,7 @@ from rummy_tui.tableserver.server import META_SUFFIX, TableServer
 
 from .players import play_all
 
-ROOMY = dict(messages_per_second=10_000, message_burst=10_000)
+ROOMY = {"messages_per_second": 10_000, "message_burst": 10_000}
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.leakcheck import Knowledge, leaks
 from rummy_tui.engine import Game
+from tests.support.leakcheck import Knowledge, leaks
 
 from .players import play_all, seat_everyone, until_hand
 
@@ -58,7 +58,7 @@ async def test_no_seat_is_ever_sent_a_hidden_card(server, connect, variant, play
     assert table.game.state.hand_no >= 2 or table.game.is_over, "a whole hand was played"
     await clients[0].chat("good game")
     await clients[0].next_view(after=table.seq - 1)
-    by_seat = {seat: client for seat, client in enumerate(clients)} | {None: watcher}
+    by_seat = dict(enumerate(clients)) | {None: watcher}
     checked = assert_no_message_leaks(table.game.record, by_seat)
     assert checked == sum(len(client.received) for client in by_seat.values())
     actions = len(table.game.record["actions"])

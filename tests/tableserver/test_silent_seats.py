@@ -47,7 +47,7 @@ async def play_until_seat_1_was_played_for(host: TableClient) -> dict:
     while True:
         view = await host.wait_view(lambda v: v["legal"] or v["observation"]["to_move"] == 1, timeout=10)
         if view["observation"]["to_move"] == 1:
-            return await host.wait_view(lambda v: v["seq"] > view["seq"], timeout=10)
+            return await host.wait_view(lambda v, seq=view["seq"]: v["seq"] > seq, timeout=10)
         await seat.apply(view["legal"][0])
 
 

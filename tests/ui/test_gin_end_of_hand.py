@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from rummy_tui.screens.results import EndOfHandScreen
+from tests.support.words import message_texts
 
 from .driver import at_the_table, make_app, play_until
 from .test_table_rules import _visible_text
-from tests.support.words import english, message_texts
 
 
 async def test_gin_end_of_hand_says_who_knocked_with_what_against_the_limit():
@@ -36,7 +36,6 @@ async def test_gin_end_of_game_names_the_bonuses_in_the_settlement():
 
 
 async def test_spade_doubling_shows_whole_beside_the_knock_limit_at_80x24():
-    from .driver import settle
 
     async with at_the_table("gin", 2, ["Ann"], seed=3, settings={"spade_doubling": True}) as (app, pilot):
         assert app.table().game.state.extra["doubled"]  # this seed's upcard is K♠

@@ -7,9 +7,9 @@ from textual.widgets import OptionList
 from rummy_tui.engine import Game
 from rummy_tui.engine.cards import card_text
 from rummy_tui.screens.menus import MovesMenu
+from tests.support.words import message_texts
 
 from .driver import at_the_table, press_move, select_cards
-from tests.support.words import english, message_texts
 
 KNOCKER = "6H 7H 8H 9H 9S 9D 9C AC 2S 3C KC"
 DEFENDER = "10H KS QD JC 4S 6C 2D 3D 4D 5D"

@@ -5,9 +5,9 @@ from __future__ import annotations
 from rummy_tui.screens.results import EndOfGameScreen, EndOfHandScreen
 from rummy_tui.screens.start import StartScreen
 from rummy_tui.widgets.cards import CardLook, log_line
+from tests.support.words import message_texts
 
 from .driver import make_app, play_until
-from tests.support.words import english, message_texts
 
 
 async def test_gin_hand_played_by_keys_reaches_the_end_of_hand_screen():

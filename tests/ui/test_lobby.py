@@ -115,7 +115,7 @@ async def test_the_host_chooses_seats_grace_and_the_level_for_open_seats(server)
         host.choose_variant("hungarian")
         await until(pilot, lambda: host.form_ready and host.variant.key == "hungarian", "Römi's form")
         host.query_one("#players", Select).value = 4
-        await until(pilot, lambda: host.form_ready and host.query(f"#seat-kind-3"), "four seats")
+        await until(pilot, lambda: host.form_ready and host.query("#seat-kind-3"), "four seats")
         host.query_one("#host-name", Input).value = "Anna"
         host.query_one("#seat-kind-2", Select).value = "easy"
         host.query_one("#open-level", Select).value = "hard"

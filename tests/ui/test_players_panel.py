@@ -27,7 +27,7 @@ async def test_six_player_tizlapos_shows_every_total_and_who_is_out_at_80x24():
         await pilot.pause()
         lines = _panel_lines(app)
         assert "total" in lines[0]
-        for name, total in zip(table.names, [12, 98, 104, 7, 55, 61]):
+        for name, total in zip(table.names, [12, 98, 104, 7, 55, 61], strict=False):
             row = next(line for line in lines if name in line)
             assert row.split()[-2 if name == table.names[2] else -1] == str(total), row
         assert next(line for line in lines if table.names[2] in line).endswith("out")
@@ -68,14 +68,14 @@ async def test_a_long_dealer_name_is_shortened_rather_than_the_totals_dropped():
         await pilot.pause()
         lines = _panel_lines(app)
         assert "total" in lines[0]
-        for line, total in zip(lines[1:], [3, 14, 25, 9, 18, 21]):
+        for line, total in zip(lines[1:], [3, 14, 25, 9, 18, 21], strict=False):
             assert str(total) in line.split(), line
 
 
 def four_player_roemi(names: list[str]):
     """Seed 1 deals from seat 3 (South); the AI seats are normal."""
     app = make_app("hungarian", 4, ["You"], seed=1)
-    for seat, name in zip(app.table_options["seats"][1:], names):
+    for seat, name in zip(app.table_options["seats"][1:], names, strict=False):
         seat["name"] = name
     return app
 

@@ -11,8 +11,6 @@ import signal
 import subprocess
 import sys
 
-import pytest
-
 from rummy_tui.app import RummyApp
 from rummy_tui.screens.lobby import LobbyScreen
 from rummy_tui.screens.menus import MovesMenu

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from rummy_tui.widgets.cards import card_label, log_line
+from tests.support.words import english, message_texts
 
 from .driver import at_the_table, make_app, select_cards, settle, to_play_phase_with
-from tests.support.words import english, message_texts
 
 
 async def test_u_takes_back_an_opening_before_the_discard():
@@ -148,9 +148,8 @@ async def test_joker_from_a_group_needs_every_missing_suit_then_is_laid_off():
 
 
 async def test_handolas_by_keys_going_out_under_40_doubles_the_penalty():
-    from tests.variants.hungarian.test_hungarian import crafted
-
     from rummy_tui.screens.results import EndOfHandScreen
+    from tests.variants.hungarian.test_hungarian import crafted
 
     from .driver import press_move
 

@@ -12,7 +12,6 @@ import re
 
 import pytest
 
-from tests.support.leakcheck import Knowledge, leaks
 from rummy_tui.app import RummyApp
 from rummy_tui.engine import Game
 from rummy_tui.engine.cards import card_text, face_of, parse_face
@@ -22,8 +21,8 @@ from rummy_tui.screens.results import EndOfHandScreen
 from rummy_tui.screens.table import TableScreen, bracket_cards
 from rummy_tui.tableserver.client import TableClient
 from rummy_tui.tableserver.seat import RemoteSeat
-from tests.support.table_server_fixture import server  # noqa: F401  (the fixture)
 from rummy_tui.widgets.cards import card_label, log_line
+from tests.support.leakcheck import Knowledge, leaks
 from variants import get_variant
 
 from .driver import pick_from_menu, press_move, select_cards
@@ -47,7 +46,7 @@ async def seated(server, variant: str) -> tuple[list[TableClient], object]:
 
 async def sit_down(pilots, apps, clients) -> None:
     """Each app opens its table screen, from its own message loop (the way the lobby does)."""
-    for app, client in zip(apps, clients):
+    for app, client in zip(apps, clients, strict=False):
         app.call_later(app.open_remote_table, client)
     await until(pilots, lambda: all(app.table() is not None for app in apps), "both table screens")
 
@@ -156,7 +155,7 @@ async def test_two_apps_play_a_gin_hand_each_seeing_only_its_own_hand(server):
             code = get_variant("gin").choose_ai_action(screen.seat.observation, screen.seat.legal, "normal", rng)
             before = table.seq
             await press(pilots[mover], code)
-            await until(pilots, lambda: table.seq > before, f"the keys for {code} played it")
+            await until(pilots, lambda before=before: table.seq > before, f"the keys for {code} played it")
             knowledge.update(table.game)
             moves += 1
             assert moves < 300, "the hand never ended"

@@ -10,7 +10,6 @@ from rummy_tui.engine import Game
 from rummy_tui.screens.menus import MovesMenu
 from rummy_tui.tableserver.client import TableClient
 from rummy_tui.widgets.opponents import OpponentsView
-from tests.support.table_server_fixture import server  # noqa: F401  (the fixture)
 from tests.support.words import message_texts
 
 from .driver import select_cards

@@ -245,7 +245,7 @@ def test_the_race_look_ahead_prefers_the_hand_with_more_ways_out():
     from variants.tableplay.race import RaceLookAhead
     from variants.traditional.rules import MELD_RULES
 
-    held = [parse_face(t) for t in "9S 9H 9C 9D 2D 3D 4D QC".split()]
+    held = [parse_face(t) for t in ["9S", "9H", "9C", "9D", "2D", "3D", "4D", "QC"]]
     two_ways = held + [parse_face("4S"), parse_face("5S")]
     one_way = held + [parse_face("4S"), parse_face("6S")]
     seen = Counter(two_ways + [parse_face("6S")])

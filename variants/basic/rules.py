@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from rummy_tui.engine.cards import rank_of
 from rummy_tui.engine.melds import MeldRules
-from rummy_tui.i18n import N_, Message, msg, t as tr
 from rummy_tui.engine.variant import Setting
-
+from rummy_tui.i18n import N_, Message, msg
+from rummy_tui.i18n import t as tr
 from variants.tableplay.rules import TablePlayVariant
 
 if TYPE_CHECKING:
@@ -117,7 +117,8 @@ most points win.
         reached = [seat for seat, total in enumerate(s.totals) if total >= target]
         if not reached:
             return False
-        game.end_game(reached, self.total_lines(game) + [msg(N_("{name} reached {target}"), name=game.seat_name(reached[0]), target=target)])
+        reached_line = msg(N_("{name} reached {target}"), name=game.seat_name(reached[0]), target=target)
+        game.end_game(reached, self.total_lines(game) + [reached_line])
         return True
 
 

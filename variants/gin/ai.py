@@ -22,7 +22,8 @@ from rummy_tui.engine.cards import card_text, rank_of, suit_of
 from rummy_tui.engine.variant import split_action
 
 from .hard import completing_cards, hard_move
-from .rules import arrangement_of, card_points, deadwood_of, ending_discards, least_deadwood_discards
+from .rules import arrangement_of, card_points, deadwood_of, ending_discards
+from .scoring import least_deadwood_discards
 
 OUT_WEIGHT = 3  # deadwood points a card is worth keeping for each unseen card that would meld it
 DANGER_WEIGHT = 1  # deadwood points worth paying to avoid feeding the opponent's known cards

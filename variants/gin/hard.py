@@ -14,7 +14,8 @@ from rummy_tui.engine.cards import SUIT_SYMBOLS, card_text, make_face, rank_of, 
 from rummy_tui.engine.melds import SET, Meld
 from rummy_tui.i18n import t as tr
 
-from .rules import arrangement_of, card_points, deadwood_after_discards, deadwood_of
+from .rules import arrangement_of, card_points, deadwood_of
+from .scoring import deadwood_after_discards
 
 NOW_WEIGHT = 0.35  # a hand's value: this share of its deadwood now, the rest after the next draw
 DANGER_POINTS = 10.0  # what feeding the opponent a card he can meld costs, in deadwood points
@@ -95,7 +96,7 @@ def _declined_discards(observation: dict[str, Any], seat: int) -> set[int]:
         if event["hand"] != observation["hand_no"]:
             continue
         text = english(event)
-        if text.startswith("discarded [") or text.startswith("dealt hand"):
+        if text.startswith(("discarded [", "dealt hand")):
             top = parse_face(text[text.index("[") + 1:text.index("]")])
         elif text.startswith("took ["):
             top = None
@@ -152,7 +153,7 @@ def meld_partners(card: int) -> list[tuple[int, int]]:
     others = [make_face(rank, s) for s in range(4) if s != suit]
     pairs = [(others[0], others[1]), (others[0], others[2]), (others[1], others[2])]
     for low, high in ((-2, -1), (-1, 1), (1, 2)):
-        if 1 <= rank + low and rank + high <= 13:
+        if rank + low >= 1 and rank + high <= 13:
             pairs.append((make_face(rank + low, suit), make_face(rank + high, suit)))
     return pairs
 

@@ -19,7 +19,6 @@ the defender the melds and lay-offs that leave him the least deadwood.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from rummy_tui.engine.cards import SUITS, card_text, find_card, held_card, parse_face, rank_of, suit_of
@@ -27,11 +26,23 @@ from rummy_tui.engine.game import Game, bracket, bracket_all
 from rummy_tui.engine.melds import Meld, MeldRules
 from rummy_tui.engine.solver import Arrangement
 from rummy_tui.engine.variant import Setting, Variant, split_action
-from rummy_tui.i18n import N_, Message, msg, t as tr
+from rummy_tui.i18n import N_, Message, msg
+from rummy_tui.i18n import t as tr
+
 from .scoring import (  # the card arithmetic; the AI and tests import it from here too
-    GIN_RULES, arrangement_code, arrangement_of, card_points, deadwood_after_discards, deadwood_of,
-    default_arrangement, defender_showdown, ending_discards, hand_score, knock_arrangements,
-    knock_limit_for, least_deadwood_discards, match_settlement, read_arrangement,
+    GIN_RULES,
+    arrangement_code,
+    arrangement_of,
+    card_points,
+    deadwood_of,
+    default_arrangement,
+    defender_showdown,
+    ending_discards,
+    hand_score,
+    knock_arrangements,
+    knock_limit_for,
+    match_settlement,
+    read_arrangement,
 )
 
 HAND_SIZE = 10
@@ -147,10 +158,7 @@ class GinRummy(Variant):
         })
         state.phase = "upcard"
         state.to_move = non_dealer
-        if limit == 0:
-            limit_text = msg(N_("no knocking (ace)"))
-        else:
-            limit_text = msg(N_("knock limit {limit}"), limit=limit)
+        limit_text = msg(N_("no knocking (ace)")) if limit == 0 else msg(N_("knock limit {limit}"), limit=limit)
         if state.extra["doubled"]:
             limit_text = msg(N_("{limit}, spades double"), limit=limit_text)
         game.log(state.dealer, N_("dealt hand {hand}; the upcard is {card}: {limit}"), hand=state.hand_no,

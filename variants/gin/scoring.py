@@ -14,7 +14,8 @@ from rummy_tui.engine.cards import card_text, find_card, make_face, rank_of, sui
 from rummy_tui.engine.melds import SET, Meld, MeldRules, candidate_melds, lay_off, read_meld
 from rummy_tui.engine.solver import Arrangement, best_arrangement, deadwood_without_each
 from rummy_tui.engine.variant import parse_meld_groups
-from rummy_tui.i18n import N_, msg, t as tr
+from rummy_tui.i18n import N_, msg
+from rummy_tui.i18n import t as tr
 
 GIN_RULES = MeldRules(ace_low=True, ace_high=False, max_jokers=0)
 
@@ -96,7 +97,7 @@ def defender_showdown(defender: list[int], knocker_melds: list[Meld]) -> tuple[A
     movable = [card for card, where in targets.items() if where]
     best: tuple[Arrangement, list[tuple[int, int]]] = (arrangement_of(defender), [])
     for choice in itertools.product(*[[None] + targets[card] for card in movable]):
-        layoffs = [(card, target) for card, target in zip(movable, choice) if target is not None]
+        layoffs = [(card, target) for card, target in zip(movable, choice, strict=False) if target is not None]
         if not layoffs or not _layoffs_fit(layoffs, knocker_melds):
             continue
         laid = {card for card, _ in layoffs}
@@ -148,7 +149,7 @@ def read_arrangement(cards: list[int], text: str) -> Arrangement | str:
         found = [find_card(cards, face) for face in faces]
         meld_cards = [card for card in found if card is not None]
         if len(meld_cards) < len(found):
-            missing = next(f for f, c in zip(faces, found) if c is None)
+            missing = next(f for f, c in zip(faces, found, strict=False) if c is None)
             return tr("You would not hold {card} after that discard.", card=card_text(missing))
         if used & set(meld_cards):
             return tr("A card can belong to only one meld.")

@@ -15,6 +15,7 @@ from rummy_tui.i18n import english
 from .common import DRAW, RULES, could_fit, value_of
 from .rules import VARIANT
 
+
 def choose_move(observation: dict[str, Any], legal: list[str], level: str) -> str:
     if len(legal) == 1:
         return legal[0]
@@ -28,10 +29,7 @@ def choose_move(observation: dict[str, Any], legal: list[str], level: str) -> st
     seat = observation["seat"]
     hand = observation["hand"]
     opened = observation["extra"]["opened"][seat]
-    if not opened:
-        move = choose_opening(observation, table_moves, level, settings)
-    else:
-        move = choose_table_move(table_moves, level, len(hand))
+    move = choose_opening(observation, table_moves, level, settings) if not opened else choose_table_move(table_moves, level, len(hand))
     if move:
         return move
     if level == "hard":
@@ -117,7 +115,7 @@ def choose_table_move(moves: list[str], level: str, hand_size: int) -> str | Non
 def choose_discard(observation: dict[str, Any], discards: list[str], level: str) -> str:
     settings = observation["settings"]
     hand = sorted(observation["hand"])
-    unmatched = set(face_of(c) for c in best_arrangement(hand, RULES, VARIANT.value_function(settings)).deadwood)
+    unmatched = {face_of(c) for c in best_arrangement(hand, RULES, VARIANT.value_function(settings)).deadwood}
     table = [Meld.from_json(e["meld"]) for e in observation["table"]]
     wanted = picked_by_next_player(observation)
 

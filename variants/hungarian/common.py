@@ -31,7 +31,7 @@ def copy_table(table: list[dict]) -> list[dict]:
 def meld_code(melds: Sequence[Meld]) -> str:
     """The ``meld:`` argument for melds, with every joker's meaning written out."""
     return "+".join(
-        "-".join(f"JK={face_text(f)}" if is_joker(c) else face_text(f) for c, f in zip(m.cards, m.faces))
+        "-".join(f"JK={face_text(f)}" if is_joker(c) else face_text(f) for c, f in zip(m.cards, m.faces, strict=False))
         for m in melds
     )
 
@@ -52,7 +52,7 @@ def holds_dupla(game: Game) -> bool:
 def bracketed(meld: Meld) -> str:
     """A meld in log notation, each joker with what it stands for: ``[7S] [JK]=[8S] [9S]``."""
     return " ".join(f"[JK]=[{face_text(face)}]" if is_joker(card) else f"[{face_text(face)}]"
-                    for card, face in zip(meld.cards, meld.faces))
+                    for card, face in zip(meld.cards, meld.faces, strict=False))
 
 
 def could_fit(meld: Meld, face: int) -> bool:

@@ -111,7 +111,7 @@ def end_hand(game: Game, winner: int, handolas: bool) -> None:
     s.sheet.append({"hand": s.hand_no, "points": points,
                     "note": msg(N_("{name} went out by handolás") if handolas else N_("{name} went out"),
                                 name=game.seat_name(winner))})
-    s.totals = [t + p for t, p in zip(s.totals, points)]
+    s.totals = [t + p for t, p in zip(s.totals, points, strict=False)]
     s.extra["deals_played"] += 1
     if s.extra["deals_played"] >= s.settings["deals"]:
         finish_game(game)

@@ -16,8 +16,8 @@ from rummy_tui.engine.cards import JOKER, face_of, is_joker
 from rummy_tui.engine.melds import Meld
 from rummy_tui.engine.solver import best_arrangement
 from rummy_tui.engine.variant import parse_card_group
-
 from variants.card_counting import Outs, available_faces, faces_laying_off
+
 from .common import RULES, value_of
 
 PENALTY_WEIGHT = 0.3  # prospect points per penalty point of the discarded card, early on

@@ -14,11 +14,21 @@ from rummy_tui.engine.cards import JOKER, face_of, face_text, is_joker
 from rummy_tui.engine.game import bracket, bracket_all
 from rummy_tui.engine.melds import RUN, Meld, exchange_joker, lay_off, meld_problem, read_meld
 from rummy_tui.engine.variant import parse_card_group, parse_meld_groups, parse_target, split_action
-from rummy_tui.i18n import N_, t as tr
+from rummy_tui.i18n import N_
+from rummy_tui.i18n import t as tr
+
 from . import flow
 from . import plan as hungarian_plan
 from .common import (
-    DRAW, PLAY, RULES, Refusal, bracketed, copy_table, meld_points, planning, turn_of,
+    DRAW,
+    PLAY,
+    RULES,
+    Refusal,
+    bracketed,
+    copy_table,
+    meld_points,
+    planning,
+    turn_of,
 )
 from .turn import is_szuro as fits_table
 
@@ -190,7 +200,7 @@ def check_layoff(game: Game, argument: str) -> tuple[int, Meld, list[int]]:
                              cards=shown, meld=meld.text()))
         raise Refusal(tr("{cards} does not fit the meld {meld}.", cards=shown, meld=meld.text()))
     for i, face in hints.items():
-        if dict(zip(extended.cards, extended.faces)).get(cards[i]) != face:
+        if dict(zip(extended.cards, extended.faces, strict=False)).get(cards[i]) != face:
             raise Refusal(tr("Laid off there, the joker cannot stand for {card}.", card=face_text(face)))
     check_keeps_a_card(game, hand_after(game, cards))
     check_may_use_table(game, f"layoff:{argument}")
@@ -209,7 +219,7 @@ def check_exchange(game: Game, argument: str) -> tuple[int, Meld, list[int], lis
     result = exchange_joker(meld, cards, RULES)
     if result is None:
         if meld.kind == RUN:
-            meanings = ", ".join(face_text(f) for c, f in zip(meld.cards, meld.faces) if is_joker(c))
+            meanings = ", ".join(face_text(f) for c, f in zip(meld.cards, meld.faces, strict=False) if is_joker(c))
             raise Refusal(tr("In {meld} the joker stands for {meanings}: lay exactly that card to take it.",
                              meld=meld.text(), meanings=meanings))
         raise Refusal(tr("A joker leaves the group {meld} only when natural cards of every missing "

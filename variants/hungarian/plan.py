@@ -16,13 +16,21 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rummy_tui.engine.cards import face_of, face_text, is_joker, make_face, suit_of
-from rummy_tui.engine.melds import RUN, Meld, candidate_melds, lay_off
 from rummy_tui.engine.game import Game, bracket
+from rummy_tui.engine.melds import RUN, Meld, candidate_melds, lay_off
 from rummy_tui.engine.solver import best_arrangement
-from rummy_tui.i18n import N_, t as tr
+from rummy_tui.i18n import N_
+from rummy_tui.i18n import t as tr
 
 from .common import (
-    PLAY, RULES, copy_table, could_fit, holds_dupla, meld_code, meld_points, turn_of,
+    PLAY,
+    RULES,
+    copy_table,
+    could_fit,
+    holds_dupla,
+    meld_code,
+    meld_points,
+    turn_of,
 )
 from .turn import OUT, STAY, Completion, TurnPosition, card_code, completions, taken_card_duty
 from .turn import is_szuro as fits_table
@@ -120,7 +128,7 @@ def exchange_moves(meld: Meld, index: int, faces: list[int]) -> list[str]:
     if not meld.jokers:
         return []
     if meld.kind == RUN:
-        return [f"exchange:{face_text(f)}>{index}" for c, f in zip(meld.cards, meld.faces)
+        return [f"exchange:{face_text(f)}>{index}" for c, f in zip(meld.cards, meld.faces, strict=False)
                 if is_joker(c) and f in faces]
     present = {suit_of(c) for c in meld.cards if not is_joker(c)}
     missing = [make_face(meld.low, suit) for suit in range(4) if suit not in present]
@@ -289,7 +297,7 @@ def plan_codes(position: TurnPosition, completion: Completion) -> list[str]:
                  for index, cards in completion.exchanges]
     layoffs = [f"layoff:{'-'.join(card_code(c, f) for c, f in block)}>{index}"
                for index, block in sorted(completion.blocks.items())]
-    first = [code for code, (_, block) in zip(layoffs, sorted(completion.blocks.items()))
+    first = [code for code, (_, block) in zip(layoffs, sorted(completion.blocks.items()), strict=False)
              if any(c == position.taken for c, _ in block)]
     layoffs = [code for code in layoffs if code not in first]
     jokers = [f"layoff:JK>{index}" for index, _ in completion.joker_layoffs]

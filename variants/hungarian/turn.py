@@ -177,7 +177,7 @@ class CompletionSearch:
     def _exchange_naturals(self, meld: Meld) -> list[list[int]]:
         hand = [c for c in self.pos.hand if not is_joker(c)]
         if meld.kind == RUN:
-            wanted = [f for c, f in zip(meld.cards, meld.faces) if is_joker(c)]
+            wanted = [f for c, f in zip(meld.cards, meld.faces, strict=False) if is_joker(c)]
             picks: list[list[int]] = []
             for size in range(1, len(wanted) + 1):
                 for faces in combinations(wanted, size):
@@ -247,7 +247,7 @@ class CompletionSearch:
         if pos.opened:
             return False
         reachable = pos.meld_points + sum(m_points for m_points in self._opening_points())
-        reachable += sum(pos.value(face_of(c)) for c, free in zip(self.pool, self.undecided) if free)
+        reachable += sum(pos.value(face_of(c)) for c, free in zip(self.pool, self.undecided, strict=False) if free)
         reachable += 11 * len(self.hand_jokers)
         return reachable < pos.opening_min
 
@@ -320,10 +320,10 @@ class CompletionSearch:
                 copies = self._available(make_face(rank, s), at)
                 if copies:
                     others[s] = copies
-        for size in range(0, len(others) + 1):
+        for size in range(len(others) + 1):
             for suits in combinations(sorted(others), size):
                 for picked in _choose_one_each([others[s] for s in suits], self.pos.taken):
-                    for spare in range(0, jokers + 1):
+                    for spare in range(jokers + 1):
                         if 3 <= 1 + size + spare <= self.rules.set_max:
                             missing = [make_face(rank, s) for s in range(4) if s != suit and s not in suits]
                             yield [card] + picked, ("set", missing[:spare])
@@ -338,7 +338,7 @@ class CompletionSearch:
             yield from self._run_down(card, at, suit, 14, [], jokers)
             return
         top = 14 if ace_high else 13
-        for below in range(0, jokers + 1):
+        for below in range(jokers + 1):
             low = rank - below
             if low < (2 if ace_high else 1):
                 break
@@ -406,7 +406,7 @@ class CompletionSearch:
         for naturals, holes, _ in self._run_up(card, at, suit, spot, low - 1, jokers):
             if len(naturals) + len(holes) != low - 1 - spot:
                 continue  # the block must reach the meld
-            for below in range(0, jokers - len(holes) + 1):
+            for below in range(jokers - len(holes) + 1):
                 if spot - below < 1:
                     break
                 faces = [make_face(p, suit) for p in range(spot - below, spot)] + \
@@ -442,7 +442,7 @@ class CompletionSearch:
                 copies = self._available(make_face(meld.low, s), at)
                 if copies:
                     others[s] = copies
-        for size in range(0, len(others) + 1):
+        for size in range(len(others) + 1):
             for suits in combinations(sorted(others), size):
                 for picked in _choose_one_each([others[s] for s in suits], self.pos.taken):
                     yield from self._try_block(card, at, index, "set", [card] + picked, [])
@@ -454,7 +454,7 @@ class CompletionSearch:
         for hand_j, freed_j in self._joker_splits(len(joker_faces)):
             jokers = hand_j + freed_j
             cards = list(naturals) + jokers
-            fixed = dict(zip(jokers, joker_faces))
+            fixed = dict(zip(jokers, joker_faces, strict=False))
             old = self.table[index]
             extended = lay_off(old, cards, self.rules, fixed)
             if extended is None:
@@ -532,9 +532,8 @@ class CompletionSearch:
     def _stay_duties_met(self) -> bool:
         pos = self.pos
         placed_any = bool(self.melds or self.blocks or self.exchanges or pos.new_melds)
-        if not pos.opened and (placed_any or pos.meld_points):
-            if pos.meld_points + sum(self._opening_points()) < pos.opening_min:
-                return False
+        if not pos.opened and (placed_any or pos.meld_points) and pos.meld_points + sum(self._opening_points()) < pos.opening_min:
+            return False
         final = list(self.table) + self._ordered_melds()
         new = pos.new_melds | frozenset(range(len(self.table), len(final)))
         return taken_card_duty(final, pos, new) is None
@@ -590,7 +589,7 @@ def _build_meld(naturals: list[int], shape: MeldShape, jokers: list[int]) -> Mel
     ace_high = any(p == 14 for p in holes) or (rank_of(naturals[0]) == 1 and low > 1) or \
         any(rank_of(c) == 1 for c in naturals[1:])
     by_position = {(14 if ace_high and rank_of(c) == 1 else rank_of(c)): c for c in naturals}
-    by_position.update(zip(holes, jokers))
+    by_position.update(zip(holes, jokers, strict=False))
     positions = sorted(by_position)
     if positions != list(range(low, low + len(positions))):
         return None

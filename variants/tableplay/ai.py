@@ -49,9 +49,9 @@ class TablePlayAdvisor:
         return any(face in meld for meld in candidate_melds(faces, self.rules, 0))
 
     def draw(self, careful: bool) -> str:
-        if "take:discard" in self.legal and self.obs["discard"]:
-            if self.usable_at_once(self.obs["discard"][-1]) and (careful or self.rng.random() < 0.6):
-                return "take:discard"
+        if ("take:discard" in self.legal and self.obs["discard"] and self.usable_at_once(self.obs["discard"][-1])
+                and (careful or self.rng.random() < 0.6)):
+            return "take:discard"
         return "draw:stock"
 
     # --- play -----------------------------------------------------------------------------
@@ -144,9 +144,7 @@ class TablePlayAdvisor:
         next_seat = (self.obs["seat"] + 1) % self.obs["players"]
         danger = 0.0
         for picked in self.obs["extra"].get("picked", [[]] * self.obs["players"])[next_seat]:
-            if rank_of(picked) == rank_of(face):
-                danger += 4
-            elif suit_of(picked) == suit_of(face) and abs(rank_of(picked) - rank_of(face)) <= 2:
+            if rank_of(picked) == rank_of(face) or suit_of(picked) == suit_of(face) and abs(rank_of(picked) - rank_of(face)) <= 2:
                 danger += 4
         if any(lay_off(meld, [face], self.rules) is not None for meld in self.table):
             danger += 5

@@ -9,7 +9,6 @@ stays fast; the turn is then played as usual).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Literal
 
 from rummy_tui.engine.cards import face_of, face_text

@@ -17,8 +17,8 @@ from typing import Any, Literal
 from rummy_tui.engine.cards import face_of, parse_face
 from rummy_tui.engine.solver import best_arrangement
 from rummy_tui.i18n import t as tr
-
 from variants.card_counting import Outs, available_faces, faces_laying_off, held_by_others
+
 from .ai import TablePlayAdvisor
 from .going_out import could_place, plan_going_out
 from .race import RaceLookAhead, count_one

@@ -22,18 +22,26 @@ hand, which everyone saw), ``laid_off`` (per seat: cards laid off this hand), ``
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rummy_tui.engine.cards import (
-    JOKER, face_of, face_text, find_card, held_card, make_deck, parse_face, rank_of, suit_of,
+    JOKER,
+    face_of,
+    face_text,
+    find_card,
+    held_card,
+    make_deck,
+    parse_face,
+    rank_of,
+    suit_of,
 )
 from rummy_tui.engine.game import bracket, bracket_all
 from rummy_tui.engine.melds import RUN, SET, Meld, MeldRules, candidate_melds, lay_off, read_meld
-from rummy_tui.i18n import N_, Message, msg, ngettext, t as tr
 from rummy_tui.engine.variant import Variant, parse_card_group, parse_meld_groups, parse_target, split_action
+from rummy_tui.i18n import N_, Message, msg, ngettext
+from rummy_tui.i18n import t as tr
 
 if TYPE_CHECKING:
     from rummy_tui.engine.game import Game
@@ -373,7 +381,7 @@ class TablePlayVariant(Variant):
         rummy = bool(s.extra["rummy_chance"])
         game.log(winner, N_("went rummy: every card in one turn!") if rummy else N_("went out."))
         points, lines = self.hand_points(game, winner, rummy)
-        s.totals = [t + p for t, p in zip(s.totals, points)]
+        s.totals = [t + p for t, p in zip(s.totals, points, strict=False)]
         s.last_hand = self._hand_summary(game, winner, points, lines, rummy)
         s.sheet.append({"hand": s.hand_no, "points": points, "note": msg(N_("{name} went rummy") if rummy else N_("{name} went out"),
                                                                        name=game.seat_name(winner))})

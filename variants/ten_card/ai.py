@@ -6,13 +6,22 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rummy_tui.engine.cards import face_of, face_text, held_card, is_joker, parse_face, rank_of
-from rummy_tui.engine.variant import split_action
+from rummy_tui.engine.cards import face_of, face_text, held_card, is_joker, rank_of
 
 from .observation import discard_faces, joker_penalty_of
 from .rules import (
-    ENDING_BONUS, HAND_SIZE, MAX_KEEP, _arrangement, _newdeal_code, best_ending, is_colour_flush,
-    is_figure_flush, is_piccolo, is_royal_flush, knocking_card, penalty_value,
+    ENDING_BONUS,
+    HAND_SIZE,
+    MAX_KEEP,
+    _arrangement,
+    _newdeal_code,
+    best_ending,
+    is_colour_flush,
+    is_figure_flush,
+    is_piccolo,
+    is_royal_flush,
+    knocking_card,
+    penalty_value,
 )
 
 # --- the computer player: decides only from its observation and the offered actions -------------

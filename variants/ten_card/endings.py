@@ -99,9 +99,8 @@ def _structure(cards: tuple[int, ...]) -> tuple[bool, int | None]:
     if fewest_unmatched > 1:
         return False, None
     for card in sorted(cards, key=lambda c: (rank_of(c), c)):
-        if not is_joker(card) and rank_of(card) in (2, 3):
-            if all_melded([c for c in cards if c != card], TEN_CARD_RULES):
-                return False, card
+        if not is_joker(card) and rank_of(card) in (2, 3) and all_melded([c for c in cards if c != card], TEN_CARD_RULES):
+            return False, card
     return False, None
 
 

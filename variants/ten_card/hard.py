@@ -16,10 +16,11 @@ from typing import Any
 
 from rummy_tui.engine.cards import face_text, held_card
 from rummy_tui.i18n import t as tr
-
 from variants.card_counting import Outs, available_faces
+
+from .endings import ENDING_BONUS
 from .observation import discard_faces, joker_penalty_of
-from .rules import ENDING_BONUS, TEN_CARD_RULES, _arrangement, penalty_value
+from .rules import TEN_CARD_RULES, _arrangement, penalty_value
 
 OUTS_WEIGHT = 2.0  # deadwood points per unit of next-draw gain
 # Re-enter when the restart total leaves at least this much below the limit: 0 is always. Measured

@@ -39,21 +39,31 @@ finisher's melds. A hand that runs past ``max_reshuffles`` or ``MAX_TURNS`` turn
 from __future__ import annotations
 
 import itertools
-import random
 from typing import Any
 
 from rummy_tui.engine.cards import face_of, face_text, find_card, held_card, parse_face, parse_faces, take_cards
 from rummy_tui.engine.game import Game, bracket
 from rummy_tui.engine.melds import MeldRules
 from rummy_tui.engine.solver import Arrangement
-from rummy_tui.i18n import N_, msg, msg_n, t as tr
 from rummy_tui.engine.variant import Setting, Variant, split_action
+from rummy_tui.i18n import N_, msg, msg_n
+from rummy_tui.i18n import t as tr
+
 from .endings import (  # the card arithmetic; the AI and tests import it from here too
-    ENDING_BONUS, ENDING_CONDITIONS, ENDING_NAMES, HAND_SIZE, TEN_CARD_RULES, _arrangement, _leaves_flush,
-    best_ending, can_flush_with, is_colour_flush, is_figure_flush, is_piccolo, is_royal_flush, knock_card,
-    knocking_card, penalty_value, piccolo_total, qualifying_endings,
+    ENDING_CONDITIONS,
+    ENDING_NAMES,
+    HAND_SIZE,
+    TEN_CARD_RULES,
+    _arrangement,
+    _leaves_flush,
+    best_ending,
+    can_flush_with,
+    knocking_card,
+    penalty_value,
+    piccolo_total,
+    qualifying_endings,
 )
-from .scoring import TenCardScoring, _lowest_total  # the end of a hand
+from .scoring import TenCardScoring  # the end of a hand
 
 MAX_KEEP = 3
 MAX_TURNS = 1000  # endless-hand guard besides the reshuffle limit: a hand this long is void

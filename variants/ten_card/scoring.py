@@ -13,8 +13,15 @@ from rummy_tui.engine.game import Game, bracket, bracket_all
 from rummy_tui.engine.melds import Meld, lay_off
 from rummy_tui.engine.solver import Arrangement
 from rummy_tui.i18n import N_, Message, msg
+
 from .endings import (
-    ENDING_BONUS, ENDING_NAMES, ENDING_UNITS, TEN_CARD_RULES, knocking_card, penalty_value, piccolo_total,
+    ENDING_BONUS,
+    ENDING_NAMES,
+    ENDING_UNITS,
+    TEN_CARD_RULES,
+    knocking_card,
+    penalty_value,
+    piccolo_total,
 )
 
 
@@ -88,10 +95,13 @@ class TenCardScoring:
             card = knocking_card(hand)
             rest = self.arrangement([c for c in hand if c != card], settings)
             shown = Arrangement(rest.melds, [card], penalty_value(card))
-            return penalty_value(card), shown, [msg(N_("{name} knocks with {card}: +{points}"), name=name, card=bracket(card), points=penalty_value(card))]
+            line = msg(N_("{name} knocks with {card}: +{points}"), name=name, card=bracket(card), points=penalty_value(card))
+            return penalty_value(card), shown, [line]
         shown = self.arrangement(hand, settings)
         if ending == "atkopogas":
-            return shown.value, shown, [msg(N_("{name} knocks through (átkopogás) with {points} unmatched: +{points}"), name=name, points=shown.value)]
+            line = msg(N_("{name} knocks through (átkopogás) with {points} unmatched: +{points}"),
+                       name=name, points=shown.value)
+            return shown.value, shown, [line]
         bonus = ENDING_BONUS[ending]
         if ending == "piccolo":
             line = msg(N_("{name} declares piccolo (piccolo value {value}): {bonus}"), name=name,

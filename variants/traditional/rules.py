@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from rummy_tui.engine.cards import rank_of
 from rummy_tui.engine.melds import MeldRules
-from rummy_tui.i18n import N_, Message, msg, t as tr
 from rummy_tui.engine.variant import Setting
-
+from rummy_tui.i18n import N_, Message, msg
+from rummy_tui.i18n import t as tr
 from variants.tableplay.rules import TablePlayVariant
 
 if TYPE_CHECKING:

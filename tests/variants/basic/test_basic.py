@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from tests.support.tableplay_positions import place, play, texts
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import play_ai_game
 from rummy_tui.engine.cards import make_deck
+from tests.support.tableplay_positions import place, play, texts
+from tests.support.words import message_texts
 from variants.tableplay.rules import DRAW
-from tests.support.words import english, message_texts
 
-RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 
 OTHERS = {1: "AC 7D KS", 2: "2H 2S"}
@@ -46,7 +46,9 @@ def test_E_ex2_winner_scores_the_other_hands():
     last = game.state.last_hand
     assert last["winner"] == 0 and last["ending"] == "out"
     assert last["points"] == [22, 0, 0]
-    assert message_texts(last["lines"]) == ["Player 2: [AC] [7D] [KS] = 1 + 7 + 10 = 18", "Player 3: [2H] [2S] = 2 + 2 = 4", "Player 1 went out: 18 + 4 = 22"]
+    assert message_texts(last["lines"]) == [
+        "Player 2: [AC] [7D] [KS] = 1 + 7 + 10 = 18", "Player 3: [2H] [2S] = 2 + 2 = 4", "Player 1 went out: 18 + 4 = 22",
+    ]
     assert game.state.totals == [22, 0, 0]
 
 
@@ -157,8 +159,8 @@ def test_an_empty_stock_is_rebuilt_from_all_but_the_top_discard():
     dealer = game.state.dealer
     suits = [(1, " ".join(r + "S" for r in RANKS)), (1, " ".join(r + "H" for r in RANKS)),
              (1, " ".join(r + "D" for r in RANKS[:10]))]
-    layout = dict(hands={0: "AC 2C 5C", 1: "7C 9C JD"}, discard="3C 4C 6C 8C 10C JC QC KC QD KD",
-                  table=suits, stock="")
+    layout = {"hands": {0: "AC 2C 5C", 1: "7C 9C JD"}, "discard": "3C 4C 6C 8C 10C JC QC KC QD KD",
+                  "table": suits, "stock": ""}
     place(game, **layout)
     game.apply("draw:stock")
     assert texts(game.state.discard) == ["KD"]

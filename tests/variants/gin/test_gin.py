@@ -8,8 +8,8 @@ import pytest
 
 from rummy_tui.engine.cards import card_text, deal_cards, parse_face
 from rummy_tui.engine.game import Game, IllegalAction
-from variants.gin.rules import VARIANT, dealer_by_cut, deadwood_of, knock_limit_for, match_settlement
 from tests.support.words import english, message_texts
+from variants.gin.rules import VARIANT, deadwood_of, dealer_by_cut, knock_limit_for, match_settlement
 
 
 def faces(text: str) -> set[int]:

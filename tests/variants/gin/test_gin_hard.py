@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.hints import hint_for
-from rummy_tui.engine.game import Game
 
 
 def position(hand: str, *, discard: str, phase: str, opponent: str = "2C 3D 4C 5C 6D 7S 8C 9D 10S JC",

@@ -16,6 +16,7 @@ from rummy_tui.engine.cards import face_of, is_joker, make_face, rank_of, suit_o
 from rummy_tui.engine.melds import RUN, SET, Meld, exchange_joker, lay_off
 from variants.hungarian.rules import RULES
 
+
 def value(face: int) -> int:
     rank = rank_of(face)
     return 11 if rank == 1 else min(rank, 10)
@@ -39,8 +40,8 @@ def can_finish(hand, table, taken, free, opened, opening=40):
     szuro = any(lay_off(m, [taken], RULES) is not None or exchange_joker(m, [taken], RULES) is not None
                 for m in before) if taken is not None else False
     dupla = taken is not None and any(face_of(c) == face_of(taken) for c in hand if c != taken)
-    rules = dict(taken=None if free else taken, any_taken=taken, opened=opened, before=before,
-                 szuro=szuro, dupla=dupla, opening=opening)
+    rules = {"taken": None if free else taken, "any_taken": taken, "opened": opened, "before": before,
+                 "szuro": szuro, "dupla": dupla, "opening": opening}
     seen = set()
     stack = [start]
     while stack:
@@ -201,7 +202,7 @@ def readings(cards):
             if not all(p in window for p in spots.values()):
                 continue
             holes = [p for p in window if p not in spots.values()]
-            by_spot = {p: c for c, p in spots.items()} | dict(zip(holes, jokers))
+            by_spot = {p: c for c, p in spots.items()} | dict(zip(holes, jokers, strict=False))
             ordered = tuple(by_spot[p] for p in window)
             faces = tuple(make_face(1 if p == 14 else p, suit) for p in window)
             yield Meld(RUN, ordered, faces, low)

@@ -8,13 +8,14 @@ import pytest
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action, play_ai_game
-from rummy_tui.engine.cards import card_text as face_text, deal_cards, face_of, make_deck, parse_face
+from rummy_tui.engine.cards import card_text as face_text
+from rummy_tui.engine.cards import deal_cards, face_of, make_deck, parse_face
 from rummy_tui.engine.game import IllegalAction
 from rummy_tui.engine.melds import Meld, lay_off, meld_problem, read_meld
 from rummy_tui.engine.variant import parse_card_group
+from tests.support.words import english, message_texts
 from variants.hungarian import rules as hungarian
 from variants.hungarian.common import RULES, meld_points
-from tests.support.words import english, message_texts
 
 
 def cards(text: str) -> list[int]:
@@ -24,7 +25,7 @@ def cards(text: str) -> list[int]:
 def meld_of(text: str) -> Meld:
     faces, hints = parse_card_group(text)
     physical = deal_cards(" ".join("JK" if f == 52 else t.split("=")[0]
-                                   for f, t in zip(faces, text.split())))
+                                   for f, t in zip(faces, text.split(), strict=False)))
     meld = read_meld(physical, RULES, {physical[i]: f for i, f in hints.items()})
     assert meld is not None, text
     return meld

@@ -12,8 +12,8 @@ import pytest
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.cards import JOKER, card_text, deal_cards, make_face
+from tests.support.words import english
 from tests.variants.hungarian.romi_reference import can_finish
-from tests.support.words import english, message_texts
 
 # --- worked examples -------------------------------------------------------------------------
 

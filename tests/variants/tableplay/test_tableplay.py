@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.support.tableplay_positions import place
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
 from rummy_tui.engine.cards import deal_cards, parse_face, parse_faces
 from rummy_tui.engine.melds import MeldRules, read_meld
+from tests.support.tableplay_positions import place
+from tests.support.words import english
 from variants.tableplay.rules import arrange_position, layoff_reason, meld_reason
-from tests.support.words import english, message_texts
 
 LOW_ONLY = MeldRules(ace_high=False, max_jokers=0)
 HIGH_TOO = MeldRules(ace_high=True, max_jokers=0)

@@ -9,10 +9,9 @@ import pytest
 from rummy_tui.engine.ai import play_ai_game
 from rummy_tui.engine.cards import cards_text, deal_cards, face_of, make_deck, parse_face
 from rummy_tui.engine.game import Game, IllegalAction
-from variants.ten_card.rules import (
-    VARIANT, best_ending, is_piccolo, knock_card, penalty_value, piccolo_total, qualifying_endings,
-)
 from tests.support.words import english, message_texts
+from variants.ten_card.endings import is_piccolo
+from variants.ten_card.rules import VARIANT, best_ending, knock_card, penalty_value, piccolo_total, qualifying_endings
 
 MELDED_NINE = "4H 5H 6H QS QC QD 7C 8C 9C"
 
@@ -444,7 +443,7 @@ def test_empty_stock_is_rebuilt_from_the_discards():
     pile = len(game.state.discard)
     game.apply("discard:10C")
     assert game.state.reshuffles == 1
-    assert len(game.state.stock) == pile and [c for c in game.state.discard] == cards("10C")
+    assert len(game.state.stock) == pile and list(game.state.discard) == cards("10C")
     assert_conserved(game)
 
 
@@ -506,7 +505,7 @@ def test_log_hides_stock_draws_and_tells_the_showdown():
 
 
 def test_nobody_left_tie_break():
-    from variants.ten_card.rules import _lowest_total
+    from variants.ten_card.scoring import _lowest_total
 
     assert _lowest_total([101, 101, 130], [0, 1, 2], finisher=0) == 0   # the finisher is among the tied
     assert _lowest_total([120, 105, 105], [0, 1, 2], finisher=0) == 1   # first tied seat after him

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from tests.support.tableplay_positions import place, play, texts
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import play_ai_game
 from rummy_tui.engine.cards import make_deck
+from tests.support.tableplay_positions import place, play, texts
+from tests.support.words import message_texts
 from variants.tableplay.rules import DRAW
 from variants.traditional.rules import payout
-from tests.support.words import english, message_texts
 
 SUITS = "SHDC"
-RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 
 def four_player_game(**settings):
