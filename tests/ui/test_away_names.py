@@ -10,7 +10,7 @@ from rummy_tui.screens.table_remote import SeatsView
 from rummy_tui.tableserver.client import TableClient
 
 from .screen_text import screen_lines
-from .test_shared_table import server, sit_down, until  # noqa: F401 -- the server fixture
+from .test_shared_table import sit_down, until
 
 
 async def four_seats_two_humans(server, grace: float) -> list[TableClient]:  # noqa: F811

@@ -8,21 +8,9 @@ from typing import Any
 
 from rummy_tui.engine.cards import face_of, face_text, held_card, is_joker, rank_of
 
+from .endings import ENDING_BONUS, is_colour_flush, is_figure_flush, is_piccolo, is_royal_flush
 from .observation import discard_faces, joker_penalty_of
-from .rules import (
-    ENDING_BONUS,
-    HAND_SIZE,
-    MAX_KEEP,
-    _arrangement,
-    _newdeal_code,
-    best_ending,
-    is_colour_flush,
-    is_figure_flush,
-    is_piccolo,
-    is_royal_flush,
-    knocking_card,
-    penalty_value,
-)
+from .rules import HAND_SIZE, MAX_KEEP, _arrangement, _newdeal_code, best_ending, knocking_card, penalty_value
 
 # --- the computer player: decides only from its observation and the offered actions -------------
 

@@ -10,8 +10,8 @@ from rummy_tui.engine.ai import play_ai_game
 from rummy_tui.engine.cards import cards_text, deal_cards, face_of, make_deck, parse_face
 from rummy_tui.engine.game import Game, IllegalAction
 from tests.support.words import english, message_texts
-from variants.ten_card.endings import is_piccolo
-from variants.ten_card.rules import VARIANT, best_ending, knock_card, penalty_value, piccolo_total, qualifying_endings
+from variants.ten_card.endings import is_piccolo, knock_card
+from variants.ten_card.rules import VARIANT, best_ending, penalty_value, piccolo_total, qualifying_endings
 
 MELDED_NINE = "4H 5H 6H QS QC QD 7C 8C 9C"
 
