@@ -25,6 +25,8 @@ REPLY_TIMEOUT = 10.0
 CONNECT_TIMEOUT = 5.0  # a server that does not even accept the connection in this time is not there
 SEND_TIMEOUT = 5.0  # a server that reads nothing of ours this long is treated as gone
 CLOSE_TIMEOUT = 1.0  # closing never waits longer for a server that does not read
+SERVER_SILENCE = 4  # pings' worth of silence after which a pinging server is taken to be gone...
+SERVER_SILENCE_FLOOR = 15.0  # ...but never fewer seconds than this (a busy machine is no lost server)
 LOST = N_("The connection to the table server was lost.")
 NO_ANSWER = N_("The table server did not answer in time.")
 NOT_SENT = N_("Not connected to the table server: that move was not sent.")
@@ -243,13 +245,16 @@ class TableClient:
                     replies: asyncio.Queue) -> None:
         """One connection's reader task (its own queue of replies: a connection made again
         has a new one). The server's pings are answered here, whatever the screen is doing."""
+        silence = None  # how long the server may stay silent, once it has said how often it pings
         try:
-            while line := await reader.readline():
+            while line := await asyncio.wait_for(reader.readline(), silence):
                 message = json.loads(line)
                 if self.received is not None:
                     self.received.append(message)
                 if message["type"] == "ping":
                     writer.write(encode({"type": "pong"}))
+                    if isinstance(message.get("every"), (int, float)):
+                        silence = max(SERVER_SILENCE * message["every"], SERVER_SILENCE_FLOOR)
                     continue
                 if message["type"] == "record":
                     self._keep(message)
@@ -274,6 +279,8 @@ class TableClient:
                     self.messages.put_nowait(message)
                 else:
                     replies.put_nowait(message)
+        except asyncio.TimeoutError:  # (an OSError too) a stopped or frozen server: lost, as if it closed
+            writer.transport.abort()
         except (ConnectionError, OSError, ValueError):
             pass  # the server went away (or sent what it never sends): the connection is lost
         finally:

@@ -32,8 +32,9 @@ Server to client: ``welcome{table, seat, token}``, ``view{seq, started, observat
 seats, log}``, ``line{table, line}`` (one new table log line, a chat line: the client adds it to
 its latest view's log), ``record{table, record}`` (to each player once the game is over, or
 when they come back to it after: for their own history), ``refused{reason, message}``, ``why_not{action, reason, message}``,
-``allowed{actions}``, ``choices{action, forms}``, ``lobby{tables}``, ``ping{}`` (answer with a
-pong; a seat that leaves pings unanswered is away), ``reveal{hand, record}`` (when a hand is
+``allowed{actions}``, ``choices{action, forms}``, ``lobby{tables}``, ``ping{every}`` (answer
+with a pong; a seat that leaves pings unanswered is away; a client hearing nothing for several
+``every`` seconds takes the server to be gone), ``reveal{hand, record}`` (when a hand is
 over: the game's record as far as everybody may know it, to check the deal with;
 ``verify.revealed_record``) and ``error{reason}`` for a message that
 could not be read. A ``view`` is a full snapshot of what that seat may see, so a client never

@@ -144,7 +144,7 @@ class Connection:
         limit = self.table.answer_limit
         if now - self.last_pinged >= limit / PINGS_PER_LIMIT:
             self.last_pinged = now
-            self.send({"type": "ping"})
+            self.send({"type": "ping", "every": limit / PINGS_PER_LIMIT})
         if not self.silent and now - self.last_heard > limit:
             self.silent = True
             self.table.post("silent", self)

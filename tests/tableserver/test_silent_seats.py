@@ -108,3 +108,45 @@ async def test_a_table_hosted_with_no_limit_waits_for_its_away_players(server, c
     host = await connect("Anna")
     welcome = await host.create("gin", ["human", "human"], grace=None)
     assert server.tables[welcome["table"]].grace is None
+
+
+async def test_a_client_takes_a_stopped_server_to_be_gone(tmp_path, monkeypatch):
+    """The other way round: a server that stops answering (SIGSTOP) is, for its client, a lost
+    connection after a few pings' worth of silence, so the game reconnects rather than waiting
+    on every key; after SIGCONT the client can connect again."""
+    from rummy_tui.tableserver import client as client_module
+
+    monkeypatch.setattr(client_module, "SERVER_SILENCE_FLOOR", 0.0)
+    socket_path = tmp_path / "run" / "tables.sock"
+    command = [sys.executable, "-m", "rummy_tui", "table-server", "--socket", str(socket_path), "--ai-delay", "0"]
+    code_root = str(Path(rummy_tui.__file__).parents[1])
+    server = subprocess.Popen(command, env=dict(os.environ, RUMMY_TUI_DATA_DIR=str(tmp_path / "data"),
+                                                PYTHONPATH=code_root),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(600):
+            try:
+                client = await TableClient(record=True).connect(socket_path)
+                break
+            except OSError:
+                await asyncio.sleep(0.05)
+        await client.hello("Anna")
+        await client.create("gin", ["human", "normal"], answer_limit=LIMIT)
+        await client.next_view()
+        for _ in range(400):  # until a ping has said how often they come
+            if any(message["type"] == "ping" for message in client.received):
+                break
+            await asyncio.sleep(0.05)
+        assert client.connected and any(message["type"] == "ping" for message in client.received)
+        server.send_signal(signal.SIGSTOP)
+        await asyncio.wait_for(client._reading, LIMIT * 20)  # its reader gives up on the silent server
+        assert not client.connected
+        server.send_signal(signal.SIGCONT)
+        await client.connect(socket_path)
+        await client.sit_again()
+        assert (await client.next_view())["seats"][0]["connected"]
+        await client.close()
+    finally:
+        server.send_signal(signal.SIGCONT)
+        server.kill()
+        server.wait(10)
