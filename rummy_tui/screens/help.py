@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -54,7 +56,7 @@ def how_to_play(variant_key: str, settings: dict) -> list[str]:
 class KeysScreen(Screen):
     BINDINGS = [Binding("escape,q,question_mark", "app.pop_screen", _("Back"), id="back")]
 
-    def __init__(self, bindings: list[Binding], hidden: set[str] = frozenset(),
+    def __init__(self, bindings: list[Binding], hidden: Collection[str] = frozenset(),
                  how_to: list[str] | None = None, extra: bool = True) -> None:
         """``hidden``: actions of keys that have no use in this variant, left off the list;
         ``extra``: add the table's own notes (the palette, the mouse, leaving a game)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -43,7 +45,7 @@ class LogScreen(Screen):
 
     BINDINGS = [Binding("escape,q,H", "app.pop_screen", _("Back"), id="back")]
 
-    def __init__(self, events: list[dict], names: list[str], viewer: int | None, notes: list[str] = ()) -> None:
+    def __init__(self, events: list[dict], names: list[str], viewer: int | None, notes: Sequence[str] = ()) -> None:
         super().__init__()
         self.events, self.names, self.viewer = events, names, viewer
         self.notes = list(notes)  # why saving failed, in full: what the table's one-line warnings point to

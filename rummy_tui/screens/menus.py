@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -15,7 +16,7 @@ from rummy_tui.i18n import _
 class MovesMenu(ModalScreen[str | None]):
     BINDINGS = [Binding("escape,q", "dismiss_menu", _("Close"), id="close")]
 
-    def __init__(self, moves: list[tuple[str, object]], title: str | None = None) -> None:
+    def __init__(self, moves: list[tuple[str, RenderableType]], title: str | None = None) -> None:
         super().__init__()
         self.moves = moves
         self.title_text = title or _("Choose a move")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -109,7 +109,13 @@ def _seat(last: dict, key: str, seat: int) -> list:
     return values[seat] if seat < len(values) and values[seat] else []
 
 
-class ScrollingPage:
+if TYPE_CHECKING:
+    _Page = Screen  # what a ScrollingPage is mixed into
+else:
+    _Page = object
+
+
+class ScrollingPage(_Page):
     """A results page may be longer than the terminal: the footer names the keys that scroll it."""
 
     # PgDn, PgUp and the arrows scroll too, but the page's own bindings keep them off the footer.

@@ -116,6 +116,8 @@ class StatsScreen(Screen[None]):
         stats.focus()
 
     def show_chart(self, row: StatsRow) -> None:
+        if self.history is None:
+            return
         results = self.history.recent_results(row.player, row.variant, limit=RECENT_GAMES)
         self.query_one("#stats-chart", Sparkline).data = [result.score for result in results]
         self.query_one("#stats-chart-caption", Static).update(

@@ -109,7 +109,8 @@ class TableMeldsScreen(Screen[int | None]):
         melds.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(int(event.option.id))
+        if event.option.id is not None:  # every option is a meld's index
+            self.dismiss(int(event.option.id))
 
     def action_choose(self) -> None:
         melds = self.query_one(OptionList)

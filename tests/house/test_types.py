@@ -6,8 +6,14 @@ runs mypy on (imports of other modules are followed for their types, their own f
 reported). Not yet checked, with the findings mypy 2.4 reported when this list was last written
 (``python3 -m mypy --follow-imports=silent PATH``):
 
-    rummy_tui/screens/       171
-    rummy_tui/storage/         4
+    rummy_tui/screens/table_local.py   54  (the table screen's mixins: LocalTurns, RemoteTurns,
+    rummy_tui/screens/table_remote.py  43   UndoMoves and JokerMeanings use the TableScreen's
+    rummy_tui/screens/undo.py          27   attributes, which mypy cannot see from the mixin)
+    rummy_tui/screens/jokers.py        10
+    rummy_tui/screens/table.py         12
+    rummy_tui/screens/start.py         18
+    rummy_tui/screens/lobby.py          8
+    rummy_tui/storage/writer.py         8
 
 Make one clean, move it to ``CHECKED`` and out of ``NOT_YET_CHECKED``: a module in neither list
 fails, so new code is checked from its first line.
@@ -25,9 +31,33 @@ CHECKED = [
     "rummy_tui/engine",
     "rummy_tui/i18n.py",
     "variants",
-    "rummy_tui/widgets",
-    "rummy_tui/serve",
+    "rummy_tui/storage/__init__.py",
+    "rummy_tui/storage/history.py",
+    "rummy_tui/storage/jsonfile.py",
+    "rummy_tui/storage/paths.py",
+    "rummy_tui/storage/preferences.py",
+    "rummy_tui/storage/record_file.py",
+    "rummy_tui/storage/report.py",
+    "rummy_tui/storage/saves.py",
+    "rummy_tui/storage/selfplay.py",
     "rummy_tui/tableserver",
+    "rummy_tui/serve",
+    "rummy_tui/widgets",
+    "rummy_tui/screens/__init__.py",
+    "rummy_tui/screens/handoff.py",
+    "rummy_tui/screens/help.py",
+    "rummy_tui/screens/lobby_chat.py",
+    "rummy_tui/screens/lobby_join.py",
+    "rummy_tui/screens/log_view.py",
+    "rummy_tui/screens/menus.py",
+    "rummy_tui/screens/quit.py",
+    "rummy_tui/screens/replay.py",
+    "rummy_tui/screens/results.py",
+    "rummy_tui/screens/saved_games.py",
+    "rummy_tui/screens/stats.py",
+    "rummy_tui/screens/table_keys.py",
+    "rummy_tui/screens/too_small.py",
+    "rummy_tui/screens/views.py",
     "rummy_tui/__init__.py",
     "rummy_tui/__main__.py",
     "rummy_tui/app.py",
@@ -43,8 +73,14 @@ CHECKED = [
 ]
 
 NOT_YET_CHECKED = [  # may only shrink
-    "rummy_tui/screens",
-    "rummy_tui/storage",
+    "rummy_tui/screens/jokers.py",
+    "rummy_tui/screens/lobby.py",
+    "rummy_tui/screens/start.py",
+    "rummy_tui/screens/table.py",
+    "rummy_tui/screens/table_local.py",
+    "rummy_tui/screens/table_remote.py",
+    "rummy_tui/screens/undo.py",
+    "rummy_tui/storage/writer.py",
 ]
 
 
