@@ -86,7 +86,8 @@ def keep_only_the_games_variables(channel: asyncssh.SSHServerChannel) -> None:
             kept[name] = value
         return True  # the rest is ignored, as OpenSSH's sshd ignores what AcceptEnv does not name
 
-    channel._process_env_request = env_request  # asyncssh looks the handler up on the channel
+    # asyncssh looks the handler up on the channel: replacing it there is the point
+    channel._process_env_request = env_request  # type: ignore[method-assign]
 
 
 class Visitor(asyncssh.SSHServer):
@@ -172,6 +173,7 @@ class Visitor(asyncssh.SSHServer):
                 self.server.log.write("refused", self.ip, identity=self.identity, reason="channels")
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
                                             f"rummy: at most {MAX_CHANNELS} sessions on one connection")
+        assert self.conn is not None  # connection_made comes before any session
         channel = self.conn.create_server_channel()  # the server's options: raw bytes, INPUT_WINDOW
         keep_only_the_games_variables(channel)
         self.channels += 1

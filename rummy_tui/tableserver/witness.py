@@ -19,7 +19,7 @@ from rummy_tui.i18n import N_
 
 class DealWitness:
     def __init__(self) -> None:
-        self.shown: dict[int, str] = {}  # hand -> the commitment shown before its deal
+        self.shown: dict[int, str | None] = {}  # hand -> the commitment shown before its deal
         self.sent: dict[int, str] = {}  # hand -> the randomness this seat gave it
         self.sightings: dict[int, dict[int, tuple[list[int], list[int]]]] = {}  # hand -> seq -> (hand, discard)
         self.checks: dict[int, HandCheck] = {}
@@ -58,7 +58,7 @@ class DealWitness:
         try:
             check = await asyncio.to_thread(check_sightings, record, hand, seat, sightings)
         except Exception as error:  # noqa: BLE001  (whatever the server sent, the player is told)
-            check = HandCheck(hand, self.shown.get(hand, ""))
+            check = HandCheck(hand, self.shown.get(hand) or "")
             check.fail(N_("the revealed game does not replay: {reason}"), reason=str(error))
         self._compare_with_what_was_shown(check, record, seat)
         self.checks[hand] = check
