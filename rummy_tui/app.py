@@ -308,17 +308,19 @@ class ReplayApp(PlainDisplay, CrashReporting):
     CSS_PATH = RummyApp.CSS_PATH
     TITLE = "rummy replay"
 
-    def __init__(self, record: dict[str, Any], ascii_only: bool = False) -> None:
+    def __init__(self, record: dict[str, Any], ascii_only: bool = False, viewer: int | None = None) -> None:
         super().__init__()
-        self.record = record
+        self.record, self.viewer = record, viewer
         self.ascii_only = ascii_only
         self.four_colour = False
 
     def on_mount(self) -> None:
         from rummy_tui.screens.replay import ReplayScreen
 
-        self.push_screen(ReplayScreen(self.record), lambda _closed: self.exit())
+        self.push_screen(ReplayScreen(self.record, viewer=self.viewer), lambda _closed: self.exit())
 
 
-def run_replay(record: dict[str, Any], ascii_only: bool = False, mouse: bool = True) -> int:
-    return run_reporting_crashes(ReplayApp(record, ascii_only=ascii_only or plain_terminal()), mouse=mouse)
+def run_replay(record: dict[str, Any], ascii_only: bool = False, mouse: bool = True, viewer: int | None = None) -> int:
+    """``viewer``: show only what that seat saw (a game not yet over); None: every hand."""
+    return run_reporting_crashes(ReplayApp(record, ascii_only=ascii_only or plain_terminal(), viewer=viewer),
+                                 mouse=mouse)

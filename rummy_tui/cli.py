@@ -441,6 +441,27 @@ def stats_command(variant_key: str | None, as_json: bool) -> None:
                  "with a chosen seed: {chosen}", assisted=assisted, unassisted=unassisted, chosen=chosen))
 
 
+def _shown_record(record: dict) -> dict:
+    """What may leave this computer of a game's record: all of a finished game; of an unfinished
+    one, only its hands that are over (their deals revealed), never a hand in play, the stock
+    order or the seed that deals the rest (``verify.revealed_record``)."""
+    from rummy_tui.engine import Game, RecordError
+    from rummy_tui.engine.verify import revealed_record
+
+    try:
+        finished = Game.replay(record).is_over
+    except RecordError:
+        finished = False
+    return record if finished or record.get("format", 1) < 2 else revealed_record(record)
+
+
+def _first_human_seat(record: dict) -> int:
+    from rummy_tui.storage.saves import seat_kinds
+
+    kinds = seat_kinds(record)
+    return next((seat for seat, kind in enumerate(kinds) if kind == "human"), 0)
+
+
 def _record_by_id(game_id: str) -> dict:
     """A game record from the history (finished games) or from the saves."""
     import sqlite3
@@ -467,7 +488,10 @@ def _record_by_id(game_id: str) -> dict:
 @click.option("--game", "game_id", default=None, metavar="ID", help=N_("A saved or finished game, by id."))
 @ascii_option
 @no_mouse_option
-def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_mouse: bool) -> None:
+@click.option("--seat", "seat_number", type=WholeNumber(N_("a seat number, such as 1")), default=None,
+              help=N_("For a game not yet over: whose cards to show (the first human seat by default)."))
+def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_mouse: bool,
+                   seat_number: int | None) -> None:
     if (path is None) == (game_id is None):
         _fail(_("name a FILE or a --game ID (one of them)"))
     from rummy_tui.app import run_replay
@@ -481,8 +505,15 @@ def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_m
     else:
         assert game_id is not None  # one of the two, checked above
         record = _record_by_id(game_id)
+    viewer = None  # a finished game shows every hand; one still in play only what a seat saw
+    from rummy_tui.engine import Game
+
+    if not Game.replay(record).is_over:
+        viewer = _first_human_seat(record) if seat_number is None else seat_number - 1
+        if not 0 <= viewer < record["players"]:
+            _fail(_("--seat is a seat from 1 to {players}", players=record["players"]))
     ascii_only, mouse = _display_options(ascii_only, no_mouse)
-    _exit_with(run_replay(record, ascii_only=ascii_only, mouse=mouse))
+    _exit_with(run_replay(record, ascii_only=ascii_only, mouse=mouse, viewer=viewer))
 
 
 @main.command("table-server", help=N_(
@@ -551,7 +582,7 @@ def _open_shared_table(screen: str, code: str | None, ascii_only: bool, no_mouse
 def export_command(game_id: str, out_path: str | None) -> None:
     from rummy_tui.storage.record_file import record_text
 
-    text = record_text(_record_by_id(game_id))
+    text = record_text(_shown_record(_record_by_id(game_id)))
     if out_path is None:
         click.echo(text, nl=False)
         return
@@ -581,7 +612,7 @@ def verify_command(path: str | None, game_id: str | None) -> None:
             record = record_in_file(path)
         else:
             assert game_id is not None  # one of the two, checked above
-            record = _record_by_id(game_id)
+            record = _shown_record(_record_by_id(game_id))
         verification = verify_record(record)
     except (ReplayFileError, RecordError) as error:
         _fail(str(error))

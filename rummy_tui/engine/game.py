@@ -325,7 +325,10 @@ class Game:
         """Rebuild a game by applying the record's actions to a fresh deal of its seed.
         Any record that is not a game of this version gives :class:`RecordError`, with the reason."""
         check_record(record, READABLE_FORMATS)
-        game = cls._set_up(record, deal=True)
+        known = None
+        if record.get("seed_hidden"):  # a record shown before its game ended: dealt from what was revealed
+            known = {e["hand"]: bytes.fromhex(e["deal_secret"]) for e in record.get("deals") or [] if "deal_secret" in e}
+        game = cls._set_up(record, deal=True, known_secrets=known)
         hints = record.get("hints")
         if isinstance(hints, int) and not isinstance(hints, bool) and hints > 0:
             game.record["hints"] = hints  # hints asked at the table (counted for the history)

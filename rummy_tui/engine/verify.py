@@ -153,7 +153,8 @@ def revealed_record(record: dict[str, Any], upto_hand: int | None = None) -> dic
     """The record as far as everybody may know it once the hands up to ``upto_hand`` (every
     revealed one, by default) are over: their actions, secrets, contributions and dealt hands;
     the next hand's commitment and contributions; no seed (it is 0, and ``seed_hidden``) and
-    nothing of a hand still sealed. A game that is over is shown whole."""
+    nothing of a hand still sealed. A chosen seed stays: it deals the game, and whoever chose it
+    knows it. ``Game.replay`` deals a record without its seed from the revealed secrets."""
     deals = record.get("deals") or []
     revealed = [entry for entry in deals if "deal_secret" in entry and "ended_at" in entry]
     if upto_hand is not None:
@@ -162,8 +163,10 @@ def revealed_record(record: dict[str, Any], upto_hand: int | None = None) -> dic
     ended_at = revealed[-1]["ended_at"] if revealed else 0
     following = [{key: entry[key] for key in ("hand", "deal_commitment", "contributions")}
                  for entry in deals if entry["hand"] == last + 1]
-    shown = {key: value for key, value in record.items() if key not in ("deals", "actions", "seed")}
-    return {**shown, "seed": 0, "seed_hidden": True, "deals": [dict(entry) for entry in revealed] + following,
+    shown = {key: value for key, value in record.items() if key not in ("deals", "actions")}
+    if record.get("chosen_seed") is False:
+        shown.update(seed=0, seed_hidden=True)
+    return {**shown, "deals": [dict(entry) for entry in revealed] + following,
             "actions": list(record["actions"][:ended_at])}
 
 

@@ -34,8 +34,9 @@ def position_title(game: Game, names: list[str], shown: int, total: int) -> str:
              variant=variant, players=", ".join(names), shown=shown, total=total, hand=max(game.state.hand_no, 1))
 
 
-def hands_text(game: Game, names: list[str], look: CardLook) -> Text:
-    """Every seat's cards, face up, with totals and who moves next."""
+def hands_text(game: Game, names: list[str], look: CardLook, viewer: int | None = None) -> Text:
+    """Every seat's cards, face up, with totals and who moves next; with a ``viewer``, only
+    that seat's cards (the others' are face down)."""
     state = game.state
     lines = []
     for seat, name in enumerate(names):
@@ -44,7 +45,8 @@ def hands_text(game: Game, names: list[str], look: CardLook) -> Text:
         cards = sorted(state.hands[seat], key=sort_key_by_suit) if state.hands else []
         header = Text(f"{marker}{name}  ", style="bold" if seat == game.current_seat else "")
         header.append(ngettext("({n} card, total {total})", "({n} cards, total {total})", len(cards), total=total))
-        lines.append(header + Text("\n    ") + cards_piece(cards, look))
+        shown = cards_piece(cards, look) if viewer is None or seat == viewer else Text(_("(face down)"), style="dim")
+        lines.append(header + Text("\n    ") + shown)
     return Text("\n").join(lines)
 
 
@@ -62,16 +64,19 @@ def table_text(game: Game, names: list[str], look: CardLook) -> Text:
 
 
 def step_text(game: Game, names: list[str], look: CardLook, shown: int, mover: int | None = None,
-              hand_ended: bool = False) -> Text:
-    """The action just taken and by whom, what it did in words, and the score when a hand ends."""
+              hand_ended: bool = False, viewer: int | None = None) -> Text:
+    """The action just taken and by whom, what it did in words, and the score when a hand ends.
+    With a ``viewer``, another seat's action is told only by the public log (its code may name
+    cards the viewer never saw)."""
     if shown == 0:
         return Text(_("The deal. Press → to step through the game."))
     state = game.state
     who = names[mover] if mover is not None and 0 <= mover < len(names) else "?"
     code = game.record["actions"][shown - 1]
     text = Text(_("Action {number}: {name}: ", number=shown, name=who), style="bold")
-    text.append_text(describe(code, look))
-    text.append(f"  ({code})", style="dim")
+    if viewer is None or mover == viewer:
+        text.append_text(describe(code, look))
+        text.append(f"  ({code})", style="dim")
     for event in state.events[-6:]:
         text.append("\n")
         text.append_text(log_line(render_event(event, names), look))
@@ -119,9 +124,10 @@ class ReplayScreen(Screen):
         Binding("q,escape", "close", _("Close"), id="replay.close"),
     ]
 
-    def __init__(self, record: dict[str, Any], start_at: int = 0) -> None:
+    def __init__(self, record: dict[str, Any], start_at: int = 0, viewer: int | None = None) -> None:
+        """``viewer``: show only what that seat saw (a game not yet over); None: every hand."""
         super().__init__()
-        self.record = record
+        self.record, self.viewer = record, viewer
         self.names = seat_names(record)
         self.total = len(record["actions"])
         self.shown = max(0, min(start_at, self.total))
@@ -137,7 +143,9 @@ class ReplayScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#replay-hands").border_title = _("Every hand")
+        self.query_one("#replay-hands").border_title = (
+            _("Every hand") if self.viewer is None else _("{name}'s view: the game is not over",
+                                                          name=self.names[self.viewer]))
         self.query_one("#replay-table").border_title = _("Table")
         self.query_one("#replay-step").border_title = _("What happened")
         self.show_position()
@@ -146,12 +154,12 @@ class ReplayScreen(Screen):
         hands = self.query_one("#replay-hands", ReplayPanel)
         look = hands.card_look()
         self.query_one("#replay-title", Static).update(position_title(self.game, self.names, self.shown, self.total))
-        hands.update(hands_text(self.game, self.names, look))
+        hands.update(hands_text(self.game, self.names, look, self.viewer))
         self.query_one("#replay-table", ReplayPanel).update(table_text(self.game, self.names, look))
         mover = self.movers[self.shown - 1] if self.shown else None
         hand_ended = self.shown > 0 and self.hand_starts.get(self.game.state.hand_no) == self.shown
         self.query_one("#replay-step", ReplayPanel).update(
-            step_text(self.game, self.names, look, self.shown, mover, hand_ended))
+            step_text(self.game, self.names, look, self.shown, mover, hand_ended, self.viewer))
 
     def go_to(self, position: int) -> None:
         position = max(0, min(position, self.total))

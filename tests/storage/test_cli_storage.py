@@ -11,6 +11,7 @@ import rummy_tui.app
 from rummy_tui.cli import main
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
+from rummy_tui.engine.verify import revealed_record
 from rummy_tui.storage.history import History
 from rummy_tui.storage.saves import SaveStore
 
@@ -146,7 +147,9 @@ def test_stats_with_no_games_and_with_an_unknown_variant():
 def test_export_writes_the_record_of_a_save_or_a_finished_game(tmp_path):
     saved = played(9)
     SaveStore().save("live", saved)
-    assert json.loads(run("export", "live").output) == saved.record
+    # a game still in play: only its hands that are over (none yet), never the hand in play
+    assert json.loads(run("export", "live").output) == revealed_record(saved.record)
+    assert json.loads(run("export", "live").output)["actions"] == []
     finished = played(None, seed=8)
     History().record_game("old", finished)
     out = tmp_path / "old.json"
