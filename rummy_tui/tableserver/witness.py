@@ -32,7 +32,8 @@ class DealWitness:
         message = None
         if isinstance(wanted, dict) and isinstance(wanted.get("hand"), int):
             hand = wanted["hand"]
-            self.shown.setdefault(hand, wanted.get("deal_commitment"))
+            if isinstance(wanted.get("deal_commitment"), str):
+                self.shown.setdefault(hand, wanted["deal_commitment"])
             if hand not in self.sent:
                 self.sent[hand] = secrets.token_hex(CONTRIBUTION_BYTES)
                 message = {"type": "contribute", "hand": hand, "data": self.sent[hand]}
