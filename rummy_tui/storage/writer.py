@@ -205,6 +205,8 @@ class DiskWriter:
         for attempt in range(len(self._save_delays) + 1):
             with self._lock:
                 snapshot = self._latest  # a newer move may have come meanwhile: that is the one to save
+            if snapshot is None:  # nothing submitted yet
+                return
             try:
                 store = store or SaveStore(self._store_directory)
                 game = snapshot.game()
@@ -264,8 +266,9 @@ class DiskWriter:
         """Change the status under the lock; tell ``on_change`` when a problem came or went."""
         with self._lock:
             before = self._status
-            status = replace(before, **problems)
-            if saved is not None:
+            status = replace(before, save_problem=problems.get("save_problem", before.save_problem),
+                             history_problem=problems.get("history_problem", before.history_problem))
+            if saved is not None and game is not None:
                 self._saved_number = max(self._saved_number, saved.number)
                 self._saved_moves = max(self._saved_moves, saved.moves)
                 status = replace(status, last_save=path, last_saved_at=datetime.now(UTC), save_problem=None)

@@ -13,7 +13,6 @@ reported). Not yet checked, with the findings mypy 2.4 reported when this list w
     rummy_tui/screens/table.py         12
     rummy_tui/screens/start.py         18
     rummy_tui/screens/lobby.py         10
-    rummy_tui/storage/writer.py         8
 
 Make one clean, move it to ``CHECKED`` and out of ``NOT_YET_CHECKED``: a module in neither list
 fails, so new code is checked from its first line.
@@ -31,15 +30,7 @@ CHECKED = [
     "rummy_tui/engine",
     "rummy_tui/i18n.py",
     "variants",
-    "rummy_tui/storage/__init__.py",
-    "rummy_tui/storage/history.py",
-    "rummy_tui/storage/jsonfile.py",
-    "rummy_tui/storage/paths.py",
-    "rummy_tui/storage/preferences.py",
-    "rummy_tui/storage/record_file.py",
-    "rummy_tui/storage/report.py",
-    "rummy_tui/storage/saves.py",
-    "rummy_tui/storage/selfplay.py",
+    "rummy_tui/storage",
     "rummy_tui/tableserver",
     "rummy_tui/serve",
     "rummy_tui/widgets",
@@ -80,7 +71,6 @@ NOT_YET_CHECKED = [  # may only shrink
     "rummy_tui/screens/table_local.py",
     "rummy_tui/screens/table_remote.py",
     "rummy_tui/screens/undo.py",
-    "rummy_tui/storage/writer.py",
 ]
 
 
