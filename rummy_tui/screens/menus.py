@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,7 +18,7 @@ from rummy_tui.i18n import _
 class MovesMenu(ModalScreen[str | None]):
     BINDINGS = [Binding("escape,q", "dismiss_menu", _("Close"), id="close")]
 
-    def __init__(self, moves: list[tuple[str, RenderableType]], title: str | None = None) -> None:
+    def __init__(self, moves: Sequence[tuple[str, RenderableType]], title: str | None = None) -> None:
         super().__init__()
         self.moves = moves
         self.title_text = title or _("Choose a move")
