@@ -34,6 +34,7 @@ from .start import StartScreen
 
 GRACE_CHOICES = ((N_("30 seconds"), 30), (N_("1 minute"), 60), (N_("2 minutes"), 120), (N_("5 minutes"), 300),
                  (N_("never: wait for them"), -1))
+ANSWER_CHOICES = ((N_("10 seconds"), 10), (N_("20 seconds"), 20), (N_("1 minute"), 60), (N_("5 minutes"), 300))
 LOG_SHOWN = 6  # table log lines in the lobby
 
 
@@ -87,6 +88,10 @@ class HostScreen(StartScreen, inherit_bindings=False):
                        Select([(_(words), seconds) for words, seconds in GRACE_CHOICES], value=60,
                               allow_blank=False, id="grace"),
                        Label(_("the computer plays their turns after this wait"), classes="help"), classes="row"),
+            Horizontal(Label(_("Not answering"), classes="caption"),
+                       Select([(_(words), seconds) for words, seconds in ANSWER_CHOICES], value=20,
+                              allow_blank=False, id="answer-limit"),
+                       Label(_("a player's game silent this long counts as away"), classes="help"), classes="row"),
             Horizontal(Label(_("Who may join"), classes="caption"),
                        Select([(_("anyone: listed on this server"), True), (_("only players given the code"), False)],
                               value=self.public, allow_blank=False, id="public"), classes="row"),
@@ -170,6 +175,7 @@ class HostScreen(StartScreen, inherit_bindings=False):
         grace = self.query_one("#grace", Select).value
         return {"name": name, "variant": self.variant.key, "seats": seats, "settings": settings,
                 "grace": None if grace == -1 else grace, "ai_level": self.query_one("#open-level", Select).value,
+                "answer_limit": self.query_one("#answer-limit", Select).value,
                 "public": self.query_one("#public", Select).value is True,
                 "watchable": self.query_one("#watchable", Select).value is True}
 

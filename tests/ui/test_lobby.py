@@ -428,3 +428,15 @@ def test_rummy_host_passes_its_options_to_the_host_form(monkeypatch, arguments, 
     result = CliRunner().invoke(main, ["host", *arguments])
     assert result.exit_code == 0, result.output
     assert asked["shared"] == ("host", None, options)
+
+
+async def test_the_host_chooses_how_long_a_silent_player_has_before_counting_as_away(server):
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        host = await host_form(pilot)
+        assert host.query_one("#answer-limit", Select).value == 20  # the table service's default
+        host.query_one("#host-name", Input).value = "Anna"
+        host.query_one("#answer-limit", Select).value = 60
+        await pilot.press("ctrl+s")
+        lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
+        assert server.tables[lobby.client.table].answer_limit == 60
