@@ -149,15 +149,14 @@ def shown_error(error: click.UsageError) -> ShownUsageError:
     return ShownUsageError(message, ctx, error.exit_code)
 
 
-class InLanguage:
+if TYPE_CHECKING:
+    _Command = click.Command  # what InLanguage is mixed into
+else:
+    _Command = object
+
+
+class InLanguage(_Command):
     """Mixed into a click command: its help page and usage errors in the language of the moment."""
-
-    if TYPE_CHECKING:  # what the click.Command it is mixed into provides
-        help: str | None
-        short_help: str | None
-
-        def collect_usage_pieces(self, ctx: click.Context) -> list[str]: ...
-        def get_params(self, ctx: click.Context) -> list[click.Parameter]: ...
 
     def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         pieces = shown_metavars(" ".join(self.collect_usage_pieces(ctx)))

@@ -12,14 +12,18 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.segment import Segment
 from textual.filter import LineFilter
 
 if TYPE_CHECKING:
-    from textual.screen import Screen
+    from textual.app import App
+
+    _App = App  # what PlainDisplay is mixed into
+else:
+    _App = object
 
 PLAIN_TERMS = {"dumb", "vt52", "vt100", "vt102", "vt220", "ansi"}
 UTF8 = re.compile(r"utf-?8", re.IGNORECASE)
@@ -94,15 +98,11 @@ class AsciiFilter(LineFilter):
                 for segment in segments]
 
 
-class PlainDisplay:
+class PlainDisplay(_App):
     """An App mixin: with ``ascii_only`` set, every widget is drawn through :class:`AsciiFilter`."""
 
     ascii_only: bool = False
     _ascii_filter = AsciiFilter()
-
-    if TYPE_CHECKING:  # what the App it is mixed into provides
-        @property
-        def screen_stack(self) -> list[Screen[Any]]: ...
 
     def get_line_filters(self):
         filters = list(super().get_line_filters())
