@@ -5,6 +5,7 @@ friends at one machine as well as a server open to the internet (`rummy table-se
 
 from __future__ import annotations
 
+import sys
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -69,3 +70,26 @@ class Throttle:
         while len(self.buckets) > self.most:
             self.buckets.popitem(last=False)
         return bucket
+
+
+class RefusalLog:
+    """One line on stderr (the table server's log; `rummy serve`'s, when it runs the service)
+    for a refusal or drop, at most one per kind and address a minute, so a flood cannot flood
+    the log: ``table-service refused kind=... address=... detail``."""
+
+    def __init__(self, every: float = 60.0, most: int = 10_000, stream=None, clock=time.monotonic):
+        self.every, self.most, self.stream, self.clock = every, most, stream, clock
+        self._last: OrderedDict[tuple[str, str], float] = OrderedDict()
+
+    def write(self, kind: str, address: str, detail: str = "") -> bool:
+        now, key = self.clock(), (kind, address)
+        last = self._last.pop(key, None)
+        if last is not None and now - last < self.every:
+            self._last[key] = last
+            return False
+        self._last[key] = now
+        while len(self._last) > self.most:
+            self._last.popitem(last=False)
+        stream = self.stream or sys.stderr
+        print(f"table-service refused kind={kind} address={address!r} {detail}".rstrip(), file=stream, flush=True)
+        return True

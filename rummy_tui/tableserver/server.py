@@ -31,7 +31,7 @@ from rummy_tui.storage.saves import BadSave, SaveStore, write_atomically
 
 from .access import CodeGuard, connection_address, peer_uid
 from .lifecycle import SWEEP_SECONDS, creator_key, due_for_removal, refusal_to_create
-from .limits import TableLimits, TokenBucket
+from .limits import RefusalLog, TableLimits, TokenBucket
 from .protocol import (
     AI_LEVELS,
     MAX_LINE_BYTES,
@@ -183,6 +183,7 @@ class Connection:
         if now - self.told_at >= 1.0:
             self.send(error(f"too many messages (at most {self.server.limits.messages_per_second:g} a second); "
                             f"{self.dropped} dropped unread"))
+            self.server.refusals.write("message-rate", self.address, f"dropped={self.dropped}")
             self.told_at, self.dropped = now, 0
         return False
 
@@ -205,6 +206,7 @@ class TableServer:
         self._handlers: set[asyncio.Task] = set()
         self._meta_written: dict[str, bytes] = {}  # table code -> what its seats file holds
         self.code_guard = CodeGuard(self.limits)
+        self.refusals = RefusalLog()
         self._sweeping: asyncio.Task | None = None
         self._last_client_left = time.monotonic()
         self._pinging: asyncio.Task | None = None
@@ -366,6 +368,7 @@ class TableServer:
         too_many = refusal_to_create(self.tables, creator, self.limits)
         if too_many is not None:
             connection.send(refusal("create", too_many))
+            self.refusals.write("table-cap", connection.address, f"identity={connection.identity or '-'}")
             return
         kinds = message["seats"]
         if (any(kind not in SEAT_KINDS for kind in kinds) or not kinds or kinds[0] != "human"
@@ -418,6 +421,7 @@ class TableServer:
         throttled = self.code_guard.refusal(connection.identity, connection.address)
         if throttled is not None:
             connection.send(refusal(kind, throttled))
+            self.refusals.write("wrong-codes", connection.address, f"identity={connection.identity or '-'}")
             return
         table = self.tables.get(normal_code(message["code"]))
         if table is None:

@@ -60,7 +60,7 @@ async def test_too_many_seats_and_settings_out_of_range_are_refused(server, conn
     assert (await client.create("hungarian", ["human", "normal"], settings={"deals": 1}, grace=0))["seat"] == 0
 
 
-async def test_a_flood_of_messages_is_dropped_past_the_burst_and_the_client_is_told(tmp_path):
+async def test_a_flood_of_messages_is_dropped_past_the_burst_and_the_client_is_told(tmp_path, capsys):
     limits = TableLimits(messages_per_second=1, message_burst=20)
     server = TableServer(tmp_path / "run" / "tables.sock", tmp_path / "tables", ai_delay=0, limits=limits)
     await server.start()
@@ -76,6 +76,7 @@ async def test_a_flood_of_messages_is_dropped_past_the_burst_and_the_client_is_t
         assert warning["type"] == "error" and "too many messages" in warning["reason"]
         assert 19 <= len(answered) <= 21, len(answered)  # the rest of the burst (and a token refilled)
         assert client._replies.empty()  # one warning for the whole flood, not one a message
+        assert capsys.readouterr().err.count("table-service refused kind=message-rate") == 1  # and one log line
         await asyncio.sleep(1.1)  # the rate refills: served again
         assert await client.lobby() == []
         client.writer.close()
@@ -89,3 +90,21 @@ async def test_a_line_longer_than_the_limit_is_dropped_whole_and_the_connection_
     reply = await reply_to(client, line)
     assert "longer than" in reply["reason"]
     assert await client.lobby() == []
+
+
+def test_refusals_are_logged_at_most_once_a_minute_per_kind_and_address():
+    import io
+
+    from rummy_tui.tableserver.limits import RefusalLog
+
+    now = [0.0]
+    stream = io.StringIO()
+    log = RefusalLog(stream=stream, clock=lambda: now[0])
+    assert log.write("wrong-codes", "visitor 192.0.2.1", "identity=-")
+    assert not log.write("wrong-codes", "visitor 192.0.2.1")  # the same flood: not again
+    assert log.write("wrong-codes", "visitor 192.0.2.2") and log.write("table-cap", "visitor 192.0.2.1")
+    now[0] = 61.0
+    assert log.write("wrong-codes", "visitor 192.0.2.1")
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 4
+    assert lines[0] == "table-service refused kind=wrong-codes address='visitor 192.0.2.1' identity=-"
