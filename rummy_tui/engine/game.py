@@ -21,7 +21,7 @@ from rummy_tui.i18n import N_, Message
 from rummy_tui.i18n import t as tr
 
 from .cards import card_text, cards_text, make_deck
-from .deals import DealStream, commitment_of, contribution_text, deal_key, hand_secret, short
+from .deals import DealStream, commitment_of, contribution_text, deal_key, hand_secret
 from .melds import Meld
 from .position import place_position
 from .records import RecordError, check_record, check_state
@@ -468,7 +468,8 @@ class Game:
             self._reveal(s.deal_hand)
         entry = self._seal(hand)
         s.deal_hand, s.deal_draws = hand, 0
-        self.log(None, N_("Deal sealed: {commitment}"), commitment=short(entry["deal_commitment"]))
+        self.log(None, N_("Deal sealed: {commitment}"), commitment=entry["deal_commitment"])
+        self.state.events[-1]["hand"] = hand  # told with the hand it deals (a first dealer is drawn before)
         for seat in self._contributors():
             if entry["contributions"][seat] is None:
                 self.log(None, N_("Dealt without {name}'s own randomness: it did not come in time."),
@@ -488,8 +489,7 @@ class Game:
         entry = self.deal_entry(hand)
         if entry is not None and "deal_secret" not in entry:
             entry["deal_secret"] = self._secret(hand).hex()
-            self.log(None, N_("The deal of hand {hand} is revealed: {secret}"), hand=hand,
-                     secret=short(entry["deal_secret"]))
+            self.log(None, N_("The deal of hand {hand} is revealed: {secret}"), hand=hand, secret=entry["deal_secret"])
 
     def _note_where_hands_ended(self) -> None:
         """A revealed hand's ``ended_at``: how many of the record's actions it took to end it

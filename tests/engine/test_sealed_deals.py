@@ -66,8 +66,8 @@ def test_nothing_shown_before_the_reveal_holds_the_secret_or_seed(key, players, 
 def test_each_hand_is_committed_before_it_is_dealt_and_revealed_only_after():
     game = Game("gin", 2, seed=None, seats=human_seats(2))
     first = game.state.events[0]
-    assert first["text"] == "Deal sealed: {commitment}" and first["values"]["commitment"][:8] == game.deal_entry(1)[
-        "deal_commitment"][:8]
+    assert first["text"] == "Deal sealed: {commitment}" and first["values"]["commitment"] == game.deal_entry(1)[
+        "deal_commitment"] and first["hand"] == 1
     announced, revealed_at = {1: game.deal_entry(1)["deal_commitment"]}, {}
     rng = random.Random(3)
     while not game.is_over and game.state.hand_no < 4:
