@@ -499,11 +499,18 @@ class TableServer:
         self.saves.save(table.code, table.game, durable=durable)
         meta = json.dumps(table.saved(), separators=(",", ":")).encode("utf-8")
         if self._meta_written.get(table.code) != meta:  # most moves change only the game
-            write_atomically(self.tables_dir / f"{table.code}{META_SUFFIX}", meta)
+            write_atomically(self.tables_dir / f"{table.code}{META_SUFFIX}", meta, durable)
             self._meta_written[table.code] = meta
 
     def _flush(self, table: Table) -> None:
+        """Flush the game and the seats file written with ``durable=False`` to the disk."""
         self.saves.make_durable(table.code)
+        with contextlib.suppress(FileNotFoundError):
+            descriptor = os.open(self.tables_dir / f"{table.code}{META_SUFFIX}", os.O_RDONLY)
+            try:
+                os.fsync(descriptor)
+            finally:
+                os.close(descriptor)
 
     def _resume_tables(self) -> list[Table]:
         resumed = []

@@ -361,8 +361,10 @@ class Table:
             self._log_save = asyncio.get_running_loop().call_later(LOG_SAVE_DELAY, self.post, "save_log")
 
     async def _on_save_log(self) -> None:
+        """The chat since the last save: written at once, flushed to the disk in the background."""
         self._log_save = None
         await self._save_table(durable=False)
+        self._flush_soon()
 
     async def _on_leave(self, member: Member) -> None:
         seat = self._seat_of(member)

@@ -118,3 +118,29 @@ async def test_chat_goes_through_while_the_table_is_busy_and_a_move_is_not_queue
     await chatter.wait_view(lambda v: v["log"][-1]["values"].get("text") == "flood 1999")
     for client in (anna, bela):
         client.writer.close()
+
+
+async def test_a_move_after_chat_syncs_nothing_before_the_other_seats_see_it(chatty_server, monkeypatch):
+    """The seats file holds the table log: chat changes it, and the next move's save must not
+    wait for the disk to sync it (a flush in the background does)."""
+    from rummy_tui.tableserver import server as server_module
+
+    anna, bela = await seated_pair(chatty_server)
+    writes = []
+    real_write = server_module.write_atomically
+    monkeypatch.setattr(server_module, "write_atomically",
+                        lambda path, data, durable=True: (writes.append((path.suffix, durable)),
+                                                          real_write(path, data, durable)))
+    synced = []
+    real_flush = chatty_server._flush
+    table = chatty_server.tables[anna.table]
+    table._flush = lambda flushed: (synced.append(flushed.code), real_flush(flushed))
+    await anna.chat("before my move")
+    await bela.wait_view(lambda v: v["log"][-1]["values"].get("text") == "before my move")
+    mover = next(client for client in (anna, bela) if client.view["legal"])
+    await RemoteSeat(mover).apply(mover.view["legal"][0])
+    assert (".table", False) in writes and (".table", True) not in writes  # never synced on the way
+    while not synced:  # the background flush follows
+        await mover.why_not("draw")
+    for client in (anna, bela):
+        client.writer.close()
