@@ -624,6 +624,9 @@ def verify_command(path: str | None, game_id: str | None) -> None:
                             hands=", ".join(failed)) if failed
                    else _("Nothing to verify yet: no hand is over."), err=True)
         sys.exit(1)
+    if not any(check.verified for check in verification.hands):
+        click.echo(_("Nothing to verify yet: no hand is over."))
+        return
     click.echo(_("Every revealed deal verified."))
 
 

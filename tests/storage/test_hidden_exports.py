@@ -83,3 +83,12 @@ def test_a_finished_game_is_replayed_and_exported_whole(monkeypatch):
     asked = {}
     monkeypatch.setattr(rummy_tui.app, "run_replay", lambda record, **options: asked.update(options) or 0)
     assert run("replay", "--game", "done").exit_code == 0 and asked["viewer"] is None
+
+
+def test_verify_of_a_game_in_its_first_hand_has_nothing_to_check_yet():
+    game = Game("gin", 2, seed=None, seats=SEATS)
+    game.apply(choose_action(game, game.current_seat, "easy"))
+    SaveStore().save("fresh", game)
+    result = run("verify", "--game", "fresh")
+    assert result.exit_code == 0 and "Hand 1: still sealed" in result.output
+    assert "Nothing to verify yet" in result.output and "Every revealed deal verified" not in result.output
