@@ -46,6 +46,8 @@ def table_line(table: dict[str, Any]) -> Text:
     line.append("  " + get_variant(table["variant"]).shown_name() + "  ")
     line.append(names)  # plain text: a name like [b]x shows as typed
     line.append("  " + state, style="dim")
+    if table.get("watchable") is False:
+        line.append("  " + _("no watching"), style="dim")
     return line
 
 

@@ -9,7 +9,7 @@ from textual.widgets import Input, OptionList, Select
 from rummy_tui.app import RummyApp
 from rummy_tui.screens.lobby import HostScreen, LobbyScreen
 from rummy_tui.screens.lobby_chat import ChatLine
-from rummy_tui.screens.lobby_join import JoinScreen
+from rummy_tui.screens.lobby_join import JoinScreen, table_line
 from rummy_tui.screens.table import TableScreen
 from rummy_tui.tableserver.client import TableClient
 from rummy_tui.tableserver.protocol import shown_code
@@ -298,7 +298,9 @@ async def test_the_host_chooses_a_listed_table_without_watching(server, player):
         assert "in the Join list of everyone" in shown(lobby, "#lobby-code") and "Watching is off" in shown(
             lobby, "#lobby-code")
         bob = await player("Bob")
-        assert [listed["code"] for listed in await bob.lobby()] == [table.code]
+        listed = await bob.lobby()
+        assert [entry["code"] for entry in listed] == [table.code]
+        assert "no watching" in str(table_line(listed[0]))  # the Join list says so before anyone tries
 
 
 async def test_rummy_host_options_preset_the_form(server):
