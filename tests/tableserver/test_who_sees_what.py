@@ -122,3 +122,18 @@ def test_codes_are_long_enough_and_typed_forgivingly():
     assert normal_code(" kdfm-tqrb ") == normal_code("KDFM TQRB") == code
     assert code_typed_well(code) and code_typed_well("KDFM")  # a table from before codes grew
     assert not code_typed_well("KDF") and not code_typed_well("KDFM1234")
+
+
+async def test_only_the_servers_own_user_may_name_a_visitors_address(server, connect):
+    import os
+
+    from rummy_tui.tableserver.access import connection_address
+
+    assert connection_address(os.getuid(), "192.0.2.1") == "visitor 192.0.2.1"  # a served game
+    assert connection_address(os.getuid() + 1, "192.0.2.1") == f"local user {os.getuid() + 1}"  # not believed
+    assert connection_address(os.getuid(), None) == f"local user {os.getuid()}"
+    client = await connect("Anna")
+    connection = next(iter(server._connections))
+    assert connection.peer_uid == os.getuid()  # the kernel's word (SO_PEERCRED), not the client's
+    await client.hello("Anna", address="198.51.100.7")
+    assert connection.address == "visitor 198.51.100.7"
