@@ -279,7 +279,7 @@ class TableClient:
                     self.messages.put_nowait(message)
                 else:
                     replies.put_nowait(message)
-        except asyncio.TimeoutError:  # (an OSError too) a stopped or frozen server: lost, as if it closed
+        except TimeoutError:  # (an OSError too) a stopped or frozen server: lost, as if it closed
             writer.transport.abort()
         except (ConnectionError, OSError, ValueError):
             pass  # the server went away (or sent what it never sends): the connection is lost
