@@ -154,3 +154,12 @@ async def wait_until(condition, timeout: float = WAIT, message: str = "") -> Non
         if time.monotonic() > deadline:
             raise AssertionError(message or "timed out")
         await asyncio.sleep(0.05)
+
+
+def running_server(tmp_path, *options: str):
+    """For a fixture: a started ``rummy serve`` (with ``options``), stopped after the test, which
+    fails if the server did not stop cleanly or left a game process behind."""
+    server = start_server(tmp_path, *options)
+    yield server
+    assert server.stop() == 0
+    assert processes_using(server.players) == []

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .sshplay import Terminal, connect, game_pids, processes_using, start_server, wait_until
+from .sshplay import Terminal, connect, game_pids, running_server, wait_until
 
 START_SCREEN = ("Rummy: five variants", "^s Start")
 TOLD = "Your terminal is larger than this server draws: the game uses 400×150 characters of it."
@@ -18,10 +18,7 @@ CTRL_S = b"\x13"
 
 @pytest.fixture
 def server(tmp_path):
-    server = start_server(tmp_path)
-    yield server
-    assert server.stop() == 0
-    assert processes_using(server.players) == []
+    yield from running_server(tmp_path)
 
 
 async def open_terminal(conn, asked: tuple[int, int], shown: tuple[int, int] = (440, 170)) -> Terminal:

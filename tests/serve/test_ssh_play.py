@@ -9,7 +9,7 @@ import pytest
 
 from rummy_tui.serve.identity import key_identity
 
-from .sshplay import Terminal, connect, game_pids, processes_using, running, start_server, wait_until
+from .sshplay import Terminal, connect, game_pids, processes_using, running, running_server, start_server, wait_until
 
 START_SCREEN = ("Rummy: five variants", "Seat 2", "AI (normal)", "^s Start")  # the form is built
 CTRL_S, CTRL_O = b"\x13", b"\x0f"
@@ -17,10 +17,7 @@ CTRL_S, CTRL_O = b"\x13", b"\x0f"
 
 @pytest.fixture
 def server(tmp_path):
-    server = start_server(tmp_path)
-    yield server
-    assert server.stop() == 0
-    assert processes_using(server.players) == []
+    yield from running_server(tmp_path)
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ import pytest
 from rummy_tui.storage.saves import SaveStore
 from rummy_tui.widgets.cards import card_label
 
-from .sshplay import Terminal, connect, processes_using, start_server
+from .sshplay import Terminal, connect, running_server
 from .test_ssh_tables import CTRL_S, F3, host_a_gin_table
 
 CARD = re.compile(r"(10|[2-9AJQK])[SHDC]|JK")
@@ -19,10 +19,7 @@ CARD = re.compile(r"(10|[2-9AJQK])[SHDC]|JK")
 
 @pytest.fixture
 def server(tmp_path):
-    server = start_server(tmp_path, "--ascii")  # cards as plain text (10H), easy to read off the screen
-    yield server
-    assert server.stop() == 0
-    assert processes_using(server.players) == []
+    yield from running_server(tmp_path, "--ascii")  # cards as plain text (10H), easy to read off the screen
 
 
 def hand_on_screen(terminal: Terminal, name: str) -> list[str]:

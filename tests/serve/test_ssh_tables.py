@@ -10,7 +10,7 @@ import pytest
 
 from rummy_tui.serve.identity import key_identity
 
-from .sshplay import Terminal, connect, processes_using, start_server
+from .sshplay import Terminal, connect, running_server
 
 CTRL_S, F2, F3 = b"\x13", b"\x1bOQ", b"\x1bOR"
 TABLE_TITLE = re.compile(r"Table ([A-Z]{4}-[A-Z]{4}): ")
@@ -18,10 +18,7 @@ TABLE_TITLE = re.compile(r"Table ([A-Z]{4}-[A-Z]{4}): ")
 
 @pytest.fixture
 def server(tmp_path):
-    server = start_server(tmp_path)
-    yield server
-    assert server.stop() == 0
-    assert processes_using(server.players) == []
+    yield from running_server(tmp_path)
 
 
 async def host_a_gin_table(terminal: Terminal) -> str:
