@@ -67,7 +67,7 @@ class SaveInfo:
 
 def new_game_id() -> str:
     """Sortable by start time and unique enough for one user's games."""
-    return datetime.now().strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
+    return datetime.now().strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(6)  # 3 bytes collided within a second
 
 
 def check_game_id(game_id: str) -> str:
