@@ -57,6 +57,7 @@ PAGE_LIMIT = 150  # MiB, the issue's target for a game and for the server
 
 # --- what a process costs ---------------------------------------------------------------------
 
+
 def peak_rss(pid: int) -> float:
     """VmHWM: the most resident memory the process ever had, in MiB."""
     return int(re.search(r"VmHWM:\s+(\d+)", Path(f"/proc/{pid}/status").read_text()).group(1)) / 1024
@@ -80,6 +81,7 @@ def game_pid(log: Path, username: str) -> int | None:
 
 
 # --- the honest player --------------------------------------------------------------------------
+
 
 async def honest_player(port: int) -> SSHGame:
     game = SSHGame()
@@ -107,9 +109,11 @@ async def keep_playing(game: SSHGame, until: float, delays: list[float]) -> None
 
 # --- the attacks --------------------------------------------------------------------------------
 
+
 @dataclass
 class Attacker:
     """One hostile visitor's session (or none, for an attack that never gets a game)."""
+
     port: int
     username: str = "mallory"
     conn: asyncssh.SSHClientConnection | None = None
@@ -118,8 +122,15 @@ class Attacker:
     reader: asyncio.Task | None = None
 
     async def open(self, size: tuple[int, int] = (80, 24)) -> None:
-        self.conn = await asyncssh.connect("127.0.0.1", self.port, username=self.username, known_hosts=None,
-                                           client_keys=None, password="", agent_path=None)
+        self.conn = await asyncssh.connect(
+            "127.0.0.1",
+            self.port,
+            username=self.username,
+            known_hosts=None,
+            client_keys=None,
+            password="",
+            agent_path=None,
+        )
         self.process = await self.conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
         self.reader = asyncio.create_task(self._drain())
 
@@ -223,8 +234,15 @@ async def attack_mouse_flood(attacker: Attacker, deadline: float) -> str:
 
 
 async def attack_sftp(attacker: Attacker, deadline: float) -> str:
-    attacker.conn = await asyncssh.connect("127.0.0.1", attacker.port, username=attacker.username, known_hosts=None,
-                                           client_keys=None, password="", agent_path=None)
+    attacker.conn = await asyncssh.connect(
+        "127.0.0.1",
+        attacker.port,
+        username=attacker.username,
+        known_hosts=None,
+        client_keys=None,
+        password="",
+        agent_path=None,
+    )
     refused = 0
     for _ in range(50):
         if time.perf_counter() >= deadline:
@@ -235,11 +253,19 @@ async def attack_sftp(attacker: Attacker, deadline: float) -> str:
 
 
 async def attack_env_flood(attacker: Attacker, deadline: float) -> str:
-    attacker.conn = await asyncssh.connect("127.0.0.1", attacker.port, username=attacker.username, known_hosts=None,
-                                           client_keys=None, password="", agent_path=None)
+    attacker.conn = await asyncssh.connect(
+        "127.0.0.1",
+        attacker.port,
+        username=attacker.username,
+        known_hosts=None,
+        client_keys=None,
+        password="",
+        agent_path=None,
+    )
     flood = {f"JUNK{number}": "x" * 16000 for number in range(3000)}
-    attacker.process = await attacker.conn.create_process(term_type="xterm-256color", term_size=(80, 24),
-                                                          encoding=None, env=flood)
+    attacker.process = await attacker.conn.create_process(
+        term_type="xterm-256color", term_size=(80, 24), encoding=None, env=flood
+    )
     attacker.reader = asyncio.create_task(attacker._drain())
     await asyncio.sleep(max(deadline - time.perf_counter(), 0))
     return "3,000 environment variables of 16 KB (48 MB) before the session"
@@ -250,8 +276,15 @@ async def attack_channel_flood(attacker: Attacker, deadline: float) -> str:
     call for that, hence its channel class)."""
     from asyncssh.channel import SSHClientChannel
 
-    attacker.conn = await asyncssh.connect("127.0.0.1", attacker.port, username=attacker.username, known_hosts=None,
-                                           client_keys=None, password="", agent_path=None)
+    attacker.conn = await asyncssh.connect(
+        "127.0.0.1",
+        attacker.port,
+        username=attacker.username,
+        known_hosts=None,
+        client_keys=None,
+        password="",
+        agent_path=None,
+    )
     opened = refused = 0
     while opened + refused < 20000 and time.perf_counter() < deadline:
         channel = SSHClientChannel(attacker.conn, asyncio.get_running_loop(), "strict", None, "strict", 2**20, 32768)
@@ -283,6 +316,7 @@ ATTACKS: dict[str, Callable[[Attacker, float], Awaitable[str]]] = {
 # game changed by its visitor) could. The honest players are two seats of a three-seat Rummy
 # table, each move timed from the act until it shows at the other honest seat.
 
+
 def choose(view: dict, rng: random.Random) -> str:
     observation = view["observation"]
     return get_variant(observation["variant"]).choose_ai_action(observation, view["legal"], "easy", rng)
@@ -295,17 +329,26 @@ async def table_client(socket_path: Path, name: str) -> TableClient:
     return client
 
 
-async def play(me: TableClient, until: float, seed: int, other: TableClient | None = None,
-               delays: list[float] | None = None, resend: bool = False) -> None:
+async def play(
+    me: TableClient,
+    until: float,
+    seed: int,
+    other: TableClient | None = None,
+    delays: list[float] | None = None,
+    resend: bool = False,
+) -> None:
     """Play `me`'s turns until `until`; with `other`, time each move until `other` sees it.
     With `resend`, a move the server dropped (over the connection's message rate) is sent again."""
     rng = random.Random(seed)
     answered = -1
     while (left := until - time.perf_counter()) > 0:
         try:
-            view = await me.wait_view(lambda view, after=answered: view["observation"]["result"] is not None
-                                      or (view["legal"] and view["seq"] > after),
-                                      timeout=min(left, 1.0) if resend and answered >= 0 else left)
+            view = await me.wait_view(
+                lambda view, after=answered: (
+                    view["observation"]["result"] is not None or (view["legal"] and view["seq"] > after)
+                ),
+                timeout=min(left, 1.0) if resend and answered >= 0 else left,
+            )
         except TableError:
             if not resend or not me.connected:
                 return
@@ -353,8 +396,12 @@ async def attack_chat_flood(socket_path: Path, deadline: float, delays: list[flo
             lines += 1
             await asyncio.sleep(1 / 15)
 
-    await asyncio.gather(flood(), play(mallory, deadline, 3, resend=True), play(ann, deadline, 1, ben, delays),
-                         play(ben, deadline, 2, ann, delays))
+    await asyncio.gather(
+        flood(),
+        play(mallory, deadline, 3, resend=True),
+        play(ann, deadline, 1, ben, delays),
+        play(ben, deadline, 2, ann, delays),
+    )
     shown = sum(1 for message in ann.received if message["type"] == "line" and "spam" in str(message))
     for client in (ann, ben, mallory):
         await client.close()
@@ -376,8 +423,10 @@ async def attack_table_creates(socket_path: Path, deadline: float, delays: list[
     for client in (ann, ben, mallory):
         await client.close()
     made, refused = answers.count("welcome"), answers.count("refused")
-    return (f"500 table creates from one identity, sent at once: {made} made, {refused} refused, the other "
-            f"{500 - made - refused} dropped unread over the connection's message rate")
+    return (
+        f"500 table creates from one identity, sent at once: {made} made, {refused} refused, the other "
+        f"{500 - made - refused} dropped unread over the connection's message rate"
+    )
 
 
 TABLE_ATTACKS: dict[str, Callable[[Path, float, list[float]], Awaitable[str]]] = {
@@ -387,6 +436,7 @@ TABLE_ATTACKS: dict[str, Callable[[Path, float, list[float]], Awaitable[str]]] =
 
 
 # --- one attack, measured -----------------------------------------------------------------------
+
 
 @dataclass
 class Outcome:
@@ -411,8 +461,9 @@ async def run_attack(name: str) -> Outcome:
         if name in TABLE_ATTACKS:
             server_cpu = cpu_seconds(server.pid)
             deadline = time.perf_counter() + ATTACK_SECONDS
-            outcome.what = await asyncio.wait_for(TABLE_ATTACKS[name](socket_path, deadline, outcome.honest),
-                                                  ATTACK_SECONDS * 3)
+            outcome.what = await asyncio.wait_for(
+                TABLE_ATTACKS[name](socket_path, deadline, outcome.honest), ATTACK_SECONDS * 3
+            )
             outcome.server_peak = peak_rss(server.pid)
             outcome.server_cpu = cpu_seconds(server.pid) - server_cpu
             return outcome
@@ -450,6 +501,7 @@ async def run_attack(name: str) -> Outcome:
 
 # --- the report ---------------------------------------------------------------------------------
 
+
 def median(values: list[float]) -> float | None:
     present = [value for value in values if value is not None]
     return statistics.median(present) if present else None
@@ -466,10 +518,22 @@ def shown(value: float | None, unit: str = "") -> str:
 
 def report(outcomes: dict[str, list[Outcome]]) -> None:
     load = os.getloadavg()
-    print(f"\nrummy serve under attack, loopback; load average now {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} "
-          f"on {os.cpu_count()} CPUs; medians of {max(len(runs) for runs in outcomes.values())} run(s)\n")
-    header = ("attack", "game peak MiB", "game CPU s", "server peak MiB", "server CPU s",
-              "honest p50 ms", "honest p95 ms", "honest worst ms", "session", "server said")
+    print(
+        f"\nrummy serve under attack, loopback; load average now {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} "
+        f"on {os.cpu_count()} CPUs; medians of {max(len(runs) for runs in outcomes.values())} run(s)\n"
+    )
+    header = (
+        "attack",
+        "game peak MiB",
+        "game CPU s",
+        "server peak MiB",
+        "server CPU s",
+        "honest p50 ms",
+        "honest p95 ms",
+        "honest worst ms",
+        "session",
+        "server said",
+    )
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     for name, runs in outcomes.items():
@@ -477,20 +541,31 @@ def report(outcomes: dict[str, list[Outcome]]) -> None:
         honest_p95 = median([percentile(run.honest, 0.95) * 1000 if run.honest else None for run in runs])
         honest_worst = median([max(run.honest) * 1000 if run.honest else None for run in runs])
         survived = {run.survived for run in runs}
-        session = "lived" if survived == {True} else "ended" if survived == {False} else "-" if survived == {None} \
+        session = (
+            "lived"
+            if survived == {True}
+            else "ended"
+            if survived == {False}
+            else "-"
+            if survived == {None}
             else "mixed"
+        )
         said = ", ".join(f"{event} x{count}" for event, count in runs[-1].said.items()) or "-"
-        print(f"| {name} | {shown(median([run.game_peak for run in runs]))} | {shown(median([run.game_cpu for run in runs]))}"
-              f" | {shown(median([run.server_peak for run in runs]))} | {shown(median([run.server_cpu for run in runs]))}"
-              f" | {shown(honest_p50)} | {shown(honest_p95)} | {shown(honest_worst)} | {session} | {said} |")
+        print(
+            f"| {name} | {shown(median([run.game_peak for run in runs]))} | {shown(median([run.game_cpu for run in runs]))}"
+            f" | {shown(median([run.server_peak for run in runs]))} | {shown(median([run.server_cpu for run in runs]))}"
+            f" | {shown(honest_p50)} | {shown(honest_p95)} | {shown(honest_worst)} | {session} | {said} |"
+        )
     print()
     for name, runs in outcomes.items():
         peaks = ", ".join(shown(run.game_peak) for run in runs)
         print(f"{name}: {runs[-1].what}; game peaks per run: {peaks}")
     worst_game = max((run.game_peak or 0 for runs in outcomes.values() for run in runs), default=0)
     worst_server = max((run.server_peak for runs in outcomes.values() for run in runs), default=0)
-    print(f"\nworst game peak {worst_game:.1f} MiB, worst server peak {worst_server:.1f} MiB "
-          f"(target: both under {PAGE_LIMIT} MiB)")
+    print(
+        f"\nworst game peak {worst_game:.1f} MiB, worst server peak {worst_server:.1f} MiB "
+        f"(target: both under {PAGE_LIMIT} MiB)"
+    )
 
 
 async def main(runs: int, only: list[str]) -> None:
@@ -499,9 +574,11 @@ async def main(runs: int, only: list[str]) -> None:
         for name in only:
             outcome = await run_attack(name)
             outcomes[name].append(outcome)
-            print(f"run {run + 1} {name}: game {shown(outcome.game_peak)} MiB, server {outcome.server_peak:.1f} MiB, "
-                  f"honest p50 {shown(statistics.median(outcome.honest) * 1000 if outcome.honest else None)} ms",
-                  flush=True)
+            print(
+                f"run {run + 1} {name}: game {shown(outcome.game_peak)} MiB, server {outcome.server_peak:.1f} MiB, "
+                f"honest p50 {shown(statistics.median(outcome.honest) * 1000 if outcome.honest else None)} ms",
+                flush=True,
+            )
     report(outcomes)
 
 

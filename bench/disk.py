@@ -56,8 +56,9 @@ def with_locked_history() -> list[float]:
     from rummy_tui.storage.history import History
 
     History()  # the file exists, as after any earlier game
-    locker = subprocess.Popen([sys.executable, str(LOCKER), str(History().path)], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True)
+    locker = subprocess.Popen(
+        [sys.executable, str(LOCKER), str(History().path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     try:
         assert locker.stdout.readline().strip() == "locked"
         return asyncio.run(play_keys())
@@ -85,8 +86,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     runs = parser.parse_args().runs
     print(f"load average {os.getloadavg()[0]:.1f} at the start")
-    for label, play in (("healthy disk", with_healthy_disk), ("history locked by another program", with_locked_history),
-                        (f"slow disk ({SLOW_FSYNC_SECONDS * 1000:.0f} ms per fsync)", with_slow_disk)):
+    for label, play in (
+        ("healthy disk", with_healthy_disk),
+        ("history locked by another program", with_locked_history),
+        (f"slow disk ({SLOW_FSYNC_SECONDS * 1000:.0f} ms per fsync)", with_slow_disk),
+    ):
         p50s, p95s, worsts, counts = [], [], [], []
         for _ in range(runs):
             os.environ["RUMMY_TUI_DATA_DIR"] = tempfile.mkdtemp()  # a fresh data folder per run
@@ -95,9 +99,11 @@ def main() -> None:
             p95s.append(statistics.quantiles(latencies, n=20, method="inclusive")[-1] * 1000)
             worsts.append(max(latencies) * 1000)
             counts.append(len(latencies))
-        print(f"{label}: {statistics.median(counts):.0f} keys, key to frame p50 {statistics.median(p50s):.1f} ms, "
-              f"p95 {statistics.median(p95s):.1f} ms, worst {statistics.median(worsts):.0f} ms "
-              f"(median of {runs} runs; worst per run: {', '.join(f'{w:.0f}' for w in worsts)} ms)")
+        print(
+            f"{label}: {statistics.median(counts):.0f} keys, key to frame p50 {statistics.median(p50s):.1f} ms, "
+            f"p95 {statistics.median(p95s):.1f} ms, worst {statistics.median(worsts):.0f} ms "
+            f"(median of {runs} runs; worst per run: {', '.join(f'{w:.0f}' for w in worsts)} ms)"
+        )
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 

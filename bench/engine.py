@@ -49,13 +49,15 @@ def romi_value(card: int) -> int:
 
 # --- play ----------------------------------------------------------------------------------
 
+
 def hand_marker(game: Game):
     s = game.state
     return s.hand_no, len(s.sheet), game.is_over
 
 
-def play_hands(key: str, players: int, ai: bool, seconds: float, seed: int,
-               level: str = "normal") -> tuple[float, list[float]]:
+def play_hands(
+    key: str, players: int, ai: bool, seconds: float, seed: int, level: str = "normal"
+) -> tuple[float, list[float]]:
     """Hands per second over whole hands played for about ``seconds``, and the AI's decision
     times (seconds) when ``ai``."""
     rng = random.Random(seed)
@@ -91,7 +93,10 @@ def percentile(values: list[float], share: float) -> float:
 
 # --- solver --------------------------------------------------------------------------------
 
-def distinct_hands(deck: list[int], size: int, count: int, rng: random.Random, jokers: list[int] = ()) -> list[list[int]]:
+
+def distinct_hands(
+    deck: list[int], size: int, count: int, rng: random.Random, jokers: list[int] = ()
+) -> list[list[int]]:
     naturals = [c for c in deck if c not in jokers]
     seen, hands = set(), []
     while len(hands) < count:
@@ -121,19 +126,34 @@ def solver_rows(count: int, seed: int) -> list[tuple[str, float]]:
     rows = []
     for size in (10, 11):
         hands = distinct_hands(gin_deck, size, count, rng)
-        rows.append((f"Gin {size} cards, least deadwood (deadwood)", time_per_hand(deadwood, hands, GIN_RULES, gin_value)))
-        rows.append((f"Gin {size} cards, arrangement (best_arrangement)",
-                     time_per_hand(best_arrangement, hands, GIN_RULES, gin_value)))
+        rows.append(
+            (f"Gin {size} cards, least deadwood (deadwood)", time_per_hand(deadwood, hands, GIN_RULES, gin_value))
+        )
+        rows.append(
+            (
+                f"Gin {size} cards, arrangement (best_arrangement)",
+                time_per_hand(best_arrangement, hands, GIN_RULES, gin_value),
+            )
+        )
         if size == 11:
-            rows.append(("Gin 11 cards, best discard (least_deadwood_discards)",
-                         time_per_hand(best_discard, hands, GIN_RULES, gin_value)))
+            rows.append(
+                (
+                    "Gin 11 cards, best discard (least_deadwood_discards)",
+                    time_per_hand(best_discard, hands, GIN_RULES, gin_value),
+                )
+            )
     romi_hands = distinct_hands(make_deck(2, 2), 15, max(20, count // 40), rng, jokers=[104, 105])
-    rows.append(("Römi 15 cards with 2 jokers (best_arrangement)",
-                 time_per_hand(best_arrangement, romi_hands, ROMI_RULES, romi_value)))
+    rows.append(
+        (
+            "Römi 15 cards with 2 jokers (best_arrangement)",
+            time_per_hand(best_arrangement, romi_hands, ROMI_RULES, romi_value),
+        )
+    )
     return rows
 
 
 # --- Römi: is taking the discard legal? (the exact completion search) -------------------------
+
 
 def romi_take_decisions(players: int, count: int, seed: int) -> list[float]:
     """CPU time of deciding ``take:discard`` at the draws of AI games, with the plan cache
@@ -158,10 +178,13 @@ def romi_take_decisions(players: int, count: int, seed: int) -> list[float]:
 
 # --- report --------------------------------------------------------------------------------
 
+
 def machine() -> str:
-    return (f"{platform.platform()} | {platform.processor() or platform.machine()} | "
-            f"{os.cpu_count()} CPUs | Python {platform.python_version()} ({platform.python_implementation()}) | "
-            f"load average {os.getloadavg()[0]:.1f}")
+    return (
+        f"{platform.platform()} | {platform.processor() or platform.machine()} | "
+        f"{os.cpu_count()} CPUs | Python {platform.python_version()} ({platform.python_implementation()}) | "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
 
 
 def main() -> None:
@@ -177,8 +200,10 @@ def main() -> None:
     print(f"machine: {machine()}")
     print(f"median of {runs} run(s); {seconds:g} CPU s of whole hands per measurement\n")
 
-    header = (f"{'variant':<12} {'players':>7} {'random hands/s':>15} {'AI hands/s':>11} {'AI p50 ms':>10} "
-              f"{'AI p99 ms':>10} {'hard p50 ms':>12} {'hard p99 ms':>12}")
+    header = (
+        f"{'variant':<12} {'players':>7} {'random hands/s':>15} {'AI hands/s':>11} {'AI p50 ms':>10} "
+        f"{'AI p99 ms':>10} {'hard p50 ms':>12} {'hard p99 ms':>12}"
+    )
     print(header)
     print("-" * len(header))
     for key, variant in registry().items():
@@ -192,18 +217,24 @@ def main() -> None:
                 ai_rates.append(rate)
                 decisions += times
                 hard_decisions += play_hands(key, players, True, seconds, seed=1000 * run + players, level="hard")[1]
-            print(f"{key:<12} {players:>7} {statistics.median(random_rates):>15.1f} "
-                  f"{statistics.median(ai_rates):>11.1f} {percentile(decisions, 0.5) * 1e3:>10.2f} "
-                  f"{percentile(decisions, 0.99) * 1e3:>10.2f} {percentile(hard_decisions, 0.5) * 1e3:>12.2f} "
-                  f"{percentile(hard_decisions, 0.99) * 1e3:>12.2f}", flush=True)
+            print(
+                f"{key:<12} {players:>7} {statistics.median(random_rates):>15.1f} "
+                f"{statistics.median(ai_rates):>11.1f} {percentile(decisions, 0.5) * 1e3:>10.2f} "
+                f"{percentile(decisions, 0.99) * 1e3:>10.2f} {percentile(hard_decisions, 0.5) * 1e3:>12.2f} "
+                f"{percentile(hard_decisions, 0.99) * 1e3:>12.2f}",
+                flush=True,
+            )
 
     print("\nRömi take:discard decision (exact completion search, cache emptied), ms")
     for players in (2, 4):
         samples: list[float] = []
         for run in range(runs):
             samples += romi_take_decisions(players, 150 if options.quick else 600, seed=7000 + 100 * run)
-        print(f"  {players} players: p50 {percentile(samples, 0.5) * 1e3:.2f}  p99 {percentile(samples, 0.99) * 1e3:.2f}"
-              f"  max {max(samples) * 1e3:.2f}   (target p99 ≤ 50)", flush=True)
+        print(
+            f"  {players} players: p50 {percentile(samples, 0.5) * 1e3:.2f}  p99 {percentile(samples, 0.99) * 1e3:.2f}"
+            f"  max {max(samples) * 1e3:.2f}   (target p99 ≤ 50)",
+            flush=True,
+        )
 
     print(f"\nsolver, time per hand on distinct random hands ({solver_hands} Gin hands per size)")
     results: dict[str, list[float]] = {}
@@ -214,11 +245,14 @@ def main() -> None:
         micro = statistics.median(values) * 1e6
         shown = f"{micro:,.1f} µs" if micro < 10_000 else f"{micro / 1000:,.1f} ms"
         print(f"  {name:<52} {shown:>12}")
-    ratio = (statistics.median(results["Gin 11 cards, best discard (least_deadwood_discards)"])
-             / statistics.median(results["Gin 10 cards, least deadwood (deadwood)"]))
+    ratio = statistics.median(results["Gin 11 cards, best discard (least_deadwood_discards)"]) / statistics.median(
+        results["Gin 10 cards, least deadwood (deadwood)"]
+    )
     print(f"  Gin 11-card best discard / 10-card least deadwood: {ratio:.2f}x")
-    print("  (targets: Gin 10-card least deadwood ≤ 5 µs, 11-card best discard ≤ 3x that; "
-          "rlcard ~48 µs, OpenSpiel C++ ~3 µs)")
+    print(
+        "  (targets: Gin 10-card least deadwood ≤ 5 µs, 11-card best discard ≤ 3x that; "
+        "rlcard ~48 µs, OpenSpiel C++ ~3 µs)"
+    )
 
 
 if __name__ == "__main__":

@@ -76,8 +76,17 @@ class Adapter:
         for card in deck[:21]:  # 10 cards to player 0, 10 to player 1, the upcard
             self._apply(tr.openspiel_card(card))
         self.mirror = Game.from_position(
-            "gin", 2, hands=[deck[0:10], deck[10:20]], discard=[deck[20]], stock=list(reversed(deck[21:])),
-            to_move=0, dealer=1, phase="upcard", settings={"single_hand": True}, seed=seed)
+            "gin",
+            2,
+            hands=[deck[0:10], deck[10:20]],
+            discard=[deck[20]],
+            stock=list(reversed(deck[21:])),
+            to_move=0,
+            dealer=1,
+            phase="upcard",
+            settings={"single_hand": True},
+            seed=seed,
+        )
         self.mirror.state.extra["knock_limit"] = KNOCK_CARD  # OpenSpiel's rules, not Oklahoma
         self.mirroring = True
         self.next_stock_card: int | None = None
@@ -223,8 +232,13 @@ class Adapter:
         upcard = self.state.upcard()
         if upcard is not None:
             assert tr.openspiel_card(self.mirror.state.discard[-1]) == upcard, "upcards differ"
-        expected = {"FIRST_UPCARD": ("upcard", "draw"), "DRAW": ("draw",), "DISCARD": ("discard",),
-                    "WALL": ("last_chance",), "KNOCK": ("discard",)}[phase]
+        expected = {
+            "FIRST_UPCARD": ("upcard", "draw"),
+            "DRAW": ("draw",),
+            "DISCARD": ("discard",),
+            "WALL": ("last_chance",),
+            "KNOCK": ("discard",),
+        }[phase]
         assert self.mirror.state.phase in expected, f"mirror in {self.mirror.state.phase}, OpenSpiel in {phase}"
 
     def _result(self) -> HandResult:
@@ -247,6 +261,7 @@ class Adapter:
 
 # --- the run ------------------------------------------------------------------------------
 
+
 def check_translation(utils) -> None:
     """Our card and meld numbering must be OpenSpiel's own, card by card and meld by meld."""
     for index in range(52):
@@ -255,8 +270,14 @@ def check_translation(utils) -> None:
     for identifier in range(tr.MELD_COUNT):
         assert sorted(utils.int_to_meld[identifier]) == tr.meld_indices(identifier), identifier
         assert tr.meld_id(utils.int_to_meld[identifier]) == identifier
-    constants = (gin_rummy.DRAW_UPCARD_ACTION, gin_rummy.DRAW_STOCK_ACTION, gin_rummy.PASS_ACTION,
-                 gin_rummy.KNOCK_ACTION, gin_rummy.MELD_ACTION_BASE, gin_rummy.NUM_MELD_ACTIONS)
+    constants = (
+        gin_rummy.DRAW_UPCARD_ACTION,
+        gin_rummy.DRAW_STOCK_ACTION,
+        gin_rummy.PASS_ACTION,
+        gin_rummy.KNOCK_ACTION,
+        gin_rummy.MELD_ACTION_BASE,
+        gin_rummy.NUM_MELD_ACTIONS,
+    )
     assert constants == (tr.DRAW_UPCARD, tr.DRAW_STOCK, tr.PASS, tr.KNOCK, tr.MELD_BASE, tr.MELD_COUNT), constants
 
 
@@ -293,17 +314,19 @@ def report(level: str, results: list[HandResult], seconds: float) -> list[str]:
     reasons = Counter(reason for r in fallback_hands for reason in set(r.fallbacks))
 
     def ended(by_us: bool) -> str:
-        kinds = [(name, endings[(kind, by_us)]) for kind, name in
-                 (("knock", "knocks"), ("gin", "gins"), ("undercut", "undercut"), ("tie", "tied"))]
+        kinds = [
+            (name, endings[(kind, by_us)])
+            for kind, name in (("knock", "knocks"), ("gin", "gins"), ("undercut", "undercut"), ("tie", "tied"))
+        ]
         return f"{sum(n for _, n in kinds)} ({', '.join(f'{n} {name}' for name, n in kinds)})"
 
     lines = [
         f"{level:>6} vs SimpleGinRummyBot: {len(results)} hands, won {won}, lost {lost}, scored 0 in "
         f"{len(results) - decided}: {share:.1%} ± {margin:.1%} of decided hands ({won / len(results):.1%} of all), "
         f"{mean:+.2f} ± {1.96 * spread / math.sqrt(len(points)):.2f} points a hand",
-        f"        we ended {ended(True)}; the bot ended {ended(False)}; "
-        f"nobody knocked {endings[('no result', None)]}",
-        f"        fallback hands: {len(fallback_hands)}" + "".join(f"; {n}x {why}" for why, n in reasons.items())
+        f"        we ended {ended(True)}; the bot ended {ended(False)}; nobody knocked {endings[('no result', None)]}",
+        f"        fallback hands: {len(fallback_hands)}"
+        + "".join(f"; {n}x {why}" for why, n in reasons.items())
         + f"; {seconds:.0f} s CPU",
     ]
     return lines
@@ -318,11 +341,16 @@ def main(argv: list[str] | None = None) -> int:
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     unknown = [level for level in levels if level not in LEVELS]
     if unknown or args.hands < 2:
-        parser.error(f"levels are {', '.join(LEVELS)}; hands at least 2" + (f" (not {', '.join(unknown)})" if unknown else ""))
+        parser.error(
+            f"levels are {', '.join(LEVELS)}; hands at least 2" + (f" (not {', '.join(unknown)})" if unknown else "")
+        )
     check_translation(gin_rummy.GinRummyUtils(13, 4, 10))
-    print(f"open_spiel {getattr(pyspiel, '__version__', '?')}, gin_rummy knock_card={KNOCK_CARD}, "
-          f"{args.hands} hands a level (seats swapped), seed {args.seed}, load average "
-          f"{os.getloadavg()[0]:.1f}", flush=True)
+    print(
+        f"open_spiel {getattr(pyspiel, '__version__', '?')}, gin_rummy knock_card={KNOCK_CARD}, "
+        f"{args.hands} hands a level (seats swapped), seed {args.seed}, load average "
+        f"{os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
     for level in levels:
         results, seconds = play_level(level, args.hands, args.seed)
         print("\n".join(report(level, results, seconds)), flush=True)

@@ -35,6 +35,7 @@ LONGEST_RUN = 5
 
 # --- cards --------------------------------------------------------------------------------
 
+
 def openspiel_card(card: int) -> int:
     """OpenSpiel's index of our card (a face or physical id)."""
     suit = OPENSPIEL_SUITS.index(SUITS[suit_of(card)].lower())
@@ -55,6 +56,7 @@ def openspiel_card_text(index: int) -> str:
 
 
 # --- melds --------------------------------------------------------------------------------
+
 
 def meld_id(indices: Sequence[int]) -> int:
     """OpenSpiel's meld id (0-184) of a meld given as OpenSpiel card indices."""
@@ -96,7 +98,7 @@ def meld_pieces(meld: Meld) -> list[list[int]]:
     count = -(-len(cards) // LONGEST_RUN)  # as few pieces as possible, as even as possible
     sizes = [len(cards) // count + (1 if i < len(cards) % count else 0) for i in range(count)]
     starts = [sum(sizes[:i]) for i in range(count)]
-    return [cards[start:start + size] for start, size in zip(starts, sizes, strict=False)]
+    return [cards[start : start + size] for start, size in zip(starts, sizes, strict=False)]
 
 
 def meld_actions(melds: Sequence[Meld]) -> list[int]:
@@ -113,6 +115,7 @@ def our_meld(identifier: int) -> Meld:
 
 
 # --- actions ------------------------------------------------------------------------------
+
 
 def opponent_code(action: int, phase: str) -> str | None:
     """Our action code for an OpenSpiel action of the other seat, to replay on our mirror of the

@@ -75,8 +75,15 @@ class LocalGame(Terminal):
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         environment = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": data_dir, "RUMMY_TUI_DATA_DIR": data_dir}
-        self.process = subprocess.Popen([sys.executable, "-m", "rummy_tui"], stdin=slave, stdout=slave, stderr=slave,
-                                        env=environment, cwd=data_dir, start_new_session=True)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "rummy_tui"],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=environment,
+            cwd=data_dir,
+            start_new_session=True,
+        )
         os.close(slave)
         self.master = master
         os.set_blocking(master, False)
@@ -100,8 +107,16 @@ class LocalGame(Terminal):
 
 class SSHGame(Terminal):
     async def start(self, port: int, username: str) -> None:
-        self.conn = await asyncssh.connect("127.0.0.1", port, username=username, known_hosts=None, client_keys=None,
-                                           password="", agent_path=None, connect_timeout=TIMEOUT)
+        self.conn = await asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username=username,
+            known_hosts=None,
+            client_keys=None,
+            password="",
+            agent_path=None,
+            connect_timeout=TIMEOUT,
+        )
         self.process = await self.conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
         self.reader = asyncio.create_task(self._read())
 
@@ -119,11 +134,29 @@ class SSHGame(Terminal):
 
 def start_server(data_dir: str) -> tuple[subprocess.Popen, int, Path]:
     log = Path(data_dir) / "serve.log"
-    command = [sys.executable, "-m", "rummy_tui", "serve", "--port", "0", "--max-sessions", "200",
-               "--max-per-ip", "200", "--connections-per-minute", "10000"]
+    command = [
+        sys.executable,
+        "-m",
+        "rummy_tui",
+        "serve",
+        "--port",
+        "0",
+        "--max-sessions",
+        "200",
+        "--max-per-ip",
+        "200",
+        "--connections-per-minute",
+        "10000",
+    ]
     with open(log, "w") as err:
-        server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err, text=True, cwd=ROOT,
-                                  env=os.environ | {"RUMMY_TUI_DATA_DIR": data_dir})
+        server = subprocess.Popen(
+            command,
+            stdout=subprocess.PIPE,
+            stderr=err,
+            text=True,
+            cwd=ROOT,
+            env=os.environ | {"RUMMY_TUI_DATA_DIR": data_dir},
+        )
     for line in server.stdout:
         if match := re.search(r"listening on [\d.]+:(\d+)", line):
             return server, int(match.group(1)), log
@@ -171,8 +204,14 @@ async def one_run(port: int, log: Path, presses: int) -> dict:
     rss, pss = memory_of(game_pids(log)[-1])
     await local.close()
     await remote.close()
-    return {"local_start": local_start, "ssh_start": ssh_start, "local_keys": local_keys, "ssh_keys": ssh_keys,
-            "rss": rss, "pss": pss}
+    return {
+        "local_start": local_start,
+        "ssh_start": ssh_start,
+        "local_keys": local_keys,
+        "ssh_keys": ssh_keys,
+        "rss": rss,
+        "pss": pss,
+    }
 
 
 async def _local() -> LocalGame:
@@ -189,8 +228,9 @@ async def _ssh(port: int, username: str) -> SSHGame:
 
 async def crowd(port: int, size: int) -> tuple[int, float, float]:
     """`size` sessions at once: (how many were drawn, first and last seconds to a complete start screen)."""
-    results = await asyncio.gather(*(time_start(lambda n=n: _ssh(port, f"crowd{size}-{n}")) for n in range(size)),
-                                   return_exceptions=True)
+    results = await asyncio.gather(
+        *(time_start(lambda n=n: _ssh(port, f"crowd{size}-{n}")) for n in range(size)), return_exceptions=True
+    )
     times = [result[0] for result in results if not isinstance(result, BaseException)]
     await asyncio.gather(*(result[1].close() for result in results if not isinstance(result, BaseException)))
     await asyncio.sleep(2)  # let the hung-up games go before the next crowd
@@ -222,18 +262,25 @@ def report(measured: list[dict], crowds: dict[int, tuple[int, float, float]]) ->
         return statistics.median(percentile(run[name], fraction) for run in measured) * 1000
 
     local, ssh = median("local_start"), median("ssh_start")
-    print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end; "
-          f"median of {len(measured)} runs")
-    print(f"connect to complete start screen: SSH {ssh * 1000:.0f} ms, local PTY {local * 1000:.0f} ms, "
-          f"ratio {ssh / local:.2f} (target <= 1.3) {'OK' if ssh / local <= 1.3 else 'OVER'}")
+    print(
+        f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end; "
+        f"median of {len(measured)} runs"
+    )
+    print(
+        f"connect to complete start screen: SSH {ssh * 1000:.0f} ms, local PTY {local * 1000:.0f} ms, "
+        f"ratio {ssh / local:.2f} (target <= 1.3) {'OK' if ssh / local <= 1.3 else 'OVER'}"
+    )
     for label, fraction in (("p50", 0.5), ("p95", 0.95)):
         remote, here = key_median("ssh_keys", fraction), key_median("local_keys", fraction)
-        print(f"key to screen update {label}: SSH {remote:.1f} ms, local {here:.1f} ms, ratio {remote / here:.2f} "
-              f"(target <= 1.5) {'OK' if remote / here <= 1.5 else 'OVER'}")
+        print(
+            f"key to screen update {label}: SSH {remote:.1f} ms, local {here:.1f} ms, ratio {remote / here:.2f} "
+            f"(target <= 1.5) {'OK' if remote / here <= 1.5 else 'OVER'}"
+        )
     print(f"memory per session (the game process): RSS {median('rss'):.0f} MiB, PSS {median('pss'):.0f} MiB")
     for size, (drawn, first, last) in crowds.items():
-        print(f"{size} sessions opened at once: {drawn}/{size} drawn, first after {first:.1f} s, "
-              f"last after {last:.1f} s")
+        print(
+            f"{size} sessions opened at once: {drawn}/{size} drawn, first after {first:.1f} s, last after {last:.1f} s"
+        )
 
 
 if __name__ == "__main__":

@@ -47,8 +47,16 @@ class ServerProcess:
         self.folder = Path(tempfile.mkdtemp(prefix="rummy-bench-"))
         self.socket = self.folder / "run" / "tables.sock"
         environment = dict(os.environ, RUMMY_TUI_DATA_DIR=str(self.folder / "data"))
-        command = [sys.executable, "-m", "rummy_tui.cli", "table-server", "--socket", str(self.socket),
-                   "--ai-delay", str(ai_delay)]
+        command = [
+            sys.executable,
+            "-m",
+            "rummy_tui.cli",
+            "table-server",
+            "--socket",
+            str(self.socket),
+            "--ai-delay",
+            str(ai_delay),
+        ]
         self.process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
     async def client(self, name: str) -> TableClient:
@@ -80,6 +88,7 @@ class ServerProcess:
 
 
 # --- round trip ------------------------------------------------------------------------------
+
 
 async def round_trips(samples: int, seed: int) -> list[float]:
     server = ServerProcess(ai_delay=0)
@@ -114,6 +123,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 # --- 50 tables -------------------------------------------------------------------------------
+
 
 async def busy_tables(tables: int, seconds: float) -> dict:
     server = ServerProcess(ai_delay=0.5)
@@ -154,8 +164,13 @@ async def busy_tables(tables: int, seconds: float) -> dict:
         total = sum(len(seen) for seen in moves.values())
         for client in watchers + hosts:
             await client.close()
-        return {"cpu_share_of_one_core": round(cpu, 3), **memory, "moves": total,
-                "moves_per_second": round(total / seconds, 1), "tables_that_missed_a_turn": stalled}
+        return {
+            "cpu_share_of_one_core": round(cpu, 3),
+            **memory,
+            "moves": total,
+            "moves_per_second": round(total / seconds, 1),
+            "tables_that_missed_a_turn": stalled,
+        }
     finally:
         errors = server.stop()
         if "Traceback" in errors:
@@ -179,10 +194,14 @@ def main() -> None:
         busy.append(asyncio.run(busy_tables(50, seconds)))
         print(f"50 tables run {run + 1}: {json.dumps(busy[-1])}")
     summary = {
-        "round_trip_ms": {"p50": round(statistics.median(p50s), 2), "p99": round(statistics.median(p99s), 2),
-                          "target_p99": 20},
+        "round_trip_ms": {
+            "p50": round(statistics.median(p50s), 2),
+            "p99": round(statistics.median(p99s), 2),
+            "target_p99": 20,
+        },
         "fifty_tables": {key: statistics.median(run[key] for run in busy) for key in busy[0]},
-        "runs": runs, "load_average_after": os.getloadavg(),
+        "runs": runs,
+        "load_average_after": os.getloadavg(),
     }
     print(json.dumps(summary, indent=2))
 

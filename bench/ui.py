@@ -62,8 +62,14 @@ def first_frame_seconds(program: str, runs: int = 9) -> list[float]:
     """Median seconds from process start to each time the program prints."""
     samples: list[list[float]] = []
     for _ in range(runs):
-        output = subprocess.run([sys.executable, "-c", program, repr(time.time())], capture_output=True, text=True,
-                                cwd=ROOT, env=os.environ | {"RUMMY_TUI_DATA_DIR": tempfile.mkdtemp()}, check=True)
+        output = subprocess.run(
+            [sys.executable, "-c", program, repr(time.time())],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=os.environ | {"RUMMY_TUI_DATA_DIR": tempfile.mkdtemp()},
+            check=True,
+        )
         samples.append([float(line) for line in output.stdout.split()])
     return [statistics.median(column) for column in zip(*samples, strict=False)]
 
@@ -140,18 +146,26 @@ def main() -> None:
     (bare,) = first_frame_seconds(BARE_APP)
     rummy, form = first_frame_seconds(RUMMY_APP)
     ratio = rummy / bare
-    print(f"start-up to first frame: bare Textual {bare * 1000:.0f} ms, rummy {rummy * 1000:.0f} ms, "
-          f"ratio {ratio:.2f} (target <= 1.3) {'OK' if ratio <= 1.3 else 'OVER'}; "
-          f"start screen complete at {form * 1000:.0f} ms")
-    for label, latencies in (("cursor and selection keys, 4-player Römi", asyncio.run(key_latencies())),
-                             ("every key of a Gin hand, moves included", asyncio.run(action_latencies()))):
+    print(
+        f"start-up to first frame: bare Textual {bare * 1000:.0f} ms, rummy {rummy * 1000:.0f} ms, "
+        f"ratio {ratio:.2f} (target <= 1.3) {'OK' if ratio <= 1.3 else 'OVER'}; "
+        f"start screen complete at {form * 1000:.0f} ms"
+    )
+    for label, latencies in (
+        ("cursor and selection keys, 4-player Römi", asyncio.run(key_latencies())),
+        ("every key of a Gin hand, moves included", asyncio.run(action_latencies())),
+    ):
         p50 = statistics.median(latencies) * 1000
         p95 = statistics.quantiles(latencies, n=20)[-1] * 1000
-        print(f"key press to refreshed frame ({label}): {len(latencies)} keys, p50 {p50:.1f} ms, "
-              f"p95 {p95:.1f} ms (target p50 <= 16 ms) {'OK' if p50 <= 16 else 'OVER'}")
+        print(
+            f"key press to refreshed frame ({label}): {len(latencies)} keys, p50 {p50:.1f} ms, "
+            f"p95 {p95:.1f} ms (target p50 <= 16 ms) {'OK' if p50 <= 16 else 'OVER'}"
+        )
     current, peak = asyncio.run(play_hungarian_hand())
-    print(f"memory, 4-player Römi hand at the table: Python heap now {current:.1f} MiB, peak {peak:.1f} MiB; "
-          f"process max RSS {max_rss_mib():.0f} MiB")
+    print(
+        f"memory, 4-player Römi hand at the table: Python heap now {current:.1f} MiB, peak {peak:.1f} MiB; "
+        f"process max RSS {max_rss_mib():.0f} MiB"
+    )
 
 
 if __name__ == "__main__":

@@ -25,8 +25,13 @@ class RummyApp(PlainDisplay, CrashReporting):
     TITLE = "rummy"
     restart_language: str | None = None  # set by the start screen: start again in this language
 
-    def __init__(self, ascii_only: bool = False, four_colour: bool = False, ai_delay: float = 0.6,
-                 table_options: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        ascii_only: bool = False,
+        four_colour: bool = False,
+        ai_delay: float = 0.6,
+        table_options: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__()
         self.ascii_only = ascii_only
         self.four_colour = four_colour
@@ -49,15 +54,23 @@ class RummyApp(PlainDisplay, CrashReporting):
 
     # --- games ------------------------------------------------------------------------------
 
-    def start_game(self, variant: str, players: int, settings: dict | None, seed: int | None, seats: list[dict]) -> None:
+    def start_game(
+        self, variant: str, players: int, settings: dict | None, seed: int | None, seats: list[dict]
+    ) -> None:
         from rummy_tui.engine import Game
         from rummy_tui.engine.deals import own_randomness
         from rummy_tui.screens.table import TableScreen
         from rummy_tui.tableserver.seat import LocalSeat
 
         # the humans here add their own randomness to each deal (not to a chosen seed's: it repeats)
-        game = Game(variant, players, settings, seed, seats=seats,
-                    contributions={1: own_randomness(seats)} if seed is None else None)
+        game = Game(
+            variant,
+            players,
+            settings,
+            seed,
+            seats=seats,
+            contributions={1: own_randomness(seats)} if seed is None else None,
+        )
         self.show_table(TableScreen(LocalSeat(game, None, seats), ai_delay=self.ai_delay))
 
     def resume_game(self, game_id: str) -> None:
@@ -212,13 +225,22 @@ class RummyApp(PlainDisplay, CrashReporting):
             yield SystemCommand(_("Rules"), _("The rules of this variant"), table.action_rules)
             yield SystemCommand(_("Score sheet"), _("The full score sheet"), table.action_score_sheet)
             yield SystemCommand(_("Keys"), _("Every key of the table"), table.action_help)
-        yield SystemCommand(_("ASCII suits"), _("Suit letters S H D C instead of glyphs (toggle)"),
-                            lambda: self.toggle_option("ascii_only"))
-        yield SystemCommand(_("Four-colour deck"), _("Diamonds and clubs in their own colours (toggle)"),
-                            lambda: self.toggle_option("four_colour"))
+        yield SystemCommand(
+            _("ASCII suits"),
+            _("Suit letters S H D C instead of glyphs (toggle)"),
+            lambda: self.toggle_option("ascii_only"),
+        )
+        yield SystemCommand(
+            _("Four-colour deck"),
+            _("Diamonds and clubs in their own colours (toggle)"),
+            lambda: self.toggle_option("four_colour"),
+        )
         for words, delay in AI_SPEEDS.items():
-            yield SystemCommand(_("AI speed: {speed}", speed=words), _("How long each computer move stays on screen"),
-                                lambda delay=delay: self.set_ai_speed(delay))
+            yield SystemCommand(
+                _("AI speed: {speed}", speed=words),
+                _("How long each computer move stays on screen"),
+                lambda delay=delay: self.set_ai_speed(delay),
+            )
 
     def action_command_palette(self) -> None:
         """Open the palette, unless one is open already (perhaps under the too-small screen)
@@ -256,8 +278,14 @@ class RummyApp(PlainDisplay, CrashReporting):
         if self._size_limit_told:
             return
         self._size_limit_told = True
-        self.notify(_("Your terminal is larger than this server draws: the game uses {width}×{height} "
-                      "characters of it.", width=width, height=height), timeout=15)
+        self.notify(
+            _(
+                "Your terminal is larger than this server draws: the game uses {width}×{height} characters of it.",
+                width=width,
+                height=height,
+            ),
+            timeout=15,
+        )
 
     def check_size(self) -> None:
         from rummy_tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -322,5 +350,6 @@ class ReplayApp(PlainDisplay, CrashReporting):
 
 def run_replay(record: dict[str, Any], ascii_only: bool = False, mouse: bool = True, viewer: int | None = None) -> int:
     """``viewer``: show only what that seat saw (a game not yet over); None: every hand."""
-    return run_reporting_crashes(ReplayApp(record, ascii_only=ascii_only or plain_terminal(), viewer=viewer),
-                                 mouse=mouse)
+    return run_reporting_crashes(
+        ReplayApp(record, ascii_only=ascii_only or plain_terminal(), viewer=viewer), mouse=mouse
+    )

@@ -17,7 +17,7 @@ def _as_ascii(error: UnicodeError) -> tuple[str, int]:
         raise error
     from rummy_tui.plain import ascii_words  # only when needed: it loads Textual
 
-    return ascii_words(error.object[error.start:error.end]), error.end
+    return ascii_words(error.object[error.start : error.end]), error.end
 
 
 codecs.register_error(ERRORS, _as_ascii)

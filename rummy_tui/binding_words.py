@@ -29,8 +29,11 @@ def retranslate_bindings() -> None:
 
 def _in_language(cls: type, binding):
     english = _english.setdefault((cls, binding.key, binding.action), (binding.description, binding.tooltip))
-    return dataclasses.replace(binding, description=t(english[0]) if english[0] else english[0],
-                               tooltip=t(english[1]) if english[1] else english[1])
+    return dataclasses.replace(
+        binding,
+        description=t(english[0]) if english[0] else english[0],
+        tooltip=t(english[1]) if english[1] else english[1],
+    )
 
 
 def _subclasses(cls: type) -> list[type]:

@@ -43,8 +43,11 @@ class WholeNumber(click.ParamType):
         try:
             return int(str(value).strip())
         except ValueError:
-            self.fail(_("'{value}' is not a whole number; it takes {accepted}", value=value, accepted=_(self.accepted)),
-                      param, ctx)
+            self.fail(
+                _("'{value}' is not a whole number; it takes {accepted}", value=value, accepted=_(self.accepted)),
+                param,
+                ctx,
+            )
 
 
 class Amount(click.ParamType):
@@ -61,7 +64,9 @@ class Amount(click.ParamType):
         except (TypeError, ValueError):
             number = math.nan
         if not math.isfinite(number) or number < self.least:
-            self.fail(_("'{value}' is not a number of at least {least}", value=value, least=f"{self.least:g}"), param, ctx)
+            self.fail(
+                _("'{value}' is not a number of at least {least}", value=value, least=f"{self.least:g}"), param, ctx
+            )
         return number
 
 
@@ -88,8 +93,13 @@ class RummyCommands(cli_words.Group):
                 raise
             commands = ", ".join(sorted(self.list_commands(ctx)))
             raise cli_words.ShownUsageError(
-                _("No such command '{name}'. The commands are: {commands}.", name=args[0] if args else "",
-                  commands=commands), ctx) from None
+                _(
+                    "No such command '{name}'. The commands are: {commands}.",
+                    name=args[0] if args else "",
+                    commands=commands,
+                ),
+                ctx,
+            ) from None
 
     def invoke(self, ctx: click.Context):
         from rummy_tui.storage.paths import DataDirError
@@ -119,21 +129,35 @@ def _use_language(ctx: click.Context, param: click.Parameter, value: str | None)
 
 
 def _language_option() -> click.Option:
-    return click.Option(["--lang"], type=cli_words.LanguageChoice(["hu", "en"]), default=None, expose_value=False,
-                        is_eager=True, callback=_use_language,
-                        help=N_("Language: hu (magyar) or en (English); default: your choice on the start screen, "
-                                "else the locale (LANG)."))
+    return click.Option(
+        ["--lang"],
+        type=cli_words.LanguageChoice(["hu", "en"]),
+        default=None,
+        expose_value=False,
+        is_eager=True,
+        callback=_use_language,
+        help=N_(
+            "Language: hu (magyar) or en (English); default: your choice on the start screen, else the locale (LANG)."
+        ),
+    )
 
 
 # Every command that opens a screen takes these two display options.
-ascii_option = click.option("--ascii", "ascii_only", is_flag=True,
-                            help=N_("Draw with ASCII only: suit letters, plain borders and signs."))
+ascii_option = click.option(
+    "--ascii", "ascii_only", is_flag=True, help=N_("Draw with ASCII only: suit letters, plain borders and signs.")
+)
 no_mouse_option = click.option("--no-mouse", is_flag=True, help=N_("Ignore the mouse."))
 
 
-@click.group(cls=RummyCommands, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]},
-             help=N_("Play rummy in your terminal: five variants, hot-seat or against the computer.\n\n"
-                     "Run without a command to open the game."))
+@click.group(
+    cls=RummyCommands,
+    invoke_without_command=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help=N_(
+        "Play rummy in your terminal: five variants, hot-seat or against the computer.\n\n"
+        "Run without a command to open the game."
+    ),
+)
 @ascii_option
 @no_mouse_option
 @click.version_option(package_name="rummy-tui", help=N_("Show the version and exit."))
@@ -146,7 +170,7 @@ def main(ctx: click.Context, ascii_only: bool, no_mouse: bool) -> None:
         _exit_with(run_app(ascii_only=ascii_only, mouse=not no_mouse))
 
 
-@main.command("variants", help=N_('List the variants you can play.'))
+@main.command("variants", help=N_("List the variants you can play."))
 def list_variants() -> None:
     from rich.console import Console
     from rich.table import Table
@@ -157,8 +181,11 @@ def list_variants() -> None:
     for column in (_("key"), _("name"), _("Hungarian name"), _("players"), _("about")):
         table.add_column(column)
     for key, variant in registry().items():
-        players = (str(variant.min_players) if variant.min_players == variant.max_players
-                   else f"{variant.min_players}-{variant.max_players}")
+        players = (
+            str(variant.min_players)
+            if variant.min_players == variant.max_players
+            else f"{variant.min_players}-{variant.max_players}"
+        )
         table.add_row(key, variant.shown_name(), variant.hungarian_name, players, variant.shown_description())
     Console().print(table)
 
@@ -175,8 +202,9 @@ def show_rules(variant_key: str) -> None:
         title = f"{title} ({variant.hungarian_name})"
     lines = [f"# {title}", "", variant.shown_rules(), "", f"## {_('Settings')}", ""]
     for name, setting in variant.settings.items():
-        lines.append(_("* `{name}` (default `{default}`): {help}", name=name, default=setting.default,
-                       help=setting.shown_help()))
+        lines.append(
+            _("* `{name}` (default `{default}`): {help}", name=name, default=setting.default, help=setting.shown_help())
+        )
     Console().print(Markdown("\n".join(lines)))
 
 
@@ -190,22 +218,53 @@ def _parse_settings(pairs: tuple[str, ...]) -> dict[str, str]:
     return settings
 
 
-@main.command("simulate", help=N_('Play AI-only games and report wins and scores per seat.'))
+@main.command("simulate", help=N_("Play AI-only games and report wins and scores per seat."))
 @click.option("--variant", "variant_key", required=True, help=N_("Variant key (see `rummy variants`)."))
-@click.option("--players", type=WholeNumber(N_("the number of seats, such as 2")), default=2, show_default=True,
-              help=N_("Number of seats."))
-@click.option("--seats", default=None, help=N_("AI level per seat, comma separated: easy, normal or hard (e.g. hard,normal)."))
-@click.option("--games", type=WholeNumber(N_("how many games to play, 1 or more")), default=100, show_default=True,
-              help=N_("How many games to play."))
-@click.option("--seed", type=WholeNumber(N_("any whole number, such as 42")), default=0, show_default=True,
-              help=N_("Seed of the first game (the others follow from it)."))
+@click.option(
+    "--players",
+    type=WholeNumber(N_("the number of seats, such as 2")),
+    default=2,
+    show_default=True,
+    help=N_("Number of seats."),
+)
+@click.option(
+    "--seats", default=None, help=N_("AI level per seat, comma separated: easy, normal or hard (e.g. hard,normal).")
+)
+@click.option(
+    "--games",
+    type=WholeNumber(N_("how many games to play, 1 or more")),
+    default=100,
+    show_default=True,
+    help=N_("How many games to play."),
+)
+@click.option(
+    "--seed",
+    type=WholeNumber(N_("any whole number, such as 42")),
+    default=0,
+    show_default=True,
+    help=N_("Seed of the first game (the others follow from it)."),
+)
 @click.option("--set", "setting_pairs", multiple=True, metavar="NAME=VALUE", help=N_("Change a setting."))
 @click.option("--rotate", is_flag=True, help=N_("Move the levels one seat on each game and count wins by level."))
 @click.option("--json", "as_json", is_flag=True, help=N_("Print the report as JSON."))
-@click.option("--records", "records_dir", default=None, type=click.Path(file_okay=False),
-              help=N_("Write each game's record into this folder, as `rummy export` does."))
-def simulate_command(variant_key: str, players: int, seats: str | None, games: int, seed: int,
-                     setting_pairs: tuple[str, ...], rotate: bool, as_json: bool, records_dir: str | None) -> None:
+@click.option(
+    "--records",
+    "records_dir",
+    default=None,
+    type=click.Path(file_okay=False),
+    help=N_("Write each game's record into this folder, as `rummy export` does."),
+)
+def simulate_command(
+    variant_key: str,
+    players: int,
+    seats: str | None,
+    games: int,
+    seed: int,
+    setting_pairs: tuple[str, ...],
+    rotate: bool,
+    as_json: bool,
+    records_dir: str | None,
+) -> None:
     from rummy_tui.engine.ai import LEVELS, simulate
 
     variant = _variant(variant_key)
@@ -219,11 +278,21 @@ def simulate_command(variant_key: str, players: int, seats: str | None, games: i
         _fail(_("--seats names {count} seat(s) but --players is {players}", count=len(levels), players=players))
     bad = [level for level in levels if level not in LEVELS]
     if bad:
-        _fail(_("unknown AI level '{level}' in --seats (choose from: {levels})", level=bad[0], levels=", ".join(LEVELS)))
+        _fail(
+            _("unknown AI level '{level}' in --seats (choose from: {levels})", level=bad[0], levels=", ".join(LEVELS))
+        )
     if games < 1:
         _fail(_("--games must be at least 1"))
-    report = simulate(variant.key, players, levels, games, seed, settings, rotate,
-                      _record_writer(records_dir) if records_dir else None).as_dict()
+    report = simulate(
+        variant.key,
+        players,
+        levels,
+        games,
+        seed,
+        settings,
+        rotate,
+        _record_writer(records_dir) if records_dir else None,
+    ).as_dict()
     if as_json:
         click.echo(json.dumps(report))
         return
@@ -256,24 +325,47 @@ def _print_report(report: dict) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=_("{variant}: {games} games, {players} players", variant=report["variant"],
-                          games=report["games"], players=report["players"]))
+    table = Table(
+        title=_(
+            "{variant}: {games} games, {players} players",
+            variant=report["variant"],
+            games=report["games"],
+            players=report["players"],
+        )
+    )
     for column in (N_("seat"), N_("AI"), N_("wins"), N_("win share (95% CI)"), N_("average score")):
         table.add_column(_(column), justify="right" if column != "AI" else "left")
     rotated = report.get("rotated")
     for seat, level in enumerate(report["seats"]):
         share, margin = report["win_share"][seat]
-        table.add_row(str(seat), _("(rotating)") if rotated else level, f"{report['wins'][seat]:g}",
-                      f"{share:.1%} ± {margin:.1%}", f"{report['average_score'][seat]:g}")
+        table.add_row(
+            str(seat),
+            _("(rotating)") if rotated else level,
+            f"{report['wins'][seat]:g}",
+            f"{share:.1%} ± {margin:.1%}",
+            f"{report['average_score'][seat]:g}",
+        )
     console = Console()
     console.print(table)
     for level, row in report.get("by_level", {}).items():
         share, margin = row["win_share"]
-        console.print(_("{level}: won {wins} of {seat_games} seat-games, {share} ± {margin}", level=level,
-                        wins=f"{row['wins']:g}", seat_games=row["seat_games"], share=f"{share:.1%}",
-                        margin=f"{margin:.1%}"))
-    console.print(_("hands per game: {hands}   games per second: {speed}", hands=report["hands_per_game"],
-                    speed=report["games_per_second"]))
+        console.print(
+            _(
+                "{level}: won {wins} of {seat_games} seat-games, {share} ± {margin}",
+                level=level,
+                wins=f"{row['wins']:g}",
+                seat_games=row["seat_games"],
+                share=f"{share:.1%}",
+                margin=f"{margin:.1%}",
+            )
+        )
+    console.print(
+        _(
+            "hands per game: {hands}   games per second: {speed}",
+            hands=report["hands_per_game"],
+            speed=report["games_per_second"],
+        )
+    )
 
 
 # --- play: straight to the table (the app's section) --------------------------------------
@@ -282,20 +374,39 @@ def _print_report(report: dict) -> None:
 AI_SEAT_NAMES = (N_("North"), N_("East"), N_("South"), N_("West"), N_("Centre"), N_("Nobody"))
 
 
-@main.command("play", help=N_('Go straight to the table: humans (hot-seat if several) and AI seats.'))
+@main.command("play", help=N_("Go straight to the table: humans (hot-seat if several) and AI seats."))
 @click.option("--variant", "variant_key", required=True, help=N_("Variant key (see `rummy variants`)."))
-@click.option("--players", type=WholeNumber(N_("the number of seats, such as 2")), default=None,
-              help=N_("Number of seats (default: one human plays one AI; several humans play each other, no AI)."))
-@click.option("--humans", default=None, metavar="NAME[,NAME...]",
-              help=N_("The human seats, by name; more than one plays hot-seat.  [default: You]"))
-@click.option("--ai", "ai_level", default="normal", show_default=True, help=N_("Level of the AI seats: easy, normal or hard."))
-@click.option("--seed", type=WholeNumber(N_("any whole number, such as 42")), default=None,
-              help=N_("Seed for a repeatable deal."))
+@click.option(
+    "--players",
+    type=WholeNumber(N_("the number of seats, such as 2")),
+    default=None,
+    help=N_("Number of seats (default: one human plays one AI; several humans play each other, no AI)."),
+)
+@click.option(
+    "--humans",
+    default=None,
+    metavar="NAME[,NAME...]",
+    help=N_("The human seats, by name; more than one plays hot-seat.  [default: You]"),
+)
+@click.option(
+    "--ai", "ai_level", default="normal", show_default=True, help=N_("Level of the AI seats: easy, normal or hard.")
+)
+@click.option(
+    "--seed", type=WholeNumber(N_("any whole number, such as 42")), default=None, help=N_("Seed for a repeatable deal.")
+)
 @click.option("--set", "setting_pairs", multiple=True, metavar="NAME=VALUE", help=N_("Change a setting."))
 @ascii_option
 @no_mouse_option
-def play_command(variant_key: str, players: int | None, humans: str | None, ai_level: str, seed: int | None,
-                 setting_pairs: tuple[str, ...], ascii_only: bool, no_mouse: bool) -> None:
+def play_command(
+    variant_key: str,
+    players: int | None,
+    humans: str | None,
+    ai_level: str,
+    seed: int | None,
+    setting_pairs: tuple[str, ...],
+    ascii_only: bool,
+    no_mouse: bool,
+) -> None:
     from rummy_tui.engine.ai import LEVELS
 
     variant = _variant(variant_key)
@@ -324,11 +435,21 @@ def play_command(variant_key: str, players: int | None, humans: str | None, ai_l
     seats += [{"name": ai_names[n], "kind": "ai", "level": ai_level} for n in range(players - len(names))]
     from rummy_tui.app import run_app
 
-    _exit_with(run_app(ascii_only=ascii_only, mouse=not no_mouse, variant=variant.key, players=players,
-                       settings=settings, seed=seed, seats=seats))  # no --seed: an unpredictable one
+    _exit_with(
+        run_app(
+            ascii_only=ascii_only,
+            mouse=not no_mouse,
+            variant=variant.key,
+            players=players,
+            settings=settings,
+            seed=seed,
+            seats=seats,
+        )
+    )  # no --seed: an unpredictable one
 
 
 # --- saved games, history, statistics and replay (the storage section) ---------------------
+
 
 def _display_options(ascii_only: bool, no_mouse: bool) -> tuple[bool, bool]:
     """A command's own --ascii/--no-mouse, or the ones given before the command."""
@@ -379,7 +500,7 @@ def _print_saves() -> None:
     Console().print(table)
 
 
-@main.command("resume", help=N_('Go straight back to a saved game: the one named, or the latest unfinished one.'))
+@main.command("resume", help=N_("Go straight back to a saved game: the one named, or the latest unfinished one."))
 @click.argument("game_id", metavar="[ID]", required=False)
 @click.option("--list", "list_only", is_flag=True, help=N_("List the saved games and their ids."))
 @ascii_option
@@ -402,7 +523,7 @@ def _open_saved_game(game_id: str, ascii_only: bool, mouse: bool) -> None:
     _exit_with(run_app(ascii_only=ascii_only, mouse=mouse, resume=game_id))
 
 
-@main.command("stats", help=N_('Games, wins, win rate, average score and best game, per player and variant.'))
+@main.command("stats", help=N_("Games, wins, win rate, average score and best game, per player and variant."))
 @click.option("--variant", "variant_key", default=None, help=N_("Only this variant."))
 @click.option("--json", "as_json", is_flag=True, help=N_("Print the rows as JSON."))
 def stats_command(variant_key: str | None, as_json: bool) -> None:
@@ -437,8 +558,14 @@ def stats_command(variant_key: str | None, as_json: bool) -> None:
         table.add_row(*stats_cells(row))
     Console().print(table)
     assisted, unassisted, chosen = history.assistance_counts(variant_key)
-    click.echo(_("Games played with hints or undos: {assisted}   without: {unassisted}   "
-                 "with a chosen seed: {chosen}", assisted=assisted, unassisted=unassisted, chosen=chosen))
+    click.echo(
+        _(
+            "Games played with hints or undos: {assisted}   without: {unassisted}   with a chosen seed: {chosen}",
+            assisted=assisted,
+            unassisted=unassisted,
+            chosen=chosen,
+        )
+    )
 
 
 def _shown_record(record: dict) -> dict:
@@ -483,15 +610,21 @@ def _record_by_id(game_id: str) -> dict:
         _fail(str(error))
 
 
-@main.command("replay", help=N_('Step through a game action by action, every hand visible: a FILE or --game ID.'))
+@main.command("replay", help=N_("Step through a game action by action, every hand visible: a FILE or --game ID."))
 @click.argument("path", metavar="[FILE]", required=False, type=click.Path(dir_okay=False))
 @click.option("--game", "game_id", default=None, metavar="ID", help=N_("A saved or finished game, by id."))
 @ascii_option
 @no_mouse_option
-@click.option("--seat", "seat_number", type=WholeNumber(N_("a seat number, such as 1")), default=None,
-              help=N_("For a game not yet over: whose cards to show (the first human seat by default)."))
-def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_mouse: bool,
-                   seat_number: int | None) -> None:
+@click.option(
+    "--seat",
+    "seat_number",
+    type=WholeNumber(N_("a seat number, such as 1")),
+    default=None,
+    help=N_("For a game not yet over: whose cards to show (the first human seat by default)."),
+)
+def replay_command(
+    path: str | None, game_id: str | None, ascii_only: bool, no_mouse: bool, seat_number: int | None
+) -> None:
     if (path is None) == (game_id is None):
         _fail(_("name a FILE or a --game ID (one of them)"))
     from rummy_tui.app import run_replay
@@ -516,39 +649,94 @@ def replay_command(path: str | None, game_id: str | None, ascii_only: bool, no_m
     _exit_with(run_replay(record, ascii_only=ascii_only, mouse=mouse, viewer=viewer))
 
 
-@main.command("table-server", help=N_(
-    "Run the shared-table server here: players at their own terminals join one table.\n\n"
-    "Hosting a table from the game starts one by itself when none is running."))
-@click.option("--socket", "socket_path", default=None, type=click.Path(dir_okay=False),
-              help=N_("The unix socket to listen on (default: a private folder in the runtime directory)."))
-@click.option("--ai-delay", type=Amount(), default=0.5, show_default=True, help=N_("Seconds an AI seat waits before it moves."))
-@click.option("--exit-when-idle", type=Amount(), default=None, metavar="SECONDS",
-              help=N_("Stop once no player has been connected this long (the tables resume at the next start)."))
-@click.option("--max-tables", type=click.IntRange(min=1), default=100, show_default=True,
-              help=N_("Open (unfinished) tables this server holds at most."))
-@click.option("--max-tables-per-player", type=click.IntRange(min=1), default=3, show_default=True,
-              help=N_("Open tables one player (an SSH key, else an address) may host at once."))
-@click.option("--keep-finished", type=Amount(), default=60, show_default=True, metavar="MINUTES",
-              help=N_("How long a finished table's files are kept before they are removed."))
-@click.option("--close-unjoined", type=Amount(), default=30, show_default=True, metavar="MINUTES",
-              help=N_("A table whose game has not started is closed once nobody has been at it this long."))
-def table_server_command(socket_path: str | None, ai_delay: float, exit_when_idle: float | None, max_tables: int,
-                         max_tables_per_player: int, keep_finished: float, close_unjoined: float) -> None:
+@main.command(
+    "table-server",
+    help=N_(
+        "Run the shared-table server here: players at their own terminals join one table.\n\n"
+        "Hosting a table from the game starts one by itself when none is running."
+    ),
+)
+@click.option(
+    "--socket",
+    "socket_path",
+    default=None,
+    type=click.Path(dir_okay=False),
+    help=N_("The unix socket to listen on (default: a private folder in the runtime directory)."),
+)
+@click.option(
+    "--ai-delay", type=Amount(), default=0.5, show_default=True, help=N_("Seconds an AI seat waits before it moves.")
+)
+@click.option(
+    "--exit-when-idle",
+    type=Amount(),
+    default=None,
+    metavar="SECONDS",
+    help=N_("Stop once no player has been connected this long (the tables resume at the next start)."),
+)
+@click.option(
+    "--max-tables",
+    type=click.IntRange(min=1),
+    default=100,
+    show_default=True,
+    help=N_("Open (unfinished) tables this server holds at most."),
+)
+@click.option(
+    "--max-tables-per-player",
+    type=click.IntRange(min=1),
+    default=3,
+    show_default=True,
+    help=N_("Open tables one player (an SSH key, else an address) may host at once."),
+)
+@click.option(
+    "--keep-finished",
+    type=Amount(),
+    default=60,
+    show_default=True,
+    metavar="MINUTES",
+    help=N_("How long a finished table's files are kept before they are removed."),
+)
+@click.option(
+    "--close-unjoined",
+    type=Amount(),
+    default=30,
+    show_default=True,
+    metavar="MINUTES",
+    help=N_("A table whose game has not started is closed once nobody has been at it this long."),
+)
+def table_server_command(
+    socket_path: str | None,
+    ai_delay: float,
+    exit_when_idle: float | None,
+    max_tables: int,
+    max_tables_per_player: int,
+    keep_finished: float,
+    close_unjoined: float,
+) -> None:
     from rummy_tui.tableserver.limits import TableLimits
     from rummy_tui.tableserver.server import run
 
-    limits = TableLimits(max_tables=max_tables, max_tables_per_player=max_tables_per_player,
-                         keep_finished_minutes=keep_finished, unjoined_minutes=close_unjoined)
+    limits = TableLimits(
+        max_tables=max_tables,
+        max_tables_per_player=max_tables_per_player,
+        keep_finished_minutes=keep_finished,
+        unjoined_minutes=close_unjoined,
+    )
     try:
         run(socket_path, ai_delay=ai_delay, exit_when_idle=exit_when_idle, limits=limits)
     except (RuntimeError, PermissionError) as problem:
         _fail(str(problem))
 
 
-@main.command("host", help=N_('Host a shared table: others join it from their own terminals with its code.'))
-@click.option("--public/--private", "public", default=None,
-              help=N_("Listed for everyone on the server, or joined only with its code (default: listed on this "
-                      "machine, private under `rummy serve`)."))
+@main.command("host", help=N_("Host a shared table: others join it from their own terminals with its code."))
+@click.option(
+    "--public/--private",
+    "public",
+    default=None,
+    help=N_(
+        "Listed for everyone on the server, or joined only with its code (default: listed on this "
+        "machine, private under `rummy serve`)."
+    ),
+)
 @click.option("--no-watching", is_flag=True, help=N_("Nobody without a seat may watch the table."))
 @ascii_option
 @no_mouse_option
@@ -556,7 +744,7 @@ def host_command(public: bool | None, no_watching: bool, ascii_only: bool, no_mo
     _open_shared_table("host", None, ascii_only, no_mouse, {"public": public, "watchable": not no_watching})
 
 
-@main.command("join", help=N_('Join a shared table by its code (or pick one from the open tables).'))
+@main.command("join", help=N_("Join a shared table by its code (or pick one from the open tables)."))
 @click.argument("code", required=False)
 @ascii_option
 @no_mouse_option
@@ -568,8 +756,9 @@ def join_command(code: str | None, ascii_only: bool, no_mouse: bool) -> None:
     _open_shared_table("join", code, ascii_only, no_mouse)
 
 
-def _open_shared_table(screen: str, code: str | None, ascii_only: bool, no_mouse: bool,
-                       host_options: dict | None = None) -> None:
+def _open_shared_table(
+    screen: str, code: str | None, ascii_only: bool, no_mouse: bool, host_options: dict | None = None
+) -> None:
     from rummy_tui.app import run_app
 
     ascii_only, mouse = _display_options(ascii_only, no_mouse)
@@ -594,9 +783,14 @@ def export_command(game_id: str, out_path: str | None) -> None:
     click.echo(_("Wrote {path}", path=out_path), err=True)
 
 
-@main.command("verify", help=N_("Check that every hand of a game was dealt fairly: each revealed secret against the "
-                                "commitment shown before the deal, and the deal replayed from it: a FILE (from "
-                                "`rummy export`) or --game ID."))
+@main.command(
+    "verify",
+    help=N_(
+        "Check that every hand of a game was dealt fairly: each revealed secret against the "
+        "commitment shown before the deal, and the deal replayed from it: a FILE (from "
+        "`rummy export`) or --game ID."
+    ),
+)
 @click.argument("path", metavar="[FILE]", required=False, type=click.Path(dir_okay=False))
 @click.option("--game", "game_id", default=None, metavar="ID", help=N_("A saved or finished game, by id."))
 def verify_command(path: str | None, game_id: str | None) -> None:
@@ -620,9 +814,12 @@ def verify_command(path: str | None, game_id: str | None) -> None:
         click.echo(check.text())
     if not verification.ok:
         failed = [str(check.hand) for check in verification.hands if check.outcome == "failed"]
-        click.echo(ngettext("NOT VERIFIED: hand {hands}", "NOT VERIFIED: hands {hands}", len(failed),
-                            hands=", ".join(failed)) if failed
-                   else _("Nothing to verify yet: no hand is over."), err=True)
+        click.echo(
+            ngettext("NOT VERIFIED: hand {hands}", "NOT VERIFIED: hands {hands}", len(failed), hands=", ".join(failed))
+            if failed
+            else _("Nothing to verify yet: no hand is over."),
+            err=True,
+        )
         sys.exit(1)
     if not any(check.verified for check in verification.hands):
         click.echo(_("Nothing to verify yet: no hand is over."))

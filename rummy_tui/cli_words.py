@@ -27,16 +27,34 @@ CLICK_HELP = (N_("Show this message and exit."), N_("Show the version and exit."
 # gettext for them (``from gettext import gettext as _`` in each of its modules), and
 # speak_clicks_words points those names at our catalogue. click fills in the values itself.
 CLICK_MESSAGES = (
-    N_("Error: {message}"), N_("Invalid value: {message}"), N_("Invalid value for {param_hint}: {message}"),
-    N_("Missing argument"), N_("Missing option"), N_("Missing parameter"), N_("Missing command."),
-    N_("No such command {name!r}."), N_("Option {name!r} does not take a value."), N_("Aborted!"),
-    N_("{value!r} is not a valid {number_type}."), N_("{value} is not in the range {range}."),
-    N_("Could not open file {filename!r}: {message}"), N_("unknown error"),
+    N_("Error: {message}"),
+    N_("Invalid value: {message}"),
+    N_("Invalid value for {param_hint}: {message}"),
+    N_("Missing argument"),
+    N_("Missing option"),
+    N_("Missing parameter"),
+    N_("Missing command."),
+    N_("No such command {name!r}."),
+    N_("Option {name!r} does not take a value."),
+    N_("Aborted!"),
+    N_("{value!r} is not a valid {number_type}."),
+    N_("{value} is not in the range {range}."),
+    N_("Could not open file {filename!r}: {message}"),
+    N_("unknown error"),
     msg_n("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 2),
     msg_n("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments.", 2),
 )
-CLICK_MODULES = ("click.core", "click.exceptions", "click.parser", "click.types", "click.termui",
-                 "click.decorators", "click.formatting", "click.utils", "click.shell_completion")
+CLICK_MODULES = (
+    "click.core",
+    "click.exceptions",
+    "click.parser",
+    "click.types",
+    "click.termui",
+    "click.decorators",
+    "click.formatting",
+    "click.utils",
+    "click.shell_completion",
+)
 
 
 def click_gettext(text: str) -> str:
@@ -62,15 +80,26 @@ def speak_clicks_words() -> None:
 
 # Metavars and usage pieces: whole words of the left column and the usage line.
 METAVARS = {
-    "[OPTIONS]": N_("[OPTIONS]"), "[COMMAND] [ARGS]...": N_("[COMMAND] [ARGS]..."),
+    "[OPTIONS]": N_("[OPTIONS]"),
+    "[COMMAND] [ARGS]...": N_("[COMMAND] [ARGS]..."),
     "COMMAND [ARGS]...": N_("COMMAND [ARGS]..."),
-    "TEXT": N_("TEXT"), "INTEGER": N_("INTEGER"), "FLOAT": N_("FLOAT"), "FILE": N_("FILE"),
-    "SECONDS": N_("SECONDS"), "NAME=VALUE": N_("NAME=VALUE"), "NAME[,NAME...]": N_("NAME[,NAME...]"),
-    "VARIANT": N_("VARIANT"), "[ID]": N_("[ID]"), "ID": N_("ID"), "[FILE]": N_("[FILE]"),
-    "[CODE]": N_("[CODE]"), "INTEGER RANGE": N_("INTEGER RANGE"),
+    "TEXT": N_("TEXT"),
+    "INTEGER": N_("INTEGER"),
+    "FLOAT": N_("FLOAT"),
+    "FILE": N_("FILE"),
+    "SECONDS": N_("SECONDS"),
+    "NAME=VALUE": N_("NAME=VALUE"),
+    "NAME[,NAME...]": N_("NAME[,NAME...]"),
+    "VARIANT": N_("VARIANT"),
+    "[ID]": N_("[ID]"),
+    "ID": N_("ID"),
+    "[FILE]": N_("[FILE]"),
+    "[CODE]": N_("[CODE]"),
+    "INTEGER RANGE": N_("INTEGER RANGE"),
 }
-_METAVAR = re.compile("|".join(rf"(?<![\w-]){re.escape(word)}(?![\w-])"
-                               for word in sorted(METAVARS, key=len, reverse=True)))
+_METAVAR = re.compile(
+    "|".join(rf"(?<![\w-]){re.escape(word)}(?![\w-])" for word in sorted(METAVARS, key=len, reverse=True))
+)
 
 
 def shown_metavars(text: str) -> str:
@@ -84,7 +113,7 @@ def short_help(text: str, limit: int) -> str:
     words = text.partition("\n\n")[0].split()
     for number, word in enumerate(words):
         if word.endswith(".") and (number == len(words) - 1 or not words[number + 1][0].islower()):
-            words = words[:number + 1]
+            words = words[: number + 1]
             break
     return textwrap.shorten(" ".join(words), max(limit, 3), placeholder="...", break_on_hyphens=False)
 
@@ -123,8 +152,10 @@ class ShownUsageError(click.UsageError):
             hint = ""
             if self.ctx.command.get_help_option(self.ctx) is not None:
                 names = self.ctx.command.get_help_option_names(self.ctx)
-                hint = _("Try '{command} {option}' for help.", command=self.ctx.command_path,
-                         option=max(names, key=len)) + "\n"
+                hint = (
+                    _("Try '{command} {option}' for help.", command=self.ctx.command_path, option=max(names, key=len))
+                    + "\n"
+                )
             click.echo(f"{self.ctx.get_usage()}\n{hint}", file=file, color=color)
         click.echo(_("Error: {message}", message=self.format_message()), file=file, color=color)
 
@@ -137,15 +168,20 @@ def shown_error(error: click.UsageError) -> ShownUsageError:
     if isinstance(error, click.NoSuchOption):
         message = _("No such option '{name}'.", name=error.option_name)
         if error.possibilities:
-            message = _("No such option '{name}'. Did you mean {options}?", name=error.option_name,
-                        options=", ".join(error.possibilities))
+            message = _(
+                "No such option '{name}'. Did you mean {options}?",
+                name=error.option_name,
+                options=", ".join(error.possibilities),
+            )
     elif isinstance(error, click.MissingParameter) and error.param is not None:
         hint = shown_metavars(error.param.get_error_hint(ctx))
-        message = (_("Missing argument {name}.", name=hint) if isinstance(error.param, click.Argument)
-                   else _("Missing option {name}.", name=hint))
+        message = (
+            _("Missing argument {name}.", name=hint)
+            if isinstance(error.param, click.Argument)
+            else _("Missing option {name}.", name=hint)
+        )
     elif isinstance(error, click.BadParameter) and error.param is not None:
-        message = _("Invalid value for {name}: {problem}", name=error.param.get_error_hint(ctx),
-                    problem=error.message)
+        message = _("Invalid value for {name}: {problem}", name=error.param.get_error_hint(ctx), problem=error.message)
     return ShownUsageError(message, ctx, error.exit_code)
 
 
@@ -200,8 +236,11 @@ class Group(InLanguage, click.Group):
         self.format_commands(ctx, formatter)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        commands = [(name, command) for name in self.list_commands(ctx)
-                    if (command := self.get_command(ctx, name)) is not None and not command.hidden]
+        commands = [
+            (name, command)
+            for name in self.list_commands(ctx)
+            if (command := self.get_command(ctx, name)) is not None and not command.hidden
+        ]
         if commands:
             limit = formatter.width - 6 - max(len(name) for name, _command in commands)
             with formatter.section(_("Commands")):

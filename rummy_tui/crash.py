@@ -32,9 +32,12 @@ def write_crash_file(error: BaseException) -> Path | None:
 
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
         path = data_dir() / f"{CRASH_PREFIX}{stamp}.txt"
-        lines = [f"rummy-tui {__version__}, textual {textual.__version__}, Python {platform.python_version()} "
-                 f"on {platform.platform()}",
-                 f"command: {' '.join(sys.argv)}", ""]
+        lines = [
+            f"rummy-tui {__version__}, textual {textual.__version__}, Python {platform.python_version()} "
+            f"on {platform.platform()}",
+            f"command: {' '.join(sys.argv)}",
+            "",
+        ]
         lines += traceback.format_exception(error)
         path.write_text("\n".join(line.rstrip("\n") for line in lines) + "\n", encoding="utf-8")
     except Exception:  # a crash report must never raise in turn (read-only or missing folder...)
@@ -47,7 +50,9 @@ def crash_line(error: BaseException, path: Path | None) -> str:
     cause = error.__cause__ or error  # a worker's failure wraps the real error
     what = f"{type(cause).__name__}: {cause}".splitlines()[0][:200]
     if path is None:
-        return f"rummy stopped on an unexpected error ({what}); the traceback is above (no crash file could be written)."
+        return (
+            f"rummy stopped on an unexpected error ({what}); the traceback is above (no crash file could be written)."
+        )
     return f"rummy stopped on an unexpected error ({what}); please report it with the file {path}"
 
 

@@ -36,8 +36,9 @@ def set_language(code: str) -> None:
     global _language, _translation
     if code not in LANGUAGES:
         raise ValueError(f"no translation for language '{code}' (choose one of: {', '.join(LANGUAGES)})")
-    _translation = (gettext.NullTranslations() if code == "en"
-                    else gettext.translation(DOMAIN, LOCALE_DIR, languages=[code]))
+    _translation = (
+        gettext.NullTranslations() if code == "en" else gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+    )
     _language = code
     _rank_letters.clear()
     for listener in _language_listeners:
@@ -116,9 +117,12 @@ def _as_message(text: str, made: list[tuple[str, dict[str, Any]]]) -> dict[str, 
     for shown, message in reversed(made):
         if shown == text:
             values = message.get("values") or {}
-            neutral = {name: _as_message(value, made) if isinstance(value, str) and value != text
-                       and any(value == other for other, _m in made) else _plain(value)
-                       for name, value in values.items()}
+            neutral = {
+                name: _as_message(value, made)
+                if isinstance(value, str) and value != text and any(value == other for other, _m in made)
+                else _plain(value)
+                for name, value in values.items()
+            }
             return {**message, "values": neutral} if neutral else message
     return {"text": text}
 
@@ -201,8 +205,10 @@ def english(message: Any) -> str:
     if not isinstance(message, Mapping) or not isinstance(message.get("text"), str):
         return str(message)
     stored = message.get("values")
-    values = {str(k): english(v) if isinstance(v, Mapping) else v
-              for k, v in (stored.items() if isinstance(stored, Mapping) else ())}
+    values = {
+        str(k): english(v) if isinstance(v, Mapping) else v
+        for k, v in (stored.items() if isinstance(stored, Mapping) else ())
+    }
     template = message["text"]
     if isinstance(message.get("plural"), str) and isinstance(message.get("n"), int):
         template = template if message["n"] == 1 else message["plural"]
@@ -267,14 +273,52 @@ def face_label(face_text: str) -> str:
 # English verbs the engine's texts put after a seat's name, in the third person, and the form
 # that follows "You". Other languages give a template's own "you" form instead (context "you").
 SECOND_PERSON = {
-    "wins": "win", "has": "have", "is": "are", "was": "were", "takes": "take", "collects": "collect",
-    "deals": "deal", "shows": "show", "lays": "lay", "scores": "score", "knocks": "knock", "draws": "draw",
-    "passes": "pass", "goes": "go", "cuts": "cut", "reaches": "reach", "keeps": "keep", "declares": "declare",
-    "pays": "pay", "gets": "get", "loses": "lose", "plays": "play", "starts": "start", "needs": "need",
-    "holds": "hold", "does": "do", "cannot": "cannot", "owes": "owe", "receives": "receive", "leads": "lead",
-    "turns": "turn", "makes": "make", "leaves": "leave", "ends": "end", "stays": "stay", "opens": "open",
-    "melds": "meld", "discards": "discard", "puts": "put", "becomes": "become", "chooses": "choose",
-    "asks": "ask", "throws": "throw", "goes out": "go out", "re-enters": "re-enter", "says": "say",
+    "wins": "win",
+    "has": "have",
+    "is": "are",
+    "was": "were",
+    "takes": "take",
+    "collects": "collect",
+    "deals": "deal",
+    "shows": "show",
+    "lays": "lay",
+    "scores": "score",
+    "knocks": "knock",
+    "draws": "draw",
+    "passes": "pass",
+    "goes": "go",
+    "cuts": "cut",
+    "reaches": "reach",
+    "keeps": "keep",
+    "declares": "declare",
+    "pays": "pay",
+    "gets": "get",
+    "loses": "lose",
+    "plays": "play",
+    "starts": "start",
+    "needs": "need",
+    "holds": "hold",
+    "does": "do",
+    "cannot": "cannot",
+    "owes": "owe",
+    "receives": "receive",
+    "leads": "lead",
+    "turns": "turn",
+    "makes": "make",
+    "leaves": "leave",
+    "ends": "end",
+    "stays": "stay",
+    "opens": "open",
+    "melds": "meld",
+    "discards": "discard",
+    "puts": "put",
+    "becomes": "become",
+    "chooses": "choose",
+    "asks": "ask",
+    "throws": "throw",
+    "goes out": "go out",
+    "re-enters": "re-enter",
+    "says": "say",
 }
 _AND_VERB = re.compile(r"\band (\w+)\b")
 

@@ -29,14 +29,63 @@ PLAIN_TERMS = {"dumb", "vt52", "vt100", "vt102", "vt220", "ansi"}
 UTF8 = re.compile(r"utf-?8", re.IGNORECASE)
 
 # Whole words first, where the text can grow: what a sign means matters more than its width.
-WORDS = {"≤": "<=", "≥": ">=", "…": "...", "→": "->", "←": "<-", "−": "-", "–": "-", "—": "--",
-         "×": "x", "·": "-", "•": "*", "▶": ">", "⌊": "floor(", "⌋": ")"}
+WORDS = {
+    "≤": "<=",
+    "≥": ">=",
+    "…": "...",
+    "→": "->",
+    "←": "<-",
+    "−": "-",
+    "–": "-",
+    "—": "--",
+    "×": "x",
+    "·": "-",
+    "•": "*",
+    "▶": ">",
+    "⌊": "floor(",
+    "⌋": ")",
+}
 # One character for one, so a frame keeps its layout.
-CELLS = {"…": ".", "·": ".", "×": "x", "−": "-", "–": "-", "—": "-", "≤": "<", "≥": ">", "→": ">",
-         "←": "<", "▶": ">", "◀": "<", "▲": "^", "▼": "v", "•": "*", "⌊": "[", "⌋": "]", "♠": "S",
-         "♥": "H", "♦": "D", "♣": "C", "▐": "[", "▌": "]", "█": "#", "▔": "-", "▁": "_", "━": "=",
-         "✓": "v", "✔": "v", "✕": "x", "✗": "x", "⏎": "<", "⭘": "o", "’": "'", "‘": "'", "“": '"',
-         "”": '"', "\u00a0": " "}
+CELLS = {
+    "…": ".",
+    "·": ".",
+    "×": "x",
+    "−": "-",
+    "–": "-",
+    "—": "-",
+    "≤": "<",
+    "≥": ">",
+    "→": ">",
+    "←": "<",
+    "▶": ">",
+    "◀": "<",
+    "▲": "^",
+    "▼": "v",
+    "•": "*",
+    "⌊": "[",
+    "⌋": "]",
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "▐": "[",
+    "▌": "]",
+    "█": "#",
+    "▔": "-",
+    "▁": "_",
+    "━": "=",
+    "✓": "v",
+    "✔": "v",
+    "✕": "x",
+    "✗": "x",
+    "⏎": "<",
+    "⭘": "o",
+    "’": "'",
+    "‘": "'",
+    "“": '"',
+    "”": '"',
+    "\u00a0": " ",
+}
 
 
 def plain_terminal(environ: Mapping[str, str] | None = None) -> bool:
@@ -93,9 +142,12 @@ class AsciiFilter(LineFilter):
     """Draws every character of every widget as ASCII, keeping the colours."""
 
     def apply(self, segments: list[Segment], background) -> list[Segment]:
-        return [segment if segment.control or segment.text.isascii()
-                else Segment(plain_line(segment.text), segment.style, segment.control)
-                for segment in segments]
+        return [
+            segment
+            if segment.control or segment.text.isascii()
+            else Segment(plain_line(segment.text), segment.style, segment.control)
+            for segment in segments
+        ]
 
 
 class PlainDisplay(_App):

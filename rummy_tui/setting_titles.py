@@ -9,7 +9,18 @@ No one imports this module: it only marks the words, so that the catalogue holds
 from rummy_tui.i18n import N_
 
 TITLES = (
-    N_("Spade doubling"), N_("Game bonus"), N_("Shutout extra"), N_("Box bonus"), N_("Undercut bonus"),
-    N_("Gin bonus"), N_("Single hand"), N_("Joker penalty"), N_("Kis buli"), N_("Buli payout"), N_("Jokers"),
-    N_("Deals"), N_("Stake"), N_("Rummy penalty"),
+    N_("Spade doubling"),
+    N_("Game bonus"),
+    N_("Shutout extra"),
+    N_("Box bonus"),
+    N_("Undercut bonus"),
+    N_("Gin bonus"),
+    N_("Single hand"),
+    N_("Joker penalty"),
+    N_("Kis buli"),
+    N_("Buli payout"),
+    N_("Jokers"),
+    N_("Deals"),
+    N_("Stake"),
+    N_("Rummy penalty"),
 )

@@ -35,7 +35,8 @@ def pytest_sessionfinish(session, exitstatus):
     if found:
         lines = "\n".join(f"  {pid}: {command}" for pid, command in sorted(found.items()))
         session.config.get_terminal_writer().line(
-            f"\nProcesses started by the test suite are still running:\n{lines}", red=True)
+            f"\nProcesses started by the test suite are still running:\n{lines}", red=True
+        )
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
@@ -82,6 +83,7 @@ def hungarian():
     set_language("hu")
     yield
     set_language("en")
+
 
 # The tests mirror the code (tests/engine/, tests/variants/<name>/, tests/ui/, ...). tests/variants/
 # and its folders have no __init__.py on purpose: as a package it would be named ``variants`` and

@@ -27,8 +27,13 @@ LOCALE = ROOT / "rummy_tui" / "locale"
 DOMAIN = "rummy_tui"
 SOURCES = ("rummy_tui", "variants")
 KEYWORDS = {
-    "_": None, "t": None, "tr": None, "N_": None,
-    "ngettext": (1, 2), "msg_n": (1, 2), "pgettext": ((1, "c"), 2),
+    "_": None,
+    "t": None,
+    "tr": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "msg_n": (1, 2),
+    "pgettext": ((1, "c"), 2),
 }
 METHODS = [("**.py", "python")]
 
@@ -38,7 +43,8 @@ def extract() -> Catalog:
     catalog = Catalog(domain=DOMAIN, project="rummy-tui", charset="utf-8")
     for source in SOURCES:
         for filename, lineno, message, comments, context in extract_from_dir(
-                ROOT / source, METHODS, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+            ROOT / source, METHODS, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True
+        ):
             if not message or (isinstance(message, tuple) and not message[0]):
                 continue
             catalog.add(message, locations=[(f"{source}/{filename}", lineno)], auto_comments=comments, context=context)
@@ -131,8 +137,9 @@ def placeholder_problems(catalog: Catalog) -> list[str]:
             wanted = set().union(*map(placeholders, ids))
             for form in filter(None, strings):
                 if placeholders(form) != wanted:
-                    problems.append(f"{ids[0]!r} -> {form!r}: placeholders {sorted(placeholders(form))}, "
-                                    f"not {sorted(wanted)}")
+                    problems.append(
+                        f"{ids[0]!r} -> {form!r}: placeholders {sorted(placeholders(form))}, not {sorted(wanted)}"
+                    )
         except ValueError as error:  # an unmatched brace
             problems.append(f"{ids[0]!r}: {error}")
     return problems
@@ -146,10 +153,16 @@ def stale(path: Path) -> bool:
     with mo.open("rb") as file:
         shipped = read_mo(file)
     wanted = read(path)
+
     def pairs(catalog: Catalog) -> dict:
-        return {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)):
-                (m.string if isinstance(m.string, str) else tuple(m.string))
-                for m in catalog if m.id and not m.fuzzy and m.string and (isinstance(m.string, str) or all(m.string))}
+        return {
+            (m.context, m.id if isinstance(m.id, str) else tuple(m.id)): (
+                m.string if isinstance(m.string, str) else tuple(m.string)
+            )
+            for m in catalog
+            if m.id and not m.fuzzy and m.string and (isinstance(m.string, str) or all(m.string))
+        }
+
     return pairs(shipped) != pairs(wanted)
 
 
@@ -165,8 +178,9 @@ def main(command: str) -> int:
     elif command == "check":
         template, problems = extract(), []
         for path in po_files():
-            problems += [f"{path.parent.parent.name}: no translation for {text!r}"
-                         for text in untranslated(read(path), template)]
+            problems += [
+                f"{path.parent.parent.name}: no translation for {text!r}" for text in untranslated(read(path), template)
+            ]
             problems += [f"{path.parent.parent.name}: {problem}" for problem in placeholder_problems(read(path))]
             if stale(path):
                 problems.append(f"{path.with_suffix('.mo')} is not compiled from its .po")

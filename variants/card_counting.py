@@ -52,11 +52,16 @@ def faces_laying_off(table: list[Meld], rules: MeldRules) -> frozenset[int]:
     """
     found: set[int] = set()
     for meld in table:
-        near = {make_face(rank_of(f), suit) for f in meld.faces if not is_joker(f) for suit in range(4)} \
-            | {f + step for f in meld.faces if not is_joker(f) for step in (-1, 1, 12, -12)}
+        near = {make_face(rank_of(f), suit) for f in meld.faces if not is_joker(f) for suit in range(4)} | {
+            f + step for f in meld.faces if not is_joker(f) for step in (-1, 1, 12, -12)
+        }
         for face in near:
-            if 0 <= face < FACES and face not in found and face not in meld.faces \
-                    and lay_off(meld, [_copy_outside(face, meld)], rules) is not None:
+            if (
+                0 <= face < FACES
+                and face not in found
+                and face not in meld.faces
+                and lay_off(meld, [_copy_outside(face, meld)], rules) is not None
+            ):
                 found.add(face)
     return frozenset(found)
 
@@ -114,8 +119,10 @@ class Outs:
         hands with the most done cards: one done card fewer costs more than any gain makes up."""
         done = {key: self.done_count(cards) for key, cards in hands.items()}
         most = max(done.values(), default=0)
-        return {key: OUT_WEIGHT * done[key] + (self.next_draw_gain(cards, done[key]) if done[key] == most else 0.0)
-                for key, cards in hands.items()}
+        return {
+            key: OUT_WEIGHT * done[key] + (self.next_draw_gain(cards, done[key]) if done[key] == most else 0.0)
+            for key, cards in hands.items()
+        }
 
     def next_draw_gain(self, cards: list[int], done: int | None = None) -> float:
         """The expected number of cards the next draw makes done, times 13 (about one card

@@ -45,9 +45,18 @@ def auc(scored: list[tuple[float, bool]]) -> float:
 def policy_scores(observation, know, cards, rng, args) -> dict[int, float]:
     history = policy.opponent_history(observation)
     opponent = 1 - observation["seat"]
-    hands = policy.sample_hands(know.known_opponent, observation["extra"]["picked"][opponent], know.unseen,
-                                min(know.hidden_in_opponent, len(know.unseen)), history, rng,
-                                args.chains, args.steps, args.burn, args.eps)
+    hands = policy.sample_hands(
+        know.known_opponent,
+        observation["extra"]["picked"][opponent],
+        know.unseen,
+        min(know.hidden_in_opponent, len(know.unseen)),
+        history,
+        rng,
+        args.chains,
+        args.steps,
+        args.burn,
+        args.eps,
+    )
     return {card: sum(normal_take(hand, card, history.threshold) for hand in hands) / len(hands) for card in cards}
 
 

@@ -49,7 +49,7 @@ def deal_penalties(players: int, seed: int) -> list[int]:
     except RuntimeError:
         return [0] * players
     final = list(game.state.result["final"])
-    return [final[seat]] + final[:seat] + final[seat + 1:]
+    return [final[seat]] + final[:seat] + final[seat + 1 :]
 
 
 def play(args: argparse.Namespace) -> None:
@@ -116,8 +116,10 @@ def compose(args: argparse.Namespace) -> None:
     for name in named:
         spread = statistics.stdev(b[name] - b["first record"] for b in boots) if name != "first record" else 0.0
         share = statistics.stdev(b[name] for b in boots)
-        print(f"{name:>34}: {point[name]:.3f} ± {1.96 * share:.3f}, "
-              f"minus the first record {point[name] - point['first record']:+.3f} ± {1.96 * spread:.3f}")
+        print(
+            f"{name:>34}: {point[name]:.3f} ± {1.96 * share:.3f}, "
+            f"minus the first record {point[name] - point['first record']:+.3f} ± {1.96 * spread:.3f}"
+        )
 
 
 def main() -> None:

@@ -35,8 +35,9 @@ import variants  # noqa: E402,F401  (the registry: Game("hungarian", ...) finds 
 from rummy_tui.engine.ai import play_ai_game  # noqa: E402
 
 
-def outcome(variant: str, players: int, levels: list[str], seed: int, seat: int,
-            settings: dict | None) -> tuple[float, float]:
+def outcome(
+    variant: str, players: int, levels: list[str], seed: int, seat: int, settings: dict | None
+) -> tuple[float, float]:
     """(share of the win that ``seat`` got, its final score minus the others' average); a game
     that does not end (two ``normal`` seats can pass one card back and forth for ever) counts
     as nobody's win, margin 0."""
@@ -133,14 +134,21 @@ def main() -> None:
         base_margins.append(base_margin)
     seconds = time.perf_counter() - started
 
-    report = {"variant": args.variant, "players": args.players, "games": args.games, "seed": args.seed,
-              "const": args.const, "settings": settings, "fair_share": round(1 / args.players, 4),
-              "hard_share": [round(x, 4) for x in mean_and_margin(hard_wins)],
-              "normal_share_same_seeds": [round(x, 4) for x in mean_and_margin(base_wins)],
-              "paired_difference": [round(x, 4) for x in mean_and_margin(diffs)],
-              "hard_score_margin": [round(x, 2) for x in mean_and_margin(margins)],
-              "normal_score_margin": [round(x, 2) for x in mean_and_margin(base_margins)],
-              "seconds": round(seconds, 1)}
+    report = {
+        "variant": args.variant,
+        "players": args.players,
+        "games": args.games,
+        "seed": args.seed,
+        "const": args.const,
+        "settings": settings,
+        "fair_share": round(1 / args.players, 4),
+        "hard_share": [round(x, 4) for x in mean_and_margin(hard_wins)],
+        "normal_share_same_seeds": [round(x, 4) for x in mean_and_margin(base_wins)],
+        "paired_difference": [round(x, 4) for x in mean_and_margin(diffs)],
+        "hard_score_margin": [round(x, 2) for x in mean_and_margin(margins)],
+        "normal_score_margin": [round(x, 2) for x in mean_and_margin(base_margins)],
+        "seconds": round(seconds, 1),
+    }
     if args.json:
         print(json.dumps(report))
         return

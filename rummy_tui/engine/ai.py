@@ -60,8 +60,12 @@ class SimulationReport:
     def as_dict(self) -> dict[str, Any]:
         games = max(self.games, 1)
         report = {
-            "variant": self.variant, "players": self.players, "seats": self.seats, "games": self.games,
-            "wins": self.wins, "win_share": [share_with_margin(w, self.games) for w in self.wins],
+            "variant": self.variant,
+            "players": self.players,
+            "seats": self.seats,
+            "games": self.games,
+            "wins": self.wins,
+            "win_share": [share_with_margin(w, self.games) for w in self.wins],
             "average_score": [round(s / games, 2) for s in self.score_sums],
             "hands_per_game": round(self.hands / games, 2),
             "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
@@ -69,9 +73,14 @@ class SimulationReport:
         }
         if self.rotate:
             report["rotated"] = True
-            report["by_level"] = {level: {"seat_games": count, "wins": self.level_wins[level],
-                                          "win_share": share_with_margin(self.level_wins[level], count)}
-                                  for level, count in self.level_games.items()}
+            report["by_level"] = {
+                level: {
+                    "seat_games": count,
+                    "wins": self.level_wins[level],
+                    "win_share": share_with_margin(self.level_wins[level], count),
+                }
+                for level, count in self.level_games.items()
+            }
         return report
 
 
@@ -83,8 +92,14 @@ def share_with_margin(wins: float, games: int) -> list[float]:
     return [round(share, 4), round(1.96 * math.sqrt(max(share * (1 - share), 0.0) / games), 4)]
 
 
-def play_ai_game(variant: str, players: int, levels: Sequence[str], seed: int,
-                 settings: dict[str, Any] | None = None, max_actions: int = 100_000) -> Game:
+def play_ai_game(
+    variant: str,
+    players: int,
+    levels: Sequence[str],
+    seed: int,
+    settings: dict[str, Any] | None = None,
+    max_actions: int = 100_000,
+) -> Game:
     game = Game(variant, players, settings, seed)
     for _ in range(max_actions):
         seat = game.current_seat
@@ -94,14 +109,22 @@ def play_ai_game(variant: str, players: int, levels: Sequence[str], seed: int,
     raise RuntimeError(f"{variant} game with seed {seed} did not end within {max_actions} actions")
 
 
-def simulate(variant: str, players: int, levels: Sequence[str], games: int, seed: int = 0,
-             settings: dict[str, Any] | None = None, rotate: bool = False,
-             each_game: Callable[[Game], None] | None = None) -> SimulationReport:
+def simulate(
+    variant: str,
+    players: int,
+    levels: Sequence[str],
+    games: int,
+    seed: int = 0,
+    settings: dict[str, Any] | None = None,
+    rotate: bool = False,
+    each_game: Callable[[Game], None] | None = None,
+) -> SimulationReport:
     """AI-only games. With ``rotate`` the levels move one seat on each game, so that every level
     plays every seat equally often, and wins are also counted by level. ``each_game`` is
     given every finished game (``rummy simulate --records`` writes its record)."""
-    report = SimulationReport(variant, players, list(levels), wins=[0.0] * players, score_sums=[0.0] * players,
-                              rotate=rotate)
+    report = SimulationReport(
+        variant, players, list(levels), wins=[0.0] * players, score_sums=[0.0] * players, rotate=rotate
+    )
     started = time.perf_counter()
     for number in range(games):
         shift = number % players if rotate else 0

@@ -67,8 +67,10 @@ def is_contribution(text: Any) -> bool:
 
 def own_randomness(seats: Sequence[Any]) -> list[str | None]:
     """Fresh contributions for the human seats of a game played here (None for the others)."""
-    return [secrets.token_hex(CONTRIBUTION_BYTES) if isinstance(seat, dict) and seat.get("kind") == "human" else None
-            for seat in seats]
+    return [
+        secrets.token_hex(CONTRIBUTION_BYTES) if isinstance(seat, dict) and seat.get("kind") == "human" else None
+        for seat in seats
+    ]
 
 
 def contribution_text(data: bytes | str) -> str | None:

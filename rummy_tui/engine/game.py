@@ -101,8 +101,14 @@ class Before:
 
     @classmethod
     def of(cls, state: State) -> Before:
-        return cls(state.to_move, state.hand_no, state.last_hand, state.shuffles,
-                   tuple(frozenset(hand) for hand in state.hands), frozenset(state.stock))
+        return cls(
+            state.to_move,
+            state.hand_no,
+            state.last_hand,
+            state.shuffles,
+            tuple(frozenset(hand) for hand in state.hands),
+            frozenset(state.stock),
+        )
 
     def step(self, after: State) -> Step:
         """A seat was shown cards if it got cards from the stock, or any new cards after a
@@ -113,19 +119,27 @@ class Before:
             new = set(hand) - (self.hands[seat] if seat < len(self.hands) else frozenset())
             if new and (shuffled or new & self.stock):
                 showed.add(seat)
-        ended = (after.hand_no != self.hand_no or after.last_hand is not self.last_hand
-                 or after.result is not None)
+        ended = after.hand_no != self.hand_no or after.last_hand is not self.last_hand or after.result is not None
         return Step(self.seat, frozenset(showed), ended)
 
 
 class Game:
     """One game of one variant, driven by action codes such as ``draw:stock`` or ``discard:QH``."""
 
-    def __init__(self, variant: str | Variant, players: int, settings: dict[str, Any] | None = None,
-                 seed: int | None = 0, seats: list[dict[str, Any]] | None = None, *, chosen_seed: bool | None = None,
-                 contributions: Mapping[int, Sequence[str | None]] | None = None,
-                 record_format: int = RECORD_FORMAT, known_secrets: Mapping[int, bytes] | None = None,
-                 _deal: bool = True):
+    def __init__(
+        self,
+        variant: str | Variant,
+        players: int,
+        settings: dict[str, Any] | None = None,
+        seed: int | None = 0,
+        seats: list[dict[str, Any]] | None = None,
+        *,
+        chosen_seed: bool | None = None,
+        contributions: Mapping[int, Sequence[str | None]] | None = None,
+        record_format: int = RECORD_FORMAT,
+        known_secrets: Mapping[int, bytes] | None = None,
+        _deal: bool = True,
+    ):
         """``seed=None`` deals from an unpredictable seed (:func:`random_seed`); any other seed is a
         chosen one (reproducible play and tests), and the record says so in ``chosen_seed``
         (``chosen_seed`` overrides that, for a game rebuilt from its record).
@@ -142,8 +156,13 @@ class Game:
         seed = random_seed() if seed is None else int(seed)
         self.state = State(self.variant.key, players, resolved, seed)
         self.record: dict[str, Any] = {
-            "format": record_format, "variant": self.variant.key, "players": players,
-            "settings": resolved, "seed": seed, "chosen_seed": bool(chosen_seed), "actions": [],
+            "format": record_format,
+            "variant": self.variant.key,
+            "players": players,
+            "settings": resolved,
+            "seed": seed,
+            "chosen_seed": bool(chosen_seed),
+            "actions": [],
         }
         if seats is not None:
             self.record["seats"] = seats
@@ -242,8 +261,10 @@ class Game:
             if step.ended_hand:
                 return None, tr("The hand is over: its moves cannot be taken back.")
             if seat in step.showed:
-                return None, tr("You have seen the card you drew: a draw from the stock (and anything "
-                                "before it) cannot be taken back.")
+                return None, tr(
+                    "You have seen the card you drew: a draw from the stock (and anything "
+                    "before it) cannot be taken back."
+                )
             if step.seat == seat:
                 return index, None
         return None, tr("There is no move of yours to take back.")
@@ -261,8 +282,11 @@ class Game:
         """What ``seat`` may see: never another seat's hidden cards."""
         s = self.state
         view = self.observation_public()
-        view.update(seat=seat, hand=list(s.hands[seat]) if s.hands else [],
-                    private=plain_copy(s.private[seat]) if s.private else {})
+        view.update(
+            seat=seat,
+            hand=list(s.hands[seat]) if s.hands else [],
+            private=plain_copy(s.private[seat]) if s.private else {},
+        )
         return view
 
     def observation_public(self) -> dict[str, Any]:
@@ -271,14 +295,27 @@ class Game:
         only a count."""
         s = self.state
         return {
-            "variant": s.variant, "players": s.players, "settings": plain_copy(s.settings), "seat": None,
-            "hand_no": s.hand_no, "dealer": s.dealer, "to_move": self.current_seat, "phase": s.phase,
-            "hand": [], "hand_sizes": [len(h) for h in s.hands],
-            "stock_count": len(s.stock), "discard": list(s.discard),
-            "table": plain_copy(s.table), "sheet": plain_copy(s.sheet), "totals": list(s.totals),
-            "extra": plain_copy(s.extra), "private": {},
-            "events": plain_copy(s.events[-30:]), "last_hand": plain_copy(s.last_hand),
-            "result": plain_copy(s.result), **self.deal_view(),
+            "variant": s.variant,
+            "players": s.players,
+            "settings": plain_copy(s.settings),
+            "seat": None,
+            "hand_no": s.hand_no,
+            "dealer": s.dealer,
+            "to_move": self.current_seat,
+            "phase": s.phase,
+            "hand": [],
+            "hand_sizes": [len(h) for h in s.hands],
+            "stock_count": len(s.stock),
+            "discard": list(s.discard),
+            "table": plain_copy(s.table),
+            "sheet": plain_copy(s.sheet),
+            "totals": list(s.totals),
+            "extra": plain_copy(s.extra),
+            "private": {},
+            "events": plain_copy(s.events[-30:]),
+            "last_hand": plain_copy(s.last_hand),
+            "result": plain_copy(s.result),
+            **self.deal_view(),
         }
 
     # --- records and JSON -----------------------------------------------------------------
@@ -327,7 +364,9 @@ class Game:
         check_record(record, READABLE_FORMATS)
         known = None
         if record.get("seed_hidden"):  # a record shown before its game ended: dealt from what was revealed
-            known = {e["hand"]: bytes.fromhex(e["deal_secret"]) for e in record.get("deals") or [] if "deal_secret" in e}
+            known = {
+                e["hand"]: bytes.fromhex(e["deal_secret"]) for e in record.get("deals") or [] if "deal_secret" in e
+            }
         game = cls._set_up(record, deal=True, known_secrets=known)
         hints = record.get("hints")
         if isinstance(hints, int) and not isinstance(hints, bool) and hints > 0:
@@ -339,8 +378,9 @@ class Game:
             except ValueError as error:  # IllegalAction, or a malformed code
                 raise RecordError(f"action {number} ({action!r}) is not legal: {error}") from error
             except Exception as error:  # a variant tripping over a strange record must not crash its reader
-                raise RecordError(f"action {number} ({action!r}) cannot be played "
-                                  f"({type(error).__name__}: {error})") from error
+                raise RecordError(
+                    f"action {number} ({action!r}) cannot be played ({type(error).__name__}: {error})"
+                ) from error
         return game
 
     @classmethod
@@ -348,10 +388,18 @@ class Game:
         """The game a checked record describes, before its actions."""
         contributions = {entry["hand"]: entry["contributions"] for entry in record.get("deals") or []}
         try:
-            return cls(record["variant"], record["players"], record.get("settings"), record["seed"],
-                       record.get("seats"), chosen_seed=record.get("chosen_seed") is not False,
-                       contributions=contributions, record_format=record["format"],
-                       known_secrets=known_secrets, _deal=deal)
+            return cls(
+                record["variant"],
+                record["players"],
+                record.get("settings"),
+                record["seed"],
+                record.get("seats"),
+                chosen_seed=record.get("chosen_seed") is not False,
+                contributions=contributions,
+                record_format=record["format"],
+                known_secrets=known_secrets,
+                _deal=deal,
+            )
         except ValueError as error:  # an unknown variant, a bad setting or player count
             raise RecordError(str(error)) from error
         except Exception as error:
@@ -436,12 +484,22 @@ class Game:
         current = self.deal_entry(max(self.state.deal_hand, 1))
         following = None if self.is_over else self.deal_entry(self.state.deal_hand + 1)
         revealed = next((e for e in reversed(self.record["deals"]) if "deal_secret" in e), None)
-        last = None if revealed is None else {
-            "hand": revealed["hand"], "deal_commitment": revealed["deal_commitment"],
-            "contributions": list(revealed["contributions"]), "deal_secret": revealed["deal_secret"]}
-        return {"deal_commitment": current["deal_commitment"] if current else None,
-                "next_deal_commitment": following["deal_commitment"] if following else None,
-                "deal_secret": last["deal_secret"] if last else None, "last_deal": last}
+        last = (
+            None
+            if revealed is None
+            else {
+                "hand": revealed["hand"],
+                "deal_commitment": revealed["deal_commitment"],
+                "contributions": list(revealed["contributions"]),
+                "deal_secret": revealed["deal_secret"],
+            }
+        )
+        return {
+            "deal_commitment": current["deal_commitment"] if current else None,
+            "next_deal_commitment": following["deal_commitment"] if following else None,
+            "deal_secret": last["deal_secret"] if last else None,
+            "last_deal": last,
+        }
 
     def _secret(self, hand: int) -> bytes:
         if self._known_secrets is None:
@@ -454,8 +512,11 @@ class Game:
         entry = self.deal_entry(hand)
         if entry is None:
             given = self._given_contributions.get(hand) or []
-            contributions = ([contribution_text(c) if c else None for c in given]
-                             if len(given) == self.state.players and not self.chosen_seed else [None] * self.state.players)
+            contributions = (
+                [contribution_text(c) if c else None for c in given]
+                if len(given) == self.state.players and not self.chosen_seed
+                else [None] * self.state.players
+            )
             entry = {"hand": hand, "deal_commitment": commitment_of(self._secret(hand)), "contributions": contributions}
             self.record["deals"].append(entry)
         return entry
@@ -472,8 +533,11 @@ class Game:
         self.state.events[-1]["hand"] = hand  # told with the hand it deals (a first dealer is drawn before)
         for seat in self._contributors():
             if entry["contributions"][seat] is None:
-                self.log(None, N_("Dealt without {name}'s own randomness: it did not come in time."),
-                         name=self.seat_name(seat))
+                self.log(
+                    None,
+                    N_("Dealt without {name}'s own randomness: it did not come in time."),
+                    name=self.seat_name(seat),
+                )
         self._seal(hand + 1)
 
     def _contributors(self) -> list[int]:
@@ -482,8 +546,11 @@ class Game:
         if self.chosen_seed:
             return []
         seats = self.record.get("seats") or []
-        return [seat for seat, entry in enumerate(seats[:self.state.players])
-                if isinstance(entry, dict) and entry.get("kind") == "human"]
+        return [
+            seat
+            for seat, entry in enumerate(seats[: self.state.players])
+            if isinstance(entry, dict) and entry.get("kind") == "human"
+        ]
 
     def _reveal(self, hand: int) -> None:
         entry = self.deal_entry(hand)
@@ -577,8 +644,9 @@ class Game:
         self.state.events.append(event)
         del self.state.events[:-200]
 
-    def end_game(self, winners: Iterable[int], lines: list[Message], final: list[int] | None = None,
-                 **more: Any) -> None:
+    def end_game(
+        self, winners: Iterable[int], lines: list[Message], final: list[int] | None = None, **more: Any
+    ) -> None:
         s = self.state
         s.result = {"winners": list(winners), "lines": lines, "final": final if final is not None else list(s.totals)}
         s.result.update(more)

@@ -1,4 +1,4 @@
-""""What would a strong player do?": the hard AI's move for a seat, with a short reason.
+""" "What would a strong player do?": the hard AI's move for a seat, with a short reason.
 
 The reason is written for a player, with cards in the log notation (``[KS]``) so the screen
 draws them with glyphs. A variant may give its own reasons (``Variant.hint``); otherwise the
@@ -68,6 +68,7 @@ def _faces(group: str) -> list[int]:
 
 # --- reasons --------------------------------------------------------------------------------------
 
+
 def explain(variant: Variant, observation: dict[str, Any], action: str) -> str:
     verb, argument = split_action(action)
     if verb == "discard":
@@ -85,10 +86,16 @@ def explain(variant: Variant, observation: dict[str, Any], action: str) -> str:
         return tr("Meld {cards}: cards on the table no longer count against you.", cards=_group_text(argument))
     if verb == "layoff":
         cards, _, target = argument.partition(">")
-        return tr("Lay off {cards} on meld {target}: one card fewer in your hand.", cards=_group_text(cards), target=target)
+        return tr(
+            "Lay off {cards} on meld {target}: one card fewer in your hand.", cards=_group_text(cards), target=target
+        )
     if verb == "exchange":
         cards, _, target = argument.partition(">")
-        return tr("Swap {cards} for the joker of meld {target}: a joker fits anywhere.", cards=_group_text(cards), target=target)
+        return tr(
+            "Swap {cards} for the joker of meld {target}: a joker fits anywhere.",
+            cards=_group_text(cards),
+            target=target,
+        )
     if verb in ("knock", "gin"):
         if verb == "gin":
             return tr("Gin, discarding {card}: end the hand while you are ahead.", card=_show(parse_face(argument)))
@@ -99,12 +106,16 @@ def explain(variant: Variant, observation: dict[str, Any], action: str) -> str:
         names = variant.ending_names
         ending = tr(names[argument]) if argument in names else argument.replace("-", " ")
         return tr("Declare {ending}: it is the best ending your cards allow.", ending=ending)
-    words = {"void": N_("Call the hand void: nothing lets you knock."), "keep": N_("Keep the hand: it is good enough."),
-             "newdeal": N_("Ask for a new deal: the hand is weak."), "laydown": N_("Lay down: your penalty is small enough."),
-             "throwin": N_("Throw in: laying down would cost you the game."),
-             "reenter": N_("Re-enter: there is still enough room below the limit."),
-             "decline": N_("Do not re-enter: you would start too close to the limit."),
-             "takeback": N_("Take back this turn's table moves.")}
+    words = {
+        "void": N_("Call the hand void: nothing lets you knock."),
+        "keep": N_("Keep the hand: it is good enough."),
+        "newdeal": N_("Ask for a new deal: the hand is weak."),
+        "laydown": N_("Lay down: your penalty is small enough."),
+        "throwin": N_("Throw in: laying down would cost you the game."),
+        "reenter": N_("Re-enter: there is still enough room below the limit."),
+        "decline": N_("Do not re-enter: you would start too close to the limit."),
+        "takeback": N_("Take back this turn's table moves."),
+    }
     return tr(words[verb]) if verb in words else tr("Play {action}.", action=action)
 
 

@@ -140,8 +140,9 @@ def _set_reading(cards: Sequence[int], rules: MeldRules, fixed: dict[int, int]) 
 
 def _pins_fit_set(pinned_faces: list[int], rank: int, missing_suits: list[int]) -> bool:
     """Jokers pinned in a set must each stand for a different missing suit of the set's rank."""
-    return (len(set(pinned_faces)) == len(pinned_faces)
-            and all(rank_of(f) == rank and suit_of(f) in missing_suits for f in pinned_faces))
+    return len(set(pinned_faces)) == len(pinned_faces) and all(
+        rank_of(f) == rank and suit_of(f) in missing_suits for f in pinned_faces
+    )
 
 
 def meld_problem(cards: Sequence[int], rules: MeldRules) -> str | None:
@@ -160,8 +161,12 @@ def meld_problem(cards: Sequence[int], rules: MeldRules) -> str | None:
     return None
 
 
-def read_meld(cards: Sequence[int], rules: MeldRules, fixed: dict[int, int] | None = None,
-              prefer: Callable[[Meld], tuple[int, ...]] | None = None) -> Meld | None:
+def read_meld(
+    cards: Sequence[int],
+    rules: MeldRules,
+    fixed: dict[int, int] | None = None,
+    prefer: Callable[[Meld], tuple[int, ...]] | None = None,
+) -> Meld | None:
     """The best reading of ``cards`` as a meld, or None.
 
     ``fixed`` maps joker ids to the faces they must stand for (a meld already on the table, or a
@@ -186,8 +191,7 @@ def joker_meanings(meld: Meld) -> dict[int, int]:
     return {c: f for c, f in zip(meld.cards, meld.faces, strict=False) if is_joker(c)}
 
 
-def lay_off(meld: Meld, cards: Sequence[int], rules: MeldRules,
-            fixed: dict[int, int] | None = None) -> Meld | None:
+def lay_off(meld: Meld, cards: Sequence[int], rules: MeldRules, fixed: dict[int, int] | None = None) -> Meld | None:
     """The meld with ``cards`` added (jokers on the table keep their meaning), or None.
 
     ``fixed`` pins what some of the added jokers stand for in a run (``JK=4H`` below 5-6-7♥
@@ -273,8 +277,9 @@ def candidate_melds(faces: Sequence[int], rules: MeldRules, jokers: int) -> list
     return sorted(found)
 
 
-def _runs_with_jokers_for_naturals(naturals: list[int], missing: int, max_jokers: int,
-                                   rules: MeldRules) -> list[tuple[int, ...]]:
+def _runs_with_jokers_for_naturals(
+    naturals: list[int], missing: int, max_jokers: int, rules: MeldRules
+) -> list[tuple[int, ...]]:
     """The window's run as it is, and with spare jokers standing in for some of its naturals:
     a natural card may be worth more in another meld (7H 7S 7C + 6H JK 8H)."""
     runs = []

@@ -24,10 +24,19 @@ class PositionError(ValueError):
     """A position that cannot be set up, with the reason in words."""
 
 
-def place_position(game: Game, *, hands: Sequence[Cards], stock: Cards | None = None,
-                   discard: Cards = (), table: Sequence[Any] = (), to_move: int = 0,
-                   phase: str | None = None, extra: dict[str, Any] | None = None,
-                   dealer: int | None = None, totals: Sequence[int] | None = None) -> Game:
+def place_position(
+    game: Game,
+    *,
+    hands: Sequence[Cards],
+    stock: Cards | None = None,
+    discard: Cards = (),
+    table: Sequence[Any] = (),
+    to_move: int = 0,
+    phase: str | None = None,
+    extra: dict[str, Any] | None = None,
+    dealer: int | None = None,
+    totals: Sequence[int] | None = None,
+) -> Game:
     """Put the cards of a freshly dealt ``game`` where the caller says (see Game.from_position)."""
     players = game.state.players
     s = game.state
@@ -51,7 +60,9 @@ def place_position(game: Game, *, hands: Sequence[Cards], stock: Cards | None = 
         new_stock = _cards(stock, used, deck, "the stock")
         missing = sorted(set(deck) - set(used))
         if missing:
-            raise PositionError(f"{len(missing)} card(s) are placed nowhere: {' '.join(card_text(c) for c in missing[:8])}")
+            raise PositionError(
+                f"{len(missing)} card(s) are placed nowhere: {' '.join(card_text(c) for c in missing[:8])}"
+            )
     s.hands, s.discard, s.stock, s.table = new_hands, new_discard, new_stock, new_table
     s.to_move, s.phase = to_move, phase
     if dealer is not None:
@@ -88,7 +99,7 @@ def _cards(zone: Cards, used: list[int], deck: list[int], where: str) -> list[in
 
 def _table_entry(game: Game, entry: Any, used: list[int], deck: list[int]) -> dict[str, Any]:
     """A table meld from ``"6H 7H JK=8H"``, ``(owner, text)`` or ``(owner, [ids])``."""
-    owner, cards_given = (entry if isinstance(entry, tuple) else (0, entry))
+    owner, cards_given = entry if isinstance(entry, tuple) else (0, entry)
     hints: dict[int, int] = {}
     if isinstance(cards_given, str):
         tokens = cards_given.split()

@@ -60,7 +60,7 @@ def check_record(record: Any, formats: Collection[int]) -> None:
         raise RecordError(f"'actions' must be a list of action codes, not {shown(actions)}")
     for number, action in enumerate(actions, start=1):
         if not isinstance(action, str):
-            raise RecordError(f"action {number} must be an action code such as \"draw:stock\", not {shown(action)}")
+            raise RecordError(f'action {number} must be an action code such as "draw:stock", not {shown(action)}')
     if record["format"] >= 2:
         _check_deals(record.get("deals"), record["players"])
 
@@ -78,15 +78,29 @@ def _check_deals(deals: Any, players: int) -> None:
             raise RecordError(f"{where}: 'hand' must be a hand number, not {shown(entry.get('hand'))}")
         where = f"the deal of hand {entry['hand']}"
         if not is_commitment(entry.get("deal_commitment")):
-            raise RecordError(f"{where}: 'deal_commitment' must be 64 hex digits, not {shown(entry.get('deal_commitment'))}")
+            raise RecordError(
+                f"{where}: 'deal_commitment' must be 64 hex digits, not {shown(entry.get('deal_commitment'))}"
+            )
         if "deal_secret" in entry and not is_commitment(entry["deal_secret"]):
             raise RecordError(f"{where}: 'deal_secret' must be 64 hex digits, not {shown(entry['deal_secret'])}")
         given = entry.get("contributions")
-        if not isinstance(given, list) or len(given) != players or not all(c is None or is_contribution(c) for c in given):
-            raise RecordError(f"{where}: 'contributions' must be one per seat, 32 hex digits or null, not {shown(given)}")
+        if (
+            not isinstance(given, list)
+            or len(given) != players
+            or not all(c is None or is_contribution(c) for c in given)
+        ):
+            raise RecordError(
+                f"{where}: 'contributions' must be one per seat, 32 hex digits or null, not {shown(given)}"
+            )
         dealt = entry.get("dealt")
-        if dealt is not None and not (isinstance(dealt, list) and len(dealt) == players and all(
-                isinstance(hand, list) and len(hand) <= 200 and all(isinstance(card, str) for card in hand) for hand in dealt)):
+        if dealt is not None and not (
+            isinstance(dealt, list)
+            and len(dealt) == players
+            and all(
+                isinstance(hand, list) and len(hand) <= 200 and all(isinstance(card, str) for card in hand)
+                for hand in dealt
+            )
+        ):
             raise RecordError(f"{where}: 'dealt' must be one list of cards per seat, not {shown(dealt)}")
 
 

@@ -62,7 +62,7 @@ def deadwood_without_each(hand: Sequence[int], rules: MeldRules, card_value: Cal
     every possible discard, without building an arrangement for any of them."""
     mask = _natural_mask(hand, rules)
     if mask is None:
-        return {card: deadwood([*hand[:i], *hand[i + 1:]], rules, card_value) for i, card in enumerate(hand)}
+        return {card: deadwood([*hand[:i], *hand[i + 1 :]], rules, card_value) for i, card in enumerate(hand)}
     by_face = _deadwood_without_each(mask, _tables_for(rules, card_value))
     if not hand or max(hand) < 52:  # one deck: a card is its face
         return by_face
@@ -79,6 +79,7 @@ def _one_each(card: int) -> int:
 
 
 # --- natural hands: tables over 13-bit suit patterns ----------------------------------------
+
 
 def _natural_mask(hand: Sequence[int], rules: MeldRules) -> int | None:
     """The hand's faces as a 52-bit mask, or None when the table search does not apply."""
@@ -132,7 +133,7 @@ def _build_tables(values: tuple[int, ...], ace_low: bool, ace_high: bool, set_ma
     per_suit: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
     keys, choice = [], []
     for suit in range(4):
-        rank_values = tuple(values[suit * 13:suit * 13 + 13])
+        rank_values = tuple(values[suit * 13 : suit * 13 + 13])
         if rank_values not in per_suit:
             per_suit[rank_values] = _suit_table(rank_values, runs_by_low)
         keys.append(per_suit[rank_values][0])
@@ -240,13 +241,18 @@ def _removal_tables(tables: _Tables) -> _RemovalTables:
     built: dict[int, tuple[list[int], list[tuple[int, ...]]]] = {}
     for keys in tables.keys:
         if id(keys) not in built:  # suits with the same card values share a table
-            built[id(keys)] = ([key >> COUNT_BITS for key in keys],
-                               [tuple(keys[pattern ^ 1 << rank] >> COUNT_BITS for rank in ranks[pattern])
-                                for pattern in range(1 << 13)])
+            built[id(keys)] = (
+                [key >> COUNT_BITS for key in keys],
+                [
+                    tuple(keys[pattern ^ 1 << rank] >> COUNT_BITS for rank in ranks[pattern])
+                    for pattern in range(1 << 13)
+                ],
+            )
     removal = _RemovalTables(
         values=tuple(built[id(keys)][0] for keys in tables.keys),
         faces=tuple([tuple(13 * suit + rank for rank in held) for held in ranks] for suit in range(4)),
-        without=tuple(built[id(keys)][1] for keys in tables.keys))
+        without=tuple(built[id(keys)][1] for keys in tables.keys),
+    )
     tables.removal.append(removal)
     return removal
 
@@ -324,6 +330,7 @@ def bits(mask: int) -> list[int]:
 
 
 # --- other hands: search over candidate melds ------------------------------------------------
+
 
 def _searched_arrangement(hand: Sequence[int], rules: MeldRules, card_value: Callable[[int], int]) -> Arrangement:
     cards = sorted(hand, key=lambda c: (is_joker(c), face_of(c), c))

@@ -47,7 +47,9 @@ class Setting:
         if isinstance(value, str) and kind is not str and self.default is not None:
             value = _from_text(name, value, kind)
         if self.default is not None and kind in (int, bool) and type(value) is not kind:
-            raise SettingError(f"setting '{name}' must be {'on/off' if kind is bool else 'a whole number'}, not {value!r}")
+            raise SettingError(
+                f"setting '{name}' must be {'on/off' if kind is bool else 'a whole number'}, not {value!r}"
+            )
         if kind is int and value < self.minimum:
             raise SettingError(f"setting '{name}' must be at least {self.minimum}, not {value}")
         if self.choices is not None and value not in self.choices:
@@ -148,8 +150,11 @@ class Variant:
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
-            span = (f"exactly {self.min_players}" if self.min_players == self.max_players
-                    else f"{self.min_players} to {self.max_players}")
+            span = (
+                f"exactly {self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
             raise SettingError(f"{self.name} is played by {span} players, not {players}")
 
     def resolve_settings(self, overrides: dict[str, Any]) -> dict[str, Any]:
@@ -181,8 +186,10 @@ class Variant:
         then the caller's ``extra`` (refuse keys the variant does not know)."""
         unknown = sorted(set(extra) - set(game.state.extra))
         if unknown:
-            raise PositionError(f"{self.name} keeps no '{unknown[0]}' in state.extra "
-                                f"(it keeps: {', '.join(sorted(game.state.extra)) or 'nothing'})")
+            raise PositionError(
+                f"{self.name} keeps no '{unknown[0]}' in state.extra "
+                f"(it keeps: {', '.join(sorted(game.state.extra)) or 'nothing'})"
+            )
         game.state.extra.update(extra)
 
     def why_not(self, game: Game, action: str) -> str | None:
@@ -197,8 +204,7 @@ class Variant:
 
     computer: ComputerPlayer | None = None  # installed by the variant's package
 
-    def choose_ai_action(self, observation: dict[str, Any], legal: list[str], level: str,
-                         rng: random.Random) -> str:
+    def choose_ai_action(self, observation: dict[str, Any], legal: list[str], level: str, rng: random.Random) -> str:
         """The AI's move, from what its seat may see and the actions offered."""
         if self.computer is None:
             raise NotImplementedError(f"{self.name} has no computer player installed")
@@ -227,15 +233,17 @@ def install_lookup(lookup: Callable[[str], Variant]) -> None:
 
 def variant_by_key(key: str) -> Variant:
     if _lookup is None:
-        raise LookupError(f"no variant registry is installed to find '{key}': import variants first, "
-                          "or pass the Variant itself")
+        raise LookupError(
+            f"no variant registry is installed to find '{key}': import variants first, or pass the Variant itself"
+        )
     return _lookup(key)
 
 
 # --- action codes: `verb` or `verb:argument` -----------------------------------------------
 
-_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TAJQK])[SHDC♠♥♦♣♤♡♢♧](?![A-Za-z0-9])|(?<![A-Za-z])JK(?![A-Za-z])",
-                         re.IGNORECASE)
+_CARD_TOKEN = re.compile(
+    r"(?<![A-Za-z0-9])(?:10|[2-9TAJQK])[SHDC♠♥♦♣♤♡♢♧](?![A-Za-z0-9])|(?<![A-Za-z])JK(?![A-Za-z])", re.IGNORECASE
+)
 
 
 def canonical_action(action: str) -> str:

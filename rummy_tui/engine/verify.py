@@ -46,8 +46,12 @@ class HandCheck:
         if said is None or replayed is None or "dealt" not in replayed or said == replayed["dealt"]:
             return False
         seat, theirs, ours = _first_difference(said, replayed["dealt"])
-        self.fail(N_("seat {seat} was dealt {dealt} by the revealed shuffle, but the record says {said}"),
-                  seat=seat + 1, dealt=ours, said=theirs)
+        self.fail(
+            N_("seat {seat} was dealt {dealt} by the revealed shuffle, but the record says {said}"),
+            seat=seat + 1,
+            dealt=ours,
+            said=theirs,
+        )
         return True
 
     def text(self) -> str:
@@ -55,11 +59,17 @@ class HandCheck:
         if self.outcome == VERIFIED:
             return tr("Hand {hand}: deal verified ({commitment})", hand=self.hand, commitment=short(self.commitment))
         if self.outcome == SEALED:
-            return tr("Hand {hand}: still sealed ({commitment}), its secret is revealed when the hand is over",
-                      hand=self.hand, commitment=short(self.commitment))
+            return tr(
+                "Hand {hand}: still sealed ({commitment}), its secret is revealed when the hand is over",
+                hand=self.hand,
+                commitment=short(self.commitment),
+            )
         if self.outcome == UNCHECKED:
-            return tr("Hand {hand}: not checked: the replay stopped at hand {stopped}", hand=self.hand,
-                      stopped=self.values.get("stopped"))
+            return tr(
+                "Hand {hand}: not checked: the replay stopped at hand {stopped}",
+                hand=self.hand,
+                stopped=self.values.get("stopped"),
+            )
         return tr("Hand {hand}: NOT VERIFIED: {problem}", hand=self.hand, problem=tr(self.problem, **self.values))
 
 
@@ -72,7 +82,8 @@ class Verification:
     def ok(self) -> bool:
         """Every hand verified (a hand still in play may be sealed, unless the game is over)."""
         return bool(self.hands) and all(
-            check.verified or (check.outcome == SEALED and not self.game_over) for check in self.hands)
+            check.verified or (check.outcome == SEALED and not self.game_over) for check in self.hands
+        )
 
 
 def verify_record(record: Any) -> Verification:
@@ -89,11 +100,16 @@ def verify_record(record: Any) -> Verification:
             continue
         secret = bytes.fromhex(entry["deal_secret"])
         if commitment_of(secret) != entry["deal_commitment"]:
-            check.fail(N_("the revealed secret {secret} does not match the commitment {commitment} shown before the deal"),
-                       secret=short(entry["deal_secret"]), commitment=short(entry["deal_commitment"]))
+            check.fail(
+                N_("the revealed secret {secret} does not match the commitment {commitment} shown before the deal"),
+                secret=short(entry["deal_secret"]),
+                commitment=short(entry["deal_commitment"]),
+            )
         elif chosen and secret != hand_secret(record["seed"], entry["hand"]):
-            check.fail(N_("the revealed secret {secret} is not the one the game's chosen seed gives"),
-                       secret=short(entry["deal_secret"]))
+            check.fail(
+                N_("the revealed secret {secret} is not the one the game's chosen seed gives"),
+                secret=short(entry["deal_secret"]),
+            )
         elif chosen and any(entry["contributions"]):
             check.fail(N_("a game with a chosen seed takes no contributions, but this hand lists some"))
         else:
@@ -123,9 +139,17 @@ def _replay_revealed(record: dict[str, Any], secrets: dict[int, bytes], checks: 
             game.apply(action)
         except Exception as error:  # noqa: BLE001  (any failure of a tampered record is a finding)
             check = checks.get(hand)
-            if hand in secrets and check is not None and not check.fail_dealt(_dealt_in(record, hand), game.deal_entry(hand)):
-                check.fail(N_("action {number} ({action}) cannot be played with the revealed deal: {reason}"),
-                           number=number, action=action, reason=str(error))
+            if (
+                hand in secrets
+                and check is not None
+                and not check.fail_dealt(_dealt_in(record, hand), game.deal_entry(hand))
+            ):
+                check.fail(
+                    N_("action {number} ({action}) cannot be played with the revealed deal: {reason}"),
+                    number=number,
+                    action=action,
+                    reason=str(error),
+                )
             for later in checks.values():
                 if later.hand > hand and later.outcome == VERIFIED:
                     later.outcome, later.values = UNCHECKED, {"stopped": hand}
@@ -149,6 +173,7 @@ def _first_difference(said: list[list[str]], dealt: list[list[str]]) -> tuple[in
 
 # --- what a seat can check on its own, and what it may be shown ----------------------------
 
+
 def revealed_record(record: dict[str, Any], upto_hand: int | None = None) -> dict[str, Any]:
     """The record as far as everybody may know it once the hands up to ``upto_hand`` (every
     revealed one, by default) are over: their actions, secrets, contributions and dealt hands;
@@ -161,17 +186,24 @@ def revealed_record(record: dict[str, Any], upto_hand: int | None = None) -> dic
         revealed = [entry for entry in revealed if entry["hand"] <= upto_hand]
     last = revealed[-1]["hand"] if revealed else 0
     ended_at = revealed[-1]["ended_at"] if revealed else 0
-    following = [{key: entry[key] for key in ("hand", "deal_commitment", "contributions")}
-                 for entry in deals if entry["hand"] == last + 1]
+    following = [
+        {key: entry[key] for key in ("hand", "deal_commitment", "contributions")}
+        for entry in deals
+        if entry["hand"] == last + 1
+    ]
     shown = {key: value for key, value in record.items() if key not in ("deals", "actions")}
     if record.get("chosen_seed") is False:
         shown.update(seed=0, seed_hidden=True)
-    return {**shown, "deals": [dict(entry) for entry in revealed] + following,
-            "actions": list(record["actions"][:ended_at])}
+    return {
+        **shown,
+        "deals": [dict(entry) for entry in revealed] + following,
+        "actions": list(record["actions"][:ended_at]),
+    }
 
 
-def check_sightings(record: dict[str, Any], hand: int, seat: int | None,
-                    sightings: dict[int, tuple[list[int], list[int]]]) -> HandCheck:
+def check_sightings(
+    record: dict[str, Any], hand: int, seat: int | None, sightings: dict[int, tuple[list[int], list[int]]]
+) -> HandCheck:
     """What one seat checks when hand ``hand`` is revealed: the secret against the commitment,
     then the game replayed from the revealed secrets: after each number of actions ``seq`` in
     ``sightings``, this seat's hand (sorted card ids; ignored for a spectator) and the discard
@@ -184,8 +216,11 @@ def check_sightings(record: dict[str, Any], hand: int, seat: int | None,
     check = HandCheck(hand, entry["deal_commitment"])
     secrets = {e["hand"]: bytes.fromhex(e["deal_secret"]) for e in record["deals"] if "deal_secret" in e}
     if commitment_of(secrets[hand]) != entry["deal_commitment"]:
-        check.fail(N_("the revealed secret {secret} does not match the commitment {commitment} shown before the deal"),
-                   secret=short(entry["deal_secret"]), commitment=short(entry["deal_commitment"]))
+        check.fail(
+            N_("the revealed secret {secret} does not match the commitment {commitment} shown before the deal"),
+            secret=short(entry["deal_secret"]),
+            commitment=short(entry["deal_commitment"]),
+        )
         return check
     try:
         game = Game._set_up(record, deal=True, known_secrets=secrets)
@@ -202,15 +237,19 @@ def check_sightings(record: dict[str, Any], hand: int, seat: int | None,
     return check
 
 
-def _sighting_problem(game: Game, seat: int | None, hand: list[int],
-                      discard: list[int]) -> tuple[str, dict[str, str]] | None:
+def _sighting_problem(
+    game: Game, seat: int | None, hand: list[int], discard: list[int]
+) -> tuple[str, dict[str, str]] | None:
     if seat is not None and sorted(game.state.hands[seat]) != sorted(hand):
         return N_("you held {held}, but the revealed shuffle gives {dealt}"), {
             "held": _cards(sorted(set(hand) - set(game.state.hands[seat]))),
-            "dealt": _cards(sorted(set(game.state.hands[seat]) - set(hand)))}
+            "dealt": _cards(sorted(set(game.state.hands[seat]) - set(hand))),
+        }
     if list(game.state.discard) != list(discard):
         return N_("the discard pile showed {shown}, but the revealed shuffle gives {dealt}"), {
-            "shown": _cards(discard[-3:]), "dealt": _cards(game.state.discard[-3:])}
+            "shown": _cards(discard[-3:]),
+            "dealt": _cards(game.state.discard[-3:]),
+        }
     return None
 
 

@@ -20,8 +20,7 @@ class HandOffScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
-            yield Static(_("Pass the terminal to {name}, then press Enter.", name=self.player_name),
-                         id="handoff-text")
+            yield Static(_("Pass the terminal to {name}, then press Enter.", name=self.player_name), id="handoff-text")
 
     def action_ready(self) -> None:
         self.dismiss(True)

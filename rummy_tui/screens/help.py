@@ -17,32 +17,49 @@ from rummy_tui.i18n import _, pgettext
 EXTRA_KEYS = [
     ("ctrl+p", _("Command palette: new game, sort, rules, display options")),
     ("ctrl+q", _("Quit: the game is saved first; `rummy resume` continues it later")),
-    ("click", _("A card selects it; the stock draws; the discard takes; a meld becomes the target; "
-                "a key in the footer does what it says")),
+    (
+        "click",
+        _(
+            "A card selects it; the stock draws; the discard takes; a meld becomes the target; "
+            "a key in the footer does what it says"
+        ),
+    ),
 ]
 
 
 # Step by step, for a player new to this program: which keys make each move of a variant.
 HOW_TO = {
     "hungarian": [
-        _("Open ({opening_min} points in one turn): select a meld's cards with space and put it aside with +; "
-          "do the same for the next meld; m lays them all. One meld alone: select it and press m."),
+        _(
+            "Open ({opening_min} points in one turn): select a meld's cards with space and put it aside with +; "
+            "do the same for the next meld; m lays them all. One meld alone: select it and press m."
+        ),
         _("Lay off on anyone's meld (once opened): select the card(s), choose the meld with [ and ], press o."),
-        _("Take a joker: select the natural card it stands for (from a group: every missing suit), "
-          "choose the meld with [ and ], press e. The joker must go back on the table this turn."),
+        _(
+            "Take a joker: select the natural card it stands for (from a group: every missing suit), "
+            "choose the meld with [ and ], press e. The joker must go back on the table this turn."
+        ),
         _("A joker you lay: select it with the others and press j to choose what it stands for."),
-        _("Handolás: on a turn with nothing laid before, lay every card but one (+ and m, o for "
-          "lay-offs), then discard the last one."),
-        _("The discard pile: t takes it freely on your first draw; later only if it reaches the table "
-          "this turn (the message line says why not)."),
-        _("u takes back your last move against the computer (its moves after yours go too), back to your "
-          "last draw from the stock; at a hot-seat table u takes back this turn's table moves, until you discard."),
+        _(
+            "Handolás: on a turn with nothing laid before, lay every card but one (+ and m, o for "
+            "lay-offs), then discard the last one."
+        ),
+        _(
+            "The discard pile: t takes it freely on your first draw; later only if it reaches the table "
+            "this turn (the message line says why not)."
+        ),
+        _(
+            "u takes back your last move against the computer (its moves after yours go too), back to your "
+            "last draw from the stock; at a hot-seat table u takes back this turn's table moves, until you discard."
+        ),
     ],
     "traditional": [
         _("Meld: select the cards with space and press m (+ puts a meld aside to lay several at once)."),
         _("Lay off on anyone's meld: select the card(s), choose the meld with [ and ], press o."),
-        _("Go out by discarding your last card (x). Everything in one turn, with nothing laid before, "
-          "is a rummy: the others pay {rummy_penalty} more."),
+        _(
+            "Go out by discarding your last card (x). Everything in one turn, with nothing laid before, "
+            "is a rummy: the others pay {rummy_penalty} more."
+        ),
         _("One hand decides the game: the pool is paid out by penalty points (see R for the rules)."),
     ],
 }
@@ -56,8 +73,13 @@ def how_to_play(variant_key: str, settings: dict) -> list[str]:
 class KeysScreen(Screen):
     BINDINGS = [Binding("escape,q,question_mark", "app.pop_screen", _("Back"), id="back")]
 
-    def __init__(self, bindings: list[Binding], hidden: Collection[str] = frozenset(),
-                 how_to: list[str] | None = None, extra: bool = True) -> None:
+    def __init__(
+        self,
+        bindings: list[Binding],
+        hidden: Collection[str] = frozenset(),
+        how_to: list[str] | None = None,
+        extra: bool = True,
+    ) -> None:
         """``hidden``: actions of keys that have no use in this variant, left off the list;
         ``extra``: add the table's own notes (the palette, the mouse, leaving a game)."""
         super().__init__()
@@ -78,18 +100,32 @@ class KeysScreen(Screen):
         with VerticalScroll(classes="page"):
             if self.how_to:
                 heading = _("How to play here") if self.extra else _("How to use this screen")
-                yield Static(Text(heading, style="bold") + Text("\n")
-                             + Text("\n").join(Text("• " + step) for step in self.how_to) + Text("\n"))
+                yield Static(
+                    Text(heading, style="bold")
+                    + Text("\n")
+                    + Text("\n").join(Text("• " + step) for step in self.how_to)
+                    + Text("\n")
+                )
             yield Static(table)
             if self.extra:
-                yield Static(_("\nKeys for moves that are not possible now are hidden from the footer. Select several "
-                               "cards with space; put a group aside with + to lay several melds at once."))
+                yield Static(
+                    _(
+                        "\nKeys for moves that are not possible now are hidden from the footer. Select several "
+                        "cards with space; put a group aside with + to lay several melds at once."
+                    )
+                )
         yield Footer()
 
 
 def key_display(key: str) -> str:
-    return {"question_mark": "?", "left_square_bracket": "[", "right_square_bracket": "]", "plus": "+",
-            "comma": ",", "full_stop": "."}.get(key, key)
+    return {
+        "question_mark": "?",
+        "left_square_bracket": "[",
+        "right_square_bracket": "]",
+        "plus": "+",
+        "comma": ",",
+        "full_stop": ".",
+    }.get(key, key)
 
 
 def rules_markdown(variant, settings: dict | None = None) -> str:

@@ -15,8 +15,8 @@ def joker_readings(groups: list[list], group: int, index: int) -> list[list[list
     """The groups with the joker at ``groups[group][index]`` standing for each natural face in turn."""
     readings = []
     for face in range(52):
-        pinned = groups[group][:index] + [f"JK={face_text(face)}"] + groups[group][index + 1:]
-        readings.append(groups[:group] + [pinned] + groups[group + 1:])
+        pinned = groups[group][:index] + [f"JK={face_text(face)}"] + groups[group][index + 1 :]
+        readings.append(groups[:group] + [pinned] + groups[group + 1 :])
     return readings
 
 
@@ -63,8 +63,13 @@ class JokerMeanings:
             if code:
                 self._pin_jokers(groups, jokers, code)
 
-        self.app.push_screen(MovesMenu([(code, describe(code, look)) for code in allowed],
-                                       title=_("What the joker stands for (then m or o plays it)")), chosen)
+        self.app.push_screen(
+            MovesMenu(
+                [(code, describe(code, look)) for code in allowed],
+                title=_("What the joker stands for (then m or o plays it)"),
+            ),
+            chosen,
+        )
 
     def _pin_jokers(self, groups: list[list[int]], jokers: list[tuple[int, int]], code: str) -> None:
         """Give each selected joker the meaning it has in ``code``; say what to press next."""

@@ -32,8 +32,13 @@ from rummy_tui.tableserver.protocol import (
 from .lobby_chat import ChatLine
 from .start import StartScreen
 
-GRACE_CHOICES = ((N_("30 seconds"), 30), (N_("1 minute"), 60), (N_("2 minutes"), 120), (N_("5 minutes"), 300),
-                 (N_("never: wait for them"), -1))
+GRACE_CHOICES = (
+    (N_("30 seconds"), 30),
+    (N_("1 minute"), 60),
+    (N_("2 minutes"), 120),
+    (N_("5 minutes"), 300),
+    (N_("never: wait for them"), -1),
+)
 ANSWER_CHOICES = ((N_("10 seconds"), 10), (N_("20 seconds"), 20), (N_("1 minute"), 60), (N_("5 minutes"), 300))
 LOG_SHOWN = 6  # table log lines in the lobby
 
@@ -75,49 +80,104 @@ class HostScreen(StartScreen, inherit_bindings=False):
 
     async def _build_details(self) -> None:
         details = self.query_one("#details", Vertical)
-        await details.mount_all([
-            Horizontal(Label(_("Seats"), classes="caption"),
-                       Select(self._player_choices(), value=self.players, allow_blank=False, id="players"),
-                       classes="row"),
-            Vertical(*self._seat_rows(), id="seats"),
-            Horizontal(Label(_("Open seats"), classes="caption"),
-                       Select([(level_words(level), level) for level in AI_LEVELS], value="normal",
-                              allow_blank=False, id="open-level"),
-                       Label(_("play as the computer if nobody sits there"), classes="help"), classes="row"),
-            Horizontal(Label(_("Away players"), classes="caption"),
-                       Select([(_(words), seconds) for words, seconds in GRACE_CHOICES], value=60,
-                              allow_blank=False, id="grace"),
-                       Label(_("the computer plays their turns after this wait"), classes="help"), classes="row"),
-            Horizontal(Label(_("Not answering"), classes="caption"),
-                       Select([(_(words), seconds) for words, seconds in ANSWER_CHOICES], value=20,
-                              allow_blank=False, id="answer-limit"),
-                       Label(_("a player's game silent this long counts as away"), classes="help"), classes="row"),
-            Horizontal(Label(_("Who may join"), classes="caption"),
-                       Select([(_("anyone: listed on this server"), True), (_("only players given the code"), False)],
-                              value=self.public, allow_blank=False, id="public"), classes="row"),
-            Horizontal(Label(_("Watching"), classes="caption"),
-                       Select([(_("allowed"), True), (_("off: only players see the table"), False)],
-                              value=self.watchable, allow_blank=False, id="watchable"), classes="row"),
-            Static(id="start-error"),
-            Horizontal(Button(_("Host the table"), id="host-go", variant="primary"), Button(_("Back"), id="host-back"),
-                       id="start-buttons"),
-            Static(_("Settings"), classes="section"),
-            Vertical(*self._setting_rows(), id="settings"),
-        ])
+        await details.mount_all(
+            [
+                Horizontal(
+                    Label(_("Seats"), classes="caption"),
+                    Select(self._player_choices(), value=self.players, allow_blank=False, id="players"),
+                    classes="row",
+                ),
+                Vertical(*self._seat_rows(), id="seats"),
+                Horizontal(
+                    Label(_("Open seats"), classes="caption"),
+                    Select(
+                        [(level_words(level), level) for level in AI_LEVELS],
+                        value="normal",
+                        allow_blank=False,
+                        id="open-level",
+                    ),
+                    Label(_("play as the computer if nobody sits there"), classes="help"),
+                    classes="row",
+                ),
+                Horizontal(
+                    Label(_("Away players"), classes="caption"),
+                    Select(
+                        [(_(words), seconds) for words, seconds in GRACE_CHOICES],
+                        value=60,
+                        allow_blank=False,
+                        id="grace",
+                    ),
+                    Label(_("the computer plays their turns after this wait"), classes="help"),
+                    classes="row",
+                ),
+                Horizontal(
+                    Label(_("Not answering"), classes="caption"),
+                    Select(
+                        [(_(words), seconds) for words, seconds in ANSWER_CHOICES],
+                        value=20,
+                        allow_blank=False,
+                        id="answer-limit",
+                    ),
+                    Label(_("a player's game silent this long counts as away"), classes="help"),
+                    classes="row",
+                ),
+                Horizontal(
+                    Label(_("Who may join"), classes="caption"),
+                    Select(
+                        [(_("anyone: listed on this server"), True), (_("only players given the code"), False)],
+                        value=self.public,
+                        allow_blank=False,
+                        id="public",
+                    ),
+                    classes="row",
+                ),
+                Horizontal(
+                    Label(_("Watching"), classes="caption"),
+                    Select(
+                        [(_("allowed"), True), (_("off: only players see the table"), False)],
+                        value=self.watchable,
+                        allow_blank=False,
+                        id="watchable",
+                    ),
+                    classes="row",
+                ),
+                Static(id="start-error"),
+                Horizontal(
+                    Button(_("Host the table"), id="host-go", variant="primary"),
+                    Button(_("Back"), id="host-back"),
+                    id="start-buttons",
+                ),
+                Static(_("Settings"), classes="section"),
+                Vertical(*self._setting_rows(), id="settings"),
+            ]
+        )
         if not self.host_name:  # the one thing the host must type
             self.query_one("#host-name", Input).focus()
 
     def _seat_rows(self) -> list[Horizontal]:
-        rows = [Horizontal(Label(_("Seat {number}", number=1), classes="caption"),
-                           Input(value=self.host_name, placeholder=_("your name"), max_length=MAX_NAME_CHARS,
-                                 id="host-name", classes="seat-name"),
-                           Label(_("you, the host"), classes="help"), classes="row")]
+        rows = [
+            Horizontal(
+                Label(_("Seat {number}", number=1), classes="caption"),
+                Input(
+                    value=self.host_name,
+                    placeholder=_("your name"),
+                    max_length=MAX_NAME_CHARS,
+                    id="host-name",
+                    classes="seat-name",
+                ),
+                Label(_("you, the host"), classes="help"),
+                classes="row",
+            )
+        ]
         kinds = [(_("Open: a player may sit here"), "human")] + [(level_words(level), level) for level in AI_LEVELS]
         for seat in range(1, self.players):
-            rows.append(Horizontal(Label(_("Seat {number}", number=seat + 1), classes="caption"),
-                                   Select(kinds, value="human", allow_blank=False, id=f"seat-kind-{seat}",
-                                          classes="seat-kind"),
-                                   classes="row"))
+            rows.append(
+                Horizontal(
+                    Label(_("Seat {number}", number=seat + 1), classes="caption"),
+                    Select(kinds, value="human", allow_blank=False, id=f"seat-kind-{seat}", classes="seat-kind"),
+                    classes="row",
+                )
+            )
         return rows
 
     @on(Input.Changed, "#host-name")
@@ -173,11 +233,17 @@ class HostScreen(StartScreen, inherit_bindings=False):
         except SettingError as problem:
             raise ValueError(str(problem)) from None
         grace = self.query_one("#grace", Select).value
-        return {"name": name, "variant": self.variant.key, "seats": seats, "settings": settings,
-                "grace": None if grace == -1 else grace, "ai_level": self.query_one("#open-level", Select).value,
-                "answer_limit": self.query_one("#answer-limit", Select).value,
-                "public": self.query_one("#public", Select).value is True,
-                "watchable": self.query_one("#watchable", Select).value is True}
+        return {
+            "name": name,
+            "variant": self.variant.key,
+            "seats": seats,
+            "settings": settings,
+            "grace": None if grace == -1 else grace,
+            "ai_level": self.query_one("#open-level", Select).value,
+            "answer_limit": self.query_one("#answer-limit", Select).value,
+            "public": self.query_one("#public", Select).value is True,
+            "watchable": self.query_one("#watchable", Select).value is True,
+        }
 
     @work(exclusive=True, group="host")
     async def host(self, request: dict[str, Any]) -> None:
@@ -291,8 +357,10 @@ class LobbyScreen(Screen):
         title = _("Table {code}: {variant}", code=shown, variant=get_variant(self.variant_key()).shown_name())
         self.query_one("#lobby-title", Static).update(Text(title))
         if self.hosting and may_start_a_server():  # on this machine: the command works too
-            code = _("Players join with the code {code} (Join a table on the start screen, or `rummy join {code}`).",
-                     code=shown)
+            code = _(
+                "Players join with the code {code} (Join a table on the start screen, or `rummy join {code}`).",
+                code=shown,
+            )
         elif self.hosting:
             code = _("Players join with the code {code} (Join a table on the start screen).", code=shown)
         elif self.watching:
@@ -359,8 +427,15 @@ class LobbyScreen(Screen):
         error, before = self.query_one("#lobby-error", Static), self.client.view
 
         def trying(attempt: int, attempts: int) -> None:
-            error.update(Text(_("The connection to the table server was lost: reconnecting (try {attempt} of "
-                                "{attempts})…", attempt=attempt, attempts=attempts)))
+            error.update(
+                Text(
+                    _(
+                        "The connection to the table server was lost: reconnecting (try {attempt} of {attempts})…",
+                        attempt=attempt,
+                        attempts=attempts,
+                    )
+                )
+            )
 
         reason = await reconnect_with_backoff(self.client, trying)
         if reason is None:
@@ -369,8 +444,15 @@ class LobbyScreen(Screen):
             except TableError as problem:
                 reason = str(problem)
         if reason is not None:
-            error.update(Text(_("{reason} Leave with Escape; `rummy join {code}` takes your seat back later.",
-                                reason=reason, code=shown_code(self.client.table or ""))))
+            error.update(
+                Text(
+                    _(
+                        "{reason} Leave with Escape; `rummy join {code}` takes your seat back later.",
+                        reason=reason,
+                        code=shown_code(self.client.table or ""),
+                    )
+                )
+            )
             return None
         error.update("")
         self.notify(_("Reconnected."))

@@ -26,8 +26,12 @@ class ChatLine(Input):
     BINDINGS = [Binding("escape", "close", _("Close the chat line"), show=False)]
 
     def __init__(self, client: TableClient, hiding: bool = False, **options) -> None:
-        super().__init__(placeholder=_("Say something to the table, Enter sends it"), max_length=MAX_CHAT_CHARS,
-                         compact=True, **options)
+        super().__init__(
+            placeholder=_("Say something to the table, Enter sends it"),
+            max_length=MAX_CHAT_CHARS,
+            compact=True,
+            **options,
+        )
         self.client = client
         self.hiding = hiding  # hidden while not in use (at the table)
         self._hide(hiding)

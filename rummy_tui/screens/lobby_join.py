@@ -87,20 +87,42 @@ class JoinScreen(Screen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="join"):
             yield Static(_("Join a table: type its code, or pick one of the tables on this server"), id="join-title")
-            yield Horizontal(Label(_("Code"), classes="caption"),
-                             Input(shown_code(self.code), placeholder="KDFM-TQRB", max_length=CODE_LENGTH + 3,
-                                   id="join-code", compact=True), classes="row")
+            yield Horizontal(
+                Label(_("Code"), classes="caption"),
+                Input(
+                    shown_code(self.code),
+                    placeholder="KDFM-TQRB",
+                    max_length=CODE_LENGTH + 3,
+                    id="join-code",
+                    compact=True,
+                ),
+                classes="row",
+            )
             yield OptionList(id="join-tables", compact=True)
-            yield Horizontal(Label(_("Your name"), classes="caption"),
-                             Input(self.player_name, placeholder=_("1 to 16 characters"), max_length=MAX_NAME_CHARS,
-                                   id="join-name", compact=True), classes="row")
-            yield Horizontal(Label(_("Seat"), classes="caption"),
-                             Select([(_("any free seat"), ANY_SEAT)], value=ANY_SEAT, allow_blank=False, id="join-seat"),
-                             classes="row")
+            yield Horizontal(
+                Label(_("Your name"), classes="caption"),
+                Input(
+                    self.player_name,
+                    placeholder=_("1 to 16 characters"),
+                    max_length=MAX_NAME_CHARS,
+                    id="join-name",
+                    compact=True,
+                ),
+                classes="row",
+            )
+            yield Horizontal(
+                Label(_("Seat"), classes="caption"),
+                Select([(_("any free seat"), ANY_SEAT)], value=ANY_SEAT, allow_blank=False, id="join-seat"),
+                classes="row",
+            )
             yield Static(id="join-error")
-            yield Horizontal(Button(_("Join"), id="join-go", variant="primary"), Button(_("Watch"), id="join-watch"),
-                             Button(_("Refresh"), id="join-refresh"), Button(_("Back"), id="join-back"),
-                             id="join-buttons")
+            yield Horizontal(
+                Button(_("Join"), id="join-go", variant="primary"),
+                Button(_("Watch"), id="join-watch"),
+                Button(_("Refresh"), id="join-refresh"),
+                Button(_("Back"), id="join-back"),
+                id="join-buttons",
+            )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -171,8 +193,9 @@ class JoinScreen(Screen):
         table = self.tables.get(self.code)
         free = [index for index, seat in enumerate(table["seats"]) if seat["kind"] == "open"] if table else []
         seat = self.query_one("#join-seat", Select)
-        seat.set_options([(_("any free seat"), ANY_SEAT)] +
-                         [(_("Seat {number}", number=index + 1), index) for index in free])
+        seat.set_options(
+            [(_("any free seat"), ANY_SEAT)] + [(_("Seat {number}", number=index + 1), index) for index in free]
+        )
         seat.value = ANY_SEAT
 
     # --- sitting down ---------------------------------------------------------------------

@@ -33,4 +33,3 @@ class MovesMenu(ModalScreen[str | None]):
 
     def action_dismiss_menu(self) -> None:
         self.dismiss(None)
-

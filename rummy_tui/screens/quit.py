@@ -16,8 +16,10 @@ from rummy_tui.storage.writer import DiskStatus
 
 
 class QuitAnywayScreen(ModalScreen[bool]):
-    BINDINGS = [Binding("y", "answer(True)", _("Quit anyway"), id="quit-anyway"),
-                Binding("n,escape", "answer(False)", _("Keep playing"), id="keep-playing")]
+    BINDINGS = [
+        Binding("y", "answer(True)", _("Quit anyway"), id="quit-anyway"),
+        Binding("n,escape", "answer(False)", _("Keep playing"), id="keep-playing"),
+    ]
 
     def __init__(self, status: DiskStatus) -> None:
         super().__init__()
@@ -33,8 +35,13 @@ class QuitAnywayScreen(ModalScreen[bool]):
         status = self.status
         lines = [ngettext("{n} move could not be saved.", "{n} moves could not be saved.", status.unsaved_moves)]
         if status.last_save is not None and status.last_saved_at is not None:
-            lines.append(_("The last good save is {path}, from {time}.", path=status.last_save,
-                           time=local_time(status.last_saved_at)))
+            lines.append(
+                _(
+                    "The last good save is {path}, from {time}.",
+                    path=status.last_save,
+                    time=local_time(status.last_saved_at),
+                )
+            )
         else:
             lines.append(_("This game has not been saved yet."))
         if status.save_problem:

@@ -28,10 +28,17 @@ from rummy_tui.widgets.cards import CardLook, cards_piece, log_line
 
 # --- what the viewer shows, as text ---------------------------------------------------------
 
+
 def position_title(game: Game, names: list[str], shown: int, total: int) -> str:
     variant = game.variant.shown_name() or game.record["variant"]
-    return _("Replay of {variant}: {players} | action {shown} of {total} | hand {hand}",
-             variant=variant, players=", ".join(names), shown=shown, total=total, hand=max(game.state.hand_no, 1))
+    return _(
+        "Replay of {variant}: {players} | action {shown} of {total} | hand {hand}",
+        variant=variant,
+        players=", ".join(names),
+        shown=shown,
+        total=total,
+        hand=max(game.state.hand_no, 1),
+    )
 
 
 def hands_text(game: Game, names: list[str], look: CardLook, viewer: int | None = None) -> Text:
@@ -63,8 +70,15 @@ def table_text(game: Game, names: list[str], look: CardLook) -> Text:
     return text
 
 
-def step_text(game: Game, names: list[str], look: CardLook, shown: int, mover: int | None = None,
-              hand_ended: bool = False, viewer: int | None = None) -> Text:
+def step_text(
+    game: Game,
+    names: list[str],
+    look: CardLook,
+    shown: int,
+    mover: int | None = None,
+    hand_ended: bool = False,
+    viewer: int | None = None,
+) -> Text:
     """The action just taken and by whom, what it did in words, and the score when a hand ends.
     With a ``viewer``, another seat's action is told only by the public log (its code may name
     cards the viewer never saw)."""
@@ -99,6 +113,7 @@ def step_text(game: Game, names: list[str], look: CardLook, shown: int, mover: i
 
 
 # --- the screen ---------------------------------------------------------------------------
+
 
 class ReplayPanel(CardWidget):
     """A Static that draws cards in the stylesheet's colours."""
@@ -144,8 +159,10 @@ class ReplayScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#replay-hands").border_title = (
-            _("Every hand") if self.viewer is None else _("{name}'s view: the game is not over",
-                                                          name=self.names[self.viewer]))
+            _("Every hand")
+            if self.viewer is None
+            else _("{name}'s view: the game is not over", name=self.names[self.viewer])
+        )
         self.query_one("#replay-table").border_title = _("Table")
         self.query_one("#replay-step").border_title = _("What happened")
         self.show_position()
@@ -159,7 +176,8 @@ class ReplayScreen(Screen):
         mover = self.movers[self.shown - 1] if self.shown else None
         hand_ended = self.shown > 0 and self.hand_starts.get(self.game.state.hand_no) == self.shown
         self.query_one("#replay-step", ReplayPanel).update(
-            step_text(self.game, self.names, look, self.shown, mover, hand_ended, self.viewer))
+            step_text(self.game, self.names, look, self.shown, mover, hand_ended, self.viewer)
+        )
 
     def go_to(self, position: int) -> None:
         position = max(0, min(position, self.total))

@@ -39,7 +39,9 @@ class HandSummary(CardWidget):
             lines.append(Text(_("The hand is void: nobody scores.")))
         elif last.get("winner") is not None:
             won = last["winner"] == self.view.viewer
-            lines.append(Text(_("You win the hand.") if won else _("{name} wins the hand.", name=names[last["winner"]])))
+            lines.append(
+                Text(_("You win the hand.") if won else _("{name} wins the hand.", name=names[last["winner"]]))
+            )
             showdown = self._knock_story(last)
             if showdown:
                 lines.append(log_line(personal(showdown), look))
@@ -76,7 +78,6 @@ class HandSummary(CardWidget):
             lines += [Text("  ") + log_line(personal(line), look) for line in last["lines"]]
         self.update(Text("\n").join(lines))
 
-
     def personal(self, message) -> str:
         """An engine message in words, with the viewer's own seat in the second person."""
         viewer = self.view.viewer
@@ -92,13 +93,23 @@ class HandSummary(CardWidget):
         names = self.view.names
         knocker, defender = names[showdown["knocker"]], names[showdown["defender"]]
         if showdown["ending"] == "gin":
-            return _("{knocker} went gin; {defender} keeps {d} in unmatched cards (no lay-offs after gin).",
-                     knocker=knocker, defender=defender, d=showdown["defender_deadwood"])
+            return _(
+                "{knocker} went gin; {defender} keeps {d} in unmatched cards (no lay-offs after gin).",
+                knocker=knocker,
+                defender=defender,
+                d=showdown["defender_deadwood"],
+            )
         upcard = showdown.get("upcard")
-        story = _("{knocker} knocked with {k} deadwood (knock limit {limit}, upcard [{upcard}]); "
-                  "{defender} has {d} after lay-offs.", knocker=knocker, k=showdown["knocker_deadwood"],
-                  limit=showdown.get("knock_limit", "?"), upcard=card_text(upcard) if upcard is not None else "?",
-                  defender=defender, d=showdown["defender_deadwood"])
+        story = _(
+            "{knocker} knocked with {k} deadwood (knock limit {limit}, upcard [{upcard}]); "
+            "{defender} has {d} after lay-offs.",
+            knocker=knocker,
+            k=showdown["knocker_deadwood"],
+            limit=showdown.get("knock_limit", "?"),
+            upcard=card_text(upcard) if upcard is not None else "?",
+            defender=defender,
+            d=showdown["defender_deadwood"],
+        )
         if showdown["ending"] == "undercut":
             story += " " + _("Not more than the knocker: an undercut.")
         return story
@@ -119,8 +130,10 @@ class ScrollingPage(_Page):
     """A results page may be longer than the terminal: the footer names the keys that scroll it."""
 
     # PgDn, PgUp and the arrows scroll too, but the page's own bindings keep them off the footer.
-    SCROLL_BINDINGS = [Binding("m", "page(1)", _("More below"), id="page-down"),
-                       Binding("b", "page(-1)", _("Back up"), id="page-up")]
+    SCROLL_BINDINGS = [
+        Binding("m", "page(1)", _("More below"), id="page-down"),
+        Binding("b", "page(-1)", _("Back up"), id="page-up"),
+    ]
 
     def action_page(self, step: int) -> None:
         page = self.query_one(VerticalScroll)
@@ -145,8 +158,12 @@ class DealCheckLine(Static):
         elif check.verified:
             self.update(Text(_("Deal verified ({commitment})", commitment=short(check.commitment)), style="green"))
         else:
-            self.update(Text(_("DEAL NOT VERIFIED: {problem}", problem=_(check.problem, **check.values)),
-                             style="bold reverse red"))
+            self.update(
+                Text(
+                    _("DEAL NOT VERIFIED: {problem}", problem=_(check.problem, **check.values)),
+                    style="bold reverse red",
+                )
+            )
 
 
 class EndOfHandScreen(ScrollingPage, Screen):
@@ -177,14 +194,20 @@ def settlement_legend(view: TableView) -> str | None:
     settings = view.observation["settings"]
     if "boxes" not in view.observation["extra"] or "game_bonus" not in settings:
         return None
-    return _("(hand points + {game} for the game, + {shutout} more if the loser won no hand, "
-             "+ {box} per hand won)", game=settings["game_bonus"], shutout=settings["shutout_extra"],
-             box=settings["box_bonus"])
+    return _(
+        "(hand points + {game} for the game, + {shutout} more if the loser won no hand, + {box} per hand won)",
+        game=settings["game_bonus"],
+        shutout=settings["shutout_extra"],
+        box=settings["box_bonus"],
+    )
 
 
 class EndOfGameScreen(ScrollingPage, Screen):
-    BINDINGS = [Binding("n", "app.new_game", _("New game"), id="new-game"),
-                Binding("q", "app.quit", _("Quit"), id="quit"), *ScrollingPage.SCROLL_BINDINGS]
+    BINDINGS = [
+        Binding("n", "app.new_game", _("New game"), id="new-game"),
+        Binding("q", "app.quit", _("Quit"), id="quit"),
+        *ScrollingPage.SCROLL_BINDINGS,
+    ]
 
     def __init__(self, view: TableView) -> None:
         super().__init__()
@@ -198,8 +221,12 @@ class EndOfGameScreen(ScrollingPage, Screen):
         if winners == [viewer]:
             title = _("You win the game!")
         elif winners:
-            title = ngettext("{names} wins the game!", "{names} win the game!", len(winners),
-                             names=" & ".join(names[s] for s in winners))
+            title = ngettext(
+                "{names} wins the game!",
+                "{names} win the game!",
+                len(winners),
+                names=" & ".join(names[s] for s in winners),
+            )
         else:
             title = _("Game over")
         lines = [Text(title, style="bold"), Text("")]

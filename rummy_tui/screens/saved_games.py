@@ -61,8 +61,9 @@ class SavedGamesScreen(Screen[str | None]):
         problems = self.query_one("#saved-problems", Static)
         problems.update("\n".join(str(problem) for problem in self.store.problems))
         problems.display = bool(self.store.problems)
-        self.show_hint(_("Enter continues the highlighted game; d deletes it.") if self.saves
-                       else _("No saved games yet."))
+        self.show_hint(
+            _("Enter continues the highlighted game; d deletes it.") if self.saves else _("No saved games yet.")
+        )
         table.focus()
 
     def show_hint(self, text: str, confirm: bool = False) -> None:
@@ -103,8 +104,14 @@ class SavedGamesScreen(Screen[str | None]):
             return
         if self.pending_delete != chosen.id:
             self.pending_delete = chosen.id
-            self.show_hint(_("Delete {progress} ({players})? Press d again to delete it.",
-                             progress=chosen.progress, players=", ".join(chosen.seats)), confirm=True)
+            self.show_hint(
+                _(
+                    "Delete {progress} ({players})? Press d again to delete it.",
+                    progress=chosen.progress,
+                    players=", ".join(chosen.seats),
+                ),
+                confirm=True,
+            )
             return
         self.pending_delete = None
         try:

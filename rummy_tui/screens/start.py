@@ -30,12 +30,16 @@ DEFAULT_NAMES = (N_("You"), N_("North"), N_("East"), N_("South"), N_("West"), N_
 # How the start screen is used, for the `?` screen.
 START_STEPS = (
     N_("Up and down choose the variant; tab goes to the next field, shift+tab back."),
-    N_("Seats: type a name; each seat is a human or the computer at a level (enter opens the list). "
-       "Several humans play hot-seat at this terminal."),
+    N_(
+        "Seats: type a name; each seat is a human or the computer at a level (enter opens the list). "
+        "Several humans play hot-seat at this terminal."
+    ),
     N_("Settings: the label says what it is, the line beside it says what it does; space turns a checkbox on or off."),
     N_("The seed repeats a deal: the same seed gives the same cards. Empty: a random one."),
-    N_("ctrl+s or the New game button starts; ctrl+o continues a saved game; F1 shows the rules; "
-       "F2 hosts a table for players at other terminals, F3 joins one."),
+    N_(
+        "ctrl+s or the New game button starts; ctrl+o continues a saved game; F1 shows the rules; "
+        "F2 hosts a table for players at other terminals, F3 joins one."
+    ),
 )
 
 
@@ -104,8 +108,9 @@ class StartScreen(Screen):
 
     def _mark_highlighted_variant(self, picker: OptionList) -> None:
         for index, key in enumerate(self.variants):
-            picker.replace_option_prompt_at_index(index, self._variant_prompt(self.variants[key],
-                                                                              index == picker.highlighted))
+            picker.replace_option_prompt_at_index(
+                index, self._variant_prompt(self.variants[key], index == picker.highlighted)
+            )
 
     def on_mount(self) -> None:
         # The variants and the form come right after the app's first frame, so it shows at once.
@@ -137,25 +142,43 @@ class StartScreen(Screen):
 
     async def _build_details(self) -> None:
         details = self.query_one("#details", Vertical)
-        await details.mount_all([
-            Horizontal(Label(_("Players"), classes="caption"),
-                       Select(self._player_choices(), value=self.players, allow_blank=False, id="players"),
-                       classes="row"),
-            Vertical(*self._seat_rows(), id="seats"),
-            Static(_("Settings"), classes="section"),
-            Vertical(*self._setting_rows(), id="settings"),
-            Horizontal(Label(_("Seed"), classes="caption"), Input(placeholder=_("random"), id="seed", type="integer"),
-                       classes="row"),
-            Static(id="start-error"),
-            Horizontal(Button(_("New game"), id="start-game", variant="primary"),
-                       Button(_("Continue"), id="continue-saved"), Button(_("Statistics"), id="show-stats"),
-                       Button(_("Rules"), id="show-rules"),
-                       Button(_("Quit"), id="quit"), id="start-buttons"),
-            Horizontal(Button(_("Host a table"), id="host-table"), Button(_("Join a table"), id="join-table"),
-                       Button(_("In English") if language() == "hu" else "Magyarul", id="language",
-                              tooltip=_("Play in the other language (remembered); the game restarts its screens")),
-                       Static(_("players at their own terminals, one game"), classes="help"), id="table-buttons"),
-        ])
+        await details.mount_all(
+            [
+                Horizontal(
+                    Label(_("Players"), classes="caption"),
+                    Select(self._player_choices(), value=self.players, allow_blank=False, id="players"),
+                    classes="row",
+                ),
+                Vertical(*self._seat_rows(), id="seats"),
+                Static(_("Settings"), classes="section"),
+                Vertical(*self._setting_rows(), id="settings"),
+                Horizontal(
+                    Label(_("Seed"), classes="caption"),
+                    Input(placeholder=_("random"), id="seed", type="integer"),
+                    classes="row",
+                ),
+                Static(id="start-error"),
+                Horizontal(
+                    Button(_("New game"), id="start-game", variant="primary"),
+                    Button(_("Continue"), id="continue-saved"),
+                    Button(_("Statistics"), id="show-stats"),
+                    Button(_("Rules"), id="show-rules"),
+                    Button(_("Quit"), id="quit"),
+                    id="start-buttons",
+                ),
+                Horizontal(
+                    Button(_("Host a table"), id="host-table"),
+                    Button(_("Join a table"), id="join-table"),
+                    Button(
+                        _("In English") if language() == "hu" else "Magyarul",
+                        id="language",
+                        tooltip=_("Play in the other language (remembered); the game restarts its screens"),
+                    ),
+                    Static(_("players at their own terminals, one game"), classes="help"),
+                    id="table-buttons",
+                ),
+            ]
+        )
 
     def _ask_rebuild(self, *parts: str) -> None:
         """Rebuild the named parts of the form in the background: a held key asks for many
@@ -205,12 +228,20 @@ class StartScreen(Screen):
         rows = []
         for seat in range(self.players):
             kind = "human" if seat == 0 else "ai:normal"
-            rows.append(Horizontal(
-                Label(_("Seat {number}", number=seat + 1), classes="caption"),
-                Input(value=_(DEFAULT_NAMES[seat]), id=f"seat-name-{seat}", classes="seat-name"),
-                Select([(words, code) for code, words in seat_kinds()], value=kind, allow_blank=False,
-                       id=f"seat-kind-{seat}", classes="seat-kind"),
-                classes="row"))
+            rows.append(
+                Horizontal(
+                    Label(_("Seat {number}", number=seat + 1), classes="caption"),
+                    Input(value=_(DEFAULT_NAMES[seat]), id=f"seat-name-{seat}", classes="seat-name"),
+                    Select(
+                        [(words, code) for code, words in seat_kinds()],
+                        value=kind,
+                        allow_blank=False,
+                        id=f"seat-kind-{seat}",
+                        classes="seat-kind",
+                    ),
+                    classes="row",
+                )
+            )
         return rows
 
     def _setting_rows(self) -> list[Horizontal]:
@@ -221,14 +252,23 @@ class StartScreen(Screen):
             about = setting.shown_help()  # in the player's language
             tooltip = _("{about} (command line: --set {name}=...)", about=about, name=name)
             if setting.choices:
-                field = Select([(str(choice), choice) for choice in setting.choices], value=setting.default,
-                               allow_blank=False, id=f"setting-{name}", classes="setting", tooltip=tooltip)
+                field = Select(
+                    [(str(choice), choice) for choice in setting.choices],
+                    value=setting.default,
+                    allow_blank=False,
+                    id=f"setting-{name}",
+                    classes="setting",
+                    tooltip=tooltip,
+                )
             elif isinstance(setting.default, bool):
                 field = OnOffCheckbox("", setting.default, id=f"setting-{name}", classes="setting", tooltip=tooltip)
             else:
                 field = Input(str(setting.default), id=f"setting-{name}", classes="setting", tooltip=tooltip)
-            rows.append(Horizontal(Label(setting.title(name), classes="caption"), field,
-                                   Label(about, classes="help"), classes="row"))
+            rows.append(
+                Horizontal(
+                    Label(setting.title(name), classes="caption"), field, Label(about, classes="help"), classes="row"
+                )
+            )
         return rows
 
     @on(OptionList.OptionHighlighted, "#variant")
@@ -336,5 +376,10 @@ class StartScreen(Screen):
         settings = self.variant.resolve_settings(settings)
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None  # None: an unpredictable seed (Game draws it)
-        return {"variant": self.variant.key, "players": self.players, "settings": settings, "seed": seed,
-                "seats": seats}
+        return {
+            "variant": self.variant.key,
+            "players": self.players,
+            "settings": settings,
+            "seed": seed,
+            "seats": seats,
+        }

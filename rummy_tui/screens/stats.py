@@ -121,8 +121,14 @@ class StatsScreen(Screen[None]):
         results = self.history.recent_results(row.player, row.variant, limit=RECENT_GAMES)
         self.query_one("#stats-chart", Sparkline).data = [result.score for result in results]
         self.query_one("#stats-chart-caption", Static).update(
-            _("{player} in {variant}, last {count} games (scores): {line}", player=player_label(row),
-              variant=variant_label(row.variant), count=len(results), line=results_line(results)))
+            _(
+                "{player} in {variant}, last {count} games (scores): {line}",
+                player=player_label(row),
+                variant=variant_label(row.variant),
+                count=len(results),
+                line=results_line(results),
+            )
+        )
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.data_table.id == "stats-table" and 0 <= event.cursor_row < len(self.rows):

@@ -198,8 +198,14 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
         view = self.table_view()
         self.mark_seats(view)
         self.query_one(MeldTableView).fresh = fresh_melds(self._table_seen, view.observation["table"])
-        for widget in (self.query_one(OpponentsView), self.query_one(PilesView), self.query_one(ScoreSheet),
-                       self.query_one(MeldTableView), self.query_one(SharedTableLog), self.hand):
+        for widget in (
+            self.query_one(OpponentsView),
+            self.query_one(PilesView),
+            self.query_one(ScoreSheet),
+            self.query_one(MeldTableView),
+            self.query_one(SharedTableLog),
+            self.hand,
+        ):
             widget.show(view)
         self.query_one("#status", Panel).update(Text(self.status_text(), no_wrap=True, overflow="ellipsis"))
         self.update_keys()
@@ -207,8 +213,15 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
     def update_keys(self) -> None:
         """Refresh the footer only when what it shows changes (a footer redraw is costly)."""
         selected = self.hand.selected
-        shown = (frozenset(self._legal_verbs()), bool(selected), bool(self.hand.staged), self._joker_chosen(),
-                 self.viewer, self._overlay, self.check_action("undo", ()))
+        shown = (
+            frozenset(self._legal_verbs()),
+            bool(selected),
+            bool(self.hand.staged),
+            self._joker_chosen(),
+            self.viewer,
+            self._overlay,
+            self.check_action("undo", ()),
+        )
         if shown != getattr(self, "_keys_shown", None):
             self._keys_shown = shown
             self.refresh_bindings()
@@ -236,8 +249,9 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
             return _("discard the card under the cursor (x)")
         offer = self.seat.observation["extra"].get("reentry")
         if "reenter" in verbs and isinstance(offer, dict) and "restart" in offer:
-            return _("pay {cost} to re-enter at {restart} (r), or stay out (N)", cost=offer["cost"],
-                     restart=offer["restart"])
+            return _(
+                "pay {cost} to re-enter at {restart} (r), or stay out (N)", cost=offer["cost"], restart=offer["restart"]
+            )
         for needed, hint in PHASE_HINTS:
             if needed <= verbs:
                 return _(hint)
@@ -362,8 +376,9 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
 
     def _cards_code(self, cards: list) -> str:
         """Cards as the engine names them; a joker given a meaning with j is ``JK=9S``."""
-        return "-".join(f"JK={self.joker_meanings[card]}" if card in self.joker_meanings else face_code(card)
-                        for card in cards)
+        return "-".join(
+            f"JK={self.joker_meanings[card]}" if card in self.joker_meanings else face_code(card) for card in cards
+        )
 
     async def action_draw(self) -> None:
         await self.perform("draw:stock")
@@ -396,8 +411,12 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
             await self.perform(code)
             return
         look = self.hand.card_look()
-        words = [(options[0], describe(options[0], look)
-                  + Text(_(": the default melds (least deadwood, least for him to lay off)")))]
+        words = [
+            (
+                options[0],
+                describe(options[0], look) + Text(_(": the default melds (least deadwood, least for him to lay off)")),
+            )
+        ]
         words += [(option, describe(option, look)) for option in options[1:]]
         self.app.push_screen(MovesMenu(words, title=_("Knock: which melds do you show?")), self._perform_chosen)
 
@@ -470,8 +489,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
 
         look = self.hand.card_look()
         endings = self.variant.ending_names  # what a declaration is called
-        self.app.push_screen(MovesMenu([(code, describe(code, look, endings)) for code in codes]),
-                             self._perform_chosen)
+        self.app.push_screen(MovesMenu([(code, describe(code, look, endings)) for code in codes]), self._perform_chosen)
 
     # --- the cards and the meld target ----------------------------------------------------
 

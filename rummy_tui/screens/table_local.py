@@ -92,8 +92,12 @@ class LocalTurns:
 
     def on_ai_moved(self, message: AiMoved) -> None:  # by name: @on is not seen in a mixin
         game = self.game
-        if (game.current_seat != message.seat or self.seat.seq != message.turn or self._overlay
-                or message.epoch != self._epoch):
+        if (
+            game.current_seat != message.seat
+            or self.seat.seq != message.turn
+            or self._overlay
+            or message.epoch != self._epoch
+        ):
             return  # the game moved on (a new game, an undo, or a screen took over)
         game.apply(message.action)
         self.say(self._latest_public_words(message.seat))  # never the code: it may name hidden cards
@@ -148,8 +152,11 @@ class LocalTurns:
 
             if self.game_id is None:
                 self.game_id = new_game_id()
-            self._writer = DiskWriter(self.game_id, len(self.game.record["actions"]),
-                                      on_change=lambda status: self.post_message(DiskChanged(status)))
+            self._writer = DiskWriter(
+                self.game_id,
+                len(self.game.record["actions"]),
+                on_change=lambda status: self.post_message(DiskChanged(status)),
+            )
         return self._writer
 
     async def save_before_quit(self) -> DiskStatus:

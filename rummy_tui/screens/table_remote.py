@@ -66,8 +66,10 @@ class SharedTableLog(GameLog):
             return
         look = self.card_look()
         room = max(self.content_size.height, 3)
-        lines = [event_line(entry, view.names, look, view.viewer) if kind == "event" else table_line(entry)
-                 for kind, entry in self.entries[-room:]]
+        lines = [
+            event_line(entry, view.names, look, view.viewer) if kind == "event" else table_line(entry)
+            for kind, entry in self.entries[-room:]
+        ]
         self.update(Group(*lines))
 
 
@@ -166,8 +168,11 @@ class RemoteTurns:
         if self.local:
             return ""
         if self._trying is not None:
-            return _("connection lost: reconnecting (try {attempt} of {attempts})…", attempt=self._trying[0],
-                     attempts=self._trying[1])
+            return _(
+                "connection lost: reconnecting (try {attempt} of {attempts})…",
+                attempt=self._trying[0],
+                attempts=self._trying[1],
+            )
         if self._lost:
             return _("not connected to the table server (a: try again or leave)")
         if not self.seat.started:

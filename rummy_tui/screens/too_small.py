@@ -24,7 +24,13 @@ class TooSmallScreen(Screen):
 
     def show_size(self) -> None:
         width, height = self.app.size
-        self.query_one(Static).update(_(
-            "Please enlarge the terminal to at least {min_width}x{min_height} (it is {width}x{height}). "
-            "The game continues when it grows.", min_width=MIN_WIDTH, min_height=MIN_HEIGHT, width=width,
-            height=height))
+        self.query_one(Static).update(
+            _(
+                "Please enlarge the terminal to at least {min_width}x{min_height} (it is {width}x{height}). "
+                "The game continues when it grows.",
+                min_width=MIN_WIDTH,
+                min_height=MIN_HEIGHT,
+                width=width,
+                height=height,
+            )
+        )

@@ -63,4 +63,3 @@ class UndoMoves:
                 return self._takeback_reason() or ""
             return _("Moves are taken back only in a game against the computer.")
         return _(self.game.why_no_undo(self.viewer) or "")
-

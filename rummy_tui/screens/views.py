@@ -44,8 +44,11 @@ class DiscardPile(CardWidget):
     def on_mount(self) -> None:
         pile = self.view.observation["discard"]
         look = self.card_look()
-        shown = (Text(_("Discard pile, bottom to top:\n")) + cards_piece(pile, look)
-                 if pile else Text(_("The discard pile is empty.")))
+        shown = (
+            Text(_("Discard pile, bottom to top:\n")) + cards_piece(pile, look)
+            if pile
+            else Text(_("The discard pile is empty."))
+        )
         if self.view.variant.pile_history(self.view.observation["extra"], 0) is not None:
             self.update(Group(shown, Text(""), self._pile_history(look)))
         else:
@@ -60,8 +63,10 @@ class DiscardPile(CardWidget):
         for seat, name in enumerate(self.view.names):
             took, passed = self.view.variant.pile_history(extra, seat)
             discarded = (extra.get("discarded") or [[]] * len(self.view.names))[seat]
-            table.add_row(name, *(cards_piece(cards, look) if cards else Text("-", style="dim")
-                                  for cards in (took, passed, discarded)))
+            table.add_row(
+                name,
+                *(cards_piece(cards, look) if cards else Text("-", style="dim") for cards in (took, passed, discarded)),
+            )
         return table
 
 
@@ -80,8 +85,10 @@ class TableMeldsScreen(Screen[int | None]):
     """Every meld on the table, one to a line, grouped by owner: the whole table at any size.
     Enter makes the highlighted meld the target of a lay-off."""
 
-    BINDINGS = [Binding("escape,q,T", "close", _("Back"), id="back"),
-                Binding("enter", "choose", _("Target this meld"), id="choose-target")]
+    BINDINGS = [
+        Binding("escape,q,T", "close", _("Back"), id="back"),
+        Binding("enter", "choose", _("Target this meld"), id="choose-target"),
+    ]
 
     def __init__(self, view: TableView, look: CardLook, target: int | None) -> None:
         super().__init__()
@@ -95,8 +102,9 @@ class TableMeldsScreen(Screen[int | None]):
         options: list[Option] = []
         for owner, melds in melds_by_owner(table, len(self.view.names)):
             options.append(Option(Text(self.view.names[owner], style="bold"), disabled=True))
-            options += [Option(Text(f"  {index}) ") + meld_piece(meld, self.look), id=str(index))
-                        for index, meld in melds]
+            options += [
+                Option(Text(f"  {index}) ") + meld_piece(meld, self.look), id=str(index)) for index, meld in melds
+            ]
         if not options:
             options.append(Option(_("No melds on the table."), disabled=True))
         yield OptionList(*options, id="table-melds")

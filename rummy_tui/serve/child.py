@@ -32,14 +32,20 @@ def child_command(options: list[str]) -> list[str]:
     return [sys.executable, "-m", "rummy_tui", *options]
 
 
-def child_environment(term: str, folder: Path, client_env: dict[str, str],
-                      served: dict[str, str] | None = None) -> dict[str, str]:
+def child_environment(
+    term: str, folder: Path, client_env: dict[str, str], served: dict[str, str] | None = None
+) -> dict[str, str]:
     """Only what the game needs. Never COLUMNS/LINES: they would freeze the window size.
     ``served`` is what the server tells the game: how it reaches the server's table service,
     who the visitor is there, the largest window it gives (see rummy_tui/served.py)."""
-    environment = {"TERM": term, "LANG": UTF8_LOCALE, "HOME": str(folder), "RUMMY_TUI_DATA_DIR": str(folder),
-                   "PYTHONPATH": str(CODE_ROOT),  # the games run the server's code, installed or not
-                   **(served or {})}
+    environment = {
+        "TERM": term,
+        "LANG": UTF8_LOCALE,
+        "HOME": str(folder),
+        "RUMMY_TUI_DATA_DIR": str(folder),
+        "PYTHONPATH": str(CODE_ROOT),  # the games run the server's code, installed or not
+        **(served or {}),
+    }
     for name in CLIENT_VARIABLES:
         value = client_env.get(name)
         if isinstance(value, str) and value.isprintable() and len(value) < 64:
@@ -71,14 +77,22 @@ class GameProcess:
         self.read_transport: asyncio.ReadTransport | None = None
 
     @classmethod
-    async def start(cls, command: list[str], environment: dict[str, str], folder: Path,
-                    size: tuple[int, int, int, int]) -> GameProcess:
+    async def start(
+        cls, command: list[str], environment: dict[str, str], folder: Path, size: tuple[int, int, int, int]
+    ) -> GameProcess:
         master, slave = pty.openpty()
         try:
             set_window_size(slave, *size)
             process = await asyncio.create_subprocess_exec(
-                *command, stdin=slave, stdout=slave, stderr=slave, env=environment, cwd=folder,
-                start_new_session=True, preexec_fn=_take_the_terminal)
+                *command,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=environment,
+                cwd=folder,
+                start_new_session=True,
+                preexec_fn=_take_the_terminal,
+            )
         except BaseException:
             os.close(master)
             raise
@@ -94,8 +108,12 @@ class GameProcess:
         transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, pipe)
         self.writer = asyncio.StreamWriter(transport, protocol, None, loop)
 
-    async def copy_output(self, write: Callable[[bytes], None], drain: Callable[[], Awaitable[None]],
-                          first_output: asyncio.Event | None = None) -> None:
+    async def copy_output(
+        self,
+        write: Callable[[bytes], None],
+        drain: Callable[[], Awaitable[None]],
+        first_output: asyncio.Event | None = None,
+    ) -> None:
         """Send everything the game draws to `write` until the child lets go of the terminal.
         Waiting on `drain` makes a slow client slow the game's output, not fill the memory."""
         loop = asyncio.get_running_loop()

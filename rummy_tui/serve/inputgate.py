@@ -34,8 +34,13 @@ class Bucket:
 
 
 class InputGate:
-    def __init__(self, keys_per_second: float, bytes_per_second: float, burst_seconds: float,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        keys_per_second: float,
+        bytes_per_second: float,
+        burst_seconds: float,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.keys = Bucket(keys_per_second, max(keys_per_second * burst_seconds, 1))
         self.bytes = Bucket(bytes_per_second, max(bytes_per_second * burst_seconds, 64))
         self.clock = clock
@@ -88,7 +93,7 @@ def _split_unfinished(data: bytes) -> tuple[bytes, bytes]:
     tail = match.group()
     if tail[0] >= 0xC0 and len(tail) >= _utf8_length(tail[0]):
         return data, b""  # a whole character after all
-    return data[:match.start()], tail
+    return data[: match.start()], tail
 
 
 def _utf8_length(lead: int) -> int:

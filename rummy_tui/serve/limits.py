@@ -33,13 +33,21 @@ MAX_PIXELS = 65535  # the kernel's window size fields are 16 bits
 
 
 @overload
-def fit_window(width: int, height: int, pixel_width: int, pixel_height: int, limits: Limits,
-               default: tuple[int, int] = ...) -> tuple[Window, bool]: ...
+def fit_window(
+    width: int, height: int, pixel_width: int, pixel_height: int, limits: Limits, default: tuple[int, int] = ...
+) -> tuple[Window, bool]: ...
 @overload
-def fit_window(width: int, height: int, pixel_width: int, pixel_height: int, limits: Limits,
-               default: None) -> tuple[Window, bool] | None: ...
-def fit_window(width: int, height: int, pixel_width: int, pixel_height: int, limits: Limits,
-               default: tuple[int, int] | None = (80, 24)) -> tuple[Window, bool] | None:
+def fit_window(
+    width: int, height: int, pixel_width: int, pixel_height: int, limits: Limits, default: None
+) -> tuple[Window, bool] | None: ...
+def fit_window(
+    width: int,
+    height: int,
+    pixel_width: int,
+    pixel_height: int,
+    limits: Limits,
+    default: tuple[int, int] | None = (80, 24),
+) -> tuple[Window, bool] | None:
     """The window a game gets for the one a visitor asks for, and whether it had to be made
     smaller. A size of 0 means "not known": `default` stands in for it (at a resize, where
     `default` is None, the request is ignored). Pixel sizes that do not fit are dropped."""

@@ -24,7 +24,9 @@ from .limits import Limits, SessionSeats, Window, fit_window
 
 # Undo what a game that did not get to clean up leaves on: alternate screen, mouse and focus
 # reports, bracketed paste, hidden cursor, colours.
-RESTORE_TERMINAL = b"\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l\x1b[?25h\x1b[0m"
+RESTORE_TERMINAL = (
+    b"\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l\x1b[?25h\x1b[0m"
+)
 DEFAULT_TERM = "xterm-256color"
 SETTLE = 0.3  # quiet seconds after the first frame that count as "started"
 START_LIMIT = 8.0  # a start slot is given back after this long in any case
@@ -35,6 +37,7 @@ RESIZE_INTERVAL = 0.1  # seconds between two window changes passed to a game (th
 @dataclass
 class Visit:
     """What the connection knows about the visitor when a session starts."""
+
     ip: str
     identity: str
     username: str = ""
@@ -42,9 +45,18 @@ class Visit:
 
 
 class Session:
-    def __init__(self, process: asyncssh.SSHServerProcess, visit: Visit, seats: SessionSeats,
-                 players_root: Path, game_options: list[str], idle_timeout: float, log: EventLog,
-                 table_socket: Path | None = None, limits: Limits | None = None) -> None:
+    def __init__(
+        self,
+        process: asyncssh.SSHServerProcess,
+        visit: Visit,
+        seats: SessionSeats,
+        players_root: Path,
+        game_options: list[str],
+        idle_timeout: float,
+        log: EventLog,
+        table_socket: Path | None = None,
+        limits: Limits | None = None,
+    ) -> None:
         self.process = process
         self.visit = visit
         self.seats = seats
@@ -70,7 +82,11 @@ class Session:
         """(log reason, message, exit status) for a request that is not an interactive game."""
         process = self.process
         if process.subsystem:
-            return "subsystem", f"this server offers no {safe_text(process.subsystem)}; connect with plain ssh to play", 1
+            return (
+                "subsystem",
+                f"this server offers no {safe_text(process.subsystem)}; connect with plain ssh to play",
+                1,
+            )
         if process.command:
             return "exec", "this server only plays rummy: connect without a command (ssh -p PORT HOST)", 2
         if process.get_terminal_type() is None:
@@ -106,9 +122,15 @@ class Session:
             self.seats.give_back(self.visit.ip)
             if self.resize_handle is not None:
                 self.resize_handle.cancel()
-            self.log.write("game-over", self.visit.ip, identity=self.visit.identity,
-                           pid=self.game.pid if self.game else "-", status=status,
-                           duration=time.monotonic() - started, dropped=self.gate.dropped_bytes)
+            self.log.write(
+                "game-over",
+                self.visit.ip,
+                identity=self.visit.identity,
+                pid=self.game.pid if self.game else "-",
+                status=status,
+                duration=time.monotonic() - started,
+                dropped=self.gate.dropped_bytes,
+            )
 
     async def _play(self) -> int | None:
         starting = self.seats.starting
@@ -129,8 +151,9 @@ class Session:
                 self.process.exit(1)
                 return None
             first_output = asyncio.Event()
-            output = asyncio.create_task(self.game.copy_output(self.process.stdout.write, self.process.stdout.drain,
-                                                               first_output))
+            output = asyncio.create_task(
+                self.game.copy_output(self.process.stdout.write, self.process.stdout.drain, first_output)
+            )
             await self._settled(first_output)
         self.incoming = incoming = asyncio.create_task(self._copy_input())
         if self.stopping:
@@ -156,12 +179,20 @@ class Session:
             term = DEFAULT_TERM
         width, height, pixel_width, pixel_height = process.get_terminal_size()
         self.window, clamped = fit_window(width, height, pixel_width, pixel_height, self.limits)
-        game = await GameProcess.start(child_command(self.game_options),
-                                       child_environment(term, folder, dict(process.env),
-                                                         {**self._tables(), **self._size_limit(clamped)}),
-                                       folder, self.window)
-        self.log.write("play", self.visit.ip, identity=self.visit.identity, pid=game.pid,
-                       size=f"{self.window[0]}x{self.window[1]}", term=term)
+        game = await GameProcess.start(
+            child_command(self.game_options),
+            child_environment(term, folder, dict(process.env), {**self._tables(), **self._size_limit(clamped)}),
+            folder,
+            self.window,
+        )
+        self.log.write(
+            "play",
+            self.visit.ip,
+            identity=self.visit.identity,
+            pid=game.pid,
+            size=f"{self.window[0]}x{self.window[1]}",
+            term=term,
+        )
         if clamped:
             self._log_clamp(width, height)
         return game
@@ -178,7 +209,10 @@ class Session:
         token, kept in the guest folder, brings a guest back to a seat)."""
         if self.table_socket is None:
             return {}
-        tables = {SOCKET_VARIABLE: str(self.table_socket), ADDRESS_VARIABLE: self.visit.ip}  # wrong codes counted per address
+        tables = {
+            SOCKET_VARIABLE: str(self.table_socket),
+            ADDRESS_VARIABLE: self.visit.ip,
+        }  # wrong codes counted per address
         if self.visit.key_fingerprint:
             tables[IDENTITY_VARIABLE] = self.visit.identity
         name = player_name(self.visit.username)
@@ -218,8 +252,12 @@ class Session:
             bursts = self.gate.bursts
             keys = self.gate.admit(data)
             if self.gate.bursts != bursts:
-                self.log.write("input-dropped", self.visit.ip, identity=self.visit.identity,
-                               limit=f"{self.limits.keys_per_second}keys/s,{self.limits.bytes_per_second}B/s")
+                self.log.write(
+                    "input-dropped",
+                    self.visit.ip,
+                    identity=self.visit.identity,
+                    limit=f"{self.limits.keys_per_second}keys/s,{self.limits.bytes_per_second}B/s",
+                )
             if keys and not self._running.send_input(keys):  # never waits: see GameProcess.send_input
                 self.gate.dropped_bytes += len(keys)
 
@@ -252,8 +290,13 @@ class Session:
 
     def _log_clamp(self, width: int, height: int) -> None:
         self.told_size_limit = True
-        self.log.write("window-clamped", self.visit.ip, identity=self.visit.identity, asked=f"{width}x{height}",
-                       size=f"{self.limits.max_width}x{self.limits.max_height}")
+        self.log.write(
+            "window-clamped",
+            self.visit.ip,
+            identity=self.visit.identity,
+            asked=f"{width}x{height}",
+            size=f"{self.limits.max_width}x{self.limits.max_height}",
+        )
 
     async def _finish(self, output: asyncio.Task, incoming: asyncio.Task) -> int:
         """Whoever went first, the game ends: hang up (immediate when it already exited)."""

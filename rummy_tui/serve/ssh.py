@@ -115,8 +115,13 @@ class Visitor(asyncssh.SSHServer):
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.identity is not None:
-            self.server.log.write("disconnect", self.ip, identity=self.identity,
-                                  duration=time.monotonic() - self.connected_at, sessions=self.sessions)
+            self.server.log.write(
+                "disconnect",
+                self.ip,
+                identity=self.identity,
+                duration=time.monotonic() - self.connected_at,
+                sessions=self.sessions,
+            )
         elif not self.rate_limited:
             self.server.log.write("auth-failed", self.ip, user=safe_text(self.username) or "-")
 
@@ -125,8 +130,10 @@ class Visitor(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         self.username = username
         if self.rate_limited:
-            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                                           "rummy: too many new connections from your address; try again in a minute")
+            raise asyncssh.DisconnectError(
+                asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                "rummy: too many new connections from your address; try again in a minute",
+            )
         return True
 
     def password_auth_supported(self) -> bool:
@@ -154,8 +161,13 @@ class Visitor(asyncssh.SSHServer):
             self.identity = key_identity(self.key_fingerprint)
         else:
             self.identity = guest_identity(self.username)
-        self.server.log.write("connect", self.ip, identity=self.identity, user=safe_text(self.username),
-                              key=self.key_fingerprint or "none")
+        self.server.log.write(
+            "connect",
+            self.ip,
+            identity=self.identity,
+            user=safe_text(self.username),
+            key=self.key_fingerprint or "none",
+        )
         asyncio.get_running_loop().call_later(NO_SESSION_TIMEOUT, self._close_if_idle)
 
     def _close_if_idle(self) -> None:
@@ -171,8 +183,9 @@ class Visitor(asyncssh.SSHServer):
             if not self.told_channels:
                 self.told_channels = True
                 self.server.log.write("refused", self.ip, identity=self.identity, reason="channels")
-            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-                                            f"rummy: at most {MAX_CHANNELS} sessions on one connection")
+            raise asyncssh.ChannelOpenError(
+                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, f"rummy: at most {MAX_CHANNELS} sessions on one connection"
+            )
         assert self.conn is not None  # connection_made comes before any session
         channel = self.conn.create_server_channel()  # the server's options: raw bytes, INPUT_WINDOW
         keep_only_the_games_variables(channel)
@@ -205,7 +218,9 @@ class RummyServer:
         self.log = log or EventLog()
         self.rate = ConnectionRate(self.limits.connections_per_minute)
         self.seats = SessionSeats(self.limits)
-        self.authorized = asyncssh.read_authorized_keys(str(options.authorized_keys)) if options.authorized_keys else None
+        self.authorized = (
+            asyncssh.read_authorized_keys(str(options.authorized_keys)) if options.authorized_keys else None
+        )
         self.host_key = load_or_create_host_key(data_root)
         self.sessions: set[Session] = set()
         self.listener: asyncssh.SSHAcceptor | None = None
@@ -220,12 +235,23 @@ class RummyServer:
         await self.tables.start()
         limits = self.limits
         self.listener = await asyncssh.create_server(
-            lambda: Visitor(self), self.options.host, self.options.port,
-            server_host_keys=[self.host_key], server_version="rummy",
-            encoding=None, line_editor=False,  # sessions: Visitor.session_requested
-            agent_forwarding=False, x11_forwarding=False, allow_scp=False, sftp_factory=None,
-            password_auth=False, login_timeout=limits.login_timeout, window=INPUT_WINDOW,
-            keepalive_interval=limits.keepalive_interval, keepalive_count_max=limits.keepalive_count_max)
+            lambda: Visitor(self),
+            self.options.host,
+            self.options.port,
+            server_host_keys=[self.host_key],
+            server_version="rummy",
+            encoding=None,
+            line_editor=False,  # sessions: Visitor.session_requested
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            sftp_factory=None,
+            password_auth=False,
+            login_timeout=limits.login_timeout,
+            window=INPUT_WINDOW,
+            keepalive_interval=limits.keepalive_interval,
+            keepalive_count_max=limits.keepalive_count_max,
+        )
         return self.listener.get_port()
 
     async def handle_session(self, process: asyncssh.SSHServerProcess) -> None:
@@ -233,9 +259,17 @@ class RummyServer:
         assert isinstance(visitor, Visitor)  # every connection's server_factory makes one
         visitor.sessions += 1
         visit = Visit(visitor.ip, visitor.identity or "-", visitor.username, visitor.key_fingerprint)
-        session = Session(process, visit, self.seats, self.players_root, self.options.game_options,
-                          self.limits.idle_timeout, self.log, table_socket=self.tables.socket_path,
-                          limits=self.limits)
+        session = Session(
+            process,
+            visit,
+            self.seats,
+            self.players_root,
+            self.options.game_options,
+            self.limits.idle_timeout,
+            self.log,
+            table_socket=self.tables.socket_path,
+            limits=self.limits,
+        )
         self.sessions.add(session)
         try:
             await session.run()
@@ -290,8 +324,11 @@ def announce(server: RummyServer, port: int) -> None:
     if tables == default_socket_path():
         print(f"shared tables: {tables} (players at this machine's terminals join them too)", flush=True)
     else:
-        print(f"shared tables: {tables} (another table server holds {default_socket_path()}; local players "
-              f"reach these with RUMMY_TUI_TABLE_SOCKET={tables})", flush=True)
+        print(
+            f"shared tables: {tables} (another table server holds {default_socket_path()}; local players "
+            f"reach these with RUMMY_TUI_TABLE_SOCKET={tables})",
+            flush=True,
+        )
     if server.authorized is not None:
         print(f"only keys in {server.options.authorized_keys} get in", flush=True)
     else:

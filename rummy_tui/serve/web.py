@@ -28,6 +28,9 @@ def serve_web(host: str, port: int, sessions_root: Path, game_options: list[str]
     sessions_root.mkdir(mode=0o700, parents=True, exist_ok=True)
     remove_abandoned_tabs(sessions_root)  # left by a server that was killed
     print(f"rummy serve --web listening on http://{host}:{port}", flush=True)
-    print("NO AUTHENTICATION: anyone who can open this address plays; keep it on loopback or put it "
-          "behind a proxy with TLS and a login", flush=True)
+    print(
+        "NO AUTHENTICATION: anyone who can open this address plays; keep it on loopback or put it "
+        "behind a proxy with TLS and a login",
+        flush=True,
+    )
     Server(web_command(sessions_root, game_options), host=host, port=port, title="rummy").serve()

@@ -30,8 +30,9 @@ def main(arguments: list[str]) -> int:
     lock = hold_lock(folder)
     environment = dict(os.environ, RUMMY_TUI_DATA_DIR=str(folder), HOME=str(folder))
     try:
-        game = subprocess.Popen([sys.executable, "-m", "rummy_tui", *options], env=environment,
-                                pass_fds=(lock,))  # the game holds the lock too, should this process die
+        game = subprocess.Popen(
+            [sys.executable, "-m", "rummy_tui", *options], env=environment, pass_fds=(lock,)
+        )  # the game holds the lock too, should this process die
         for number in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
             signal.signal(number, lambda number, frame: game.send_signal(number))
         return game.wait()

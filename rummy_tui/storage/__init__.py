@@ -29,8 +29,9 @@ def autosave(game_id: str, game: Game, store: SaveStore | None = None, history: 
     if _HANDS_RECORDED.get(game_id) == (hands, game.is_over) or (hands == 0 and not game.is_over):
         return None
     try:
-        (history or History()).record_progress(game_id, game, started=store.created(game_id),
-                                                duration_seconds=store.played_seconds(game_id))
+        (history or History()).record_progress(
+            game_id, game, started=store.created(game_id), duration_seconds=store.played_seconds(game_id)
+        )
     except (HistoryError, sqlite3.Error, OSError) as error:
         return f"The game is saved, but the history could not be updated: {error}"
     _HANDS_RECORDED[game_id] = (hands, game.is_over)

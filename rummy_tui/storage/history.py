@@ -132,8 +132,10 @@ class History:
             try:
                 moved = self._set_aside()
             except OSError as move_error:
-                raise HistoryError(f"The history file {self.path} is damaged ({error}) and cannot be moved "
-                                   f"aside: {move_error.strerror or move_error}.") from None
+                raise HistoryError(
+                    f"The history file {self.path} is damaged ({error}) and cannot be moved "
+                    f"aside: {move_error.strerror or move_error}."
+                ) from None
             self.problem = f"The history file {self.path} was damaged ({error}); it was moved to {moved}."
             self._migrate()
 
@@ -179,8 +181,10 @@ class History:
         with self._writing() as connection:
             version = connection.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise HistoryError(f"The history file {self.path} has schema version {version}; "
-                                   f"this version of rummy-tui reads up to {SCHEMA_VERSION}")
+                raise HistoryError(
+                    f"The history file {self.path} has schema version {version}; "
+                    f"this version of rummy-tui reads up to {SCHEMA_VERSION}"
+                )
             for number in range(version, SCHEMA_VERSION):
                 for statement in _statements(MIGRATIONS[number]):
                     connection.execute(statement)
@@ -218,8 +222,9 @@ class History:
         with self._writing() as connection:
             self._insert_hand(connection, game_id, game.record["variant"], row, last.get("winner"))
 
-    def record_game(self, game_id: str, game: Game, started: str | None = None,
-                    duration_seconds: float | None = None) -> None:
+    def record_game(
+        self, game_id: str, game: Game, started: str | None = None, duration_seconds: float | None = None
+    ) -> None:
         """Record a finished game and every one of its hands; recording it twice is harmless."""
         if not game.is_over:
             raise ValueError("only a finished game goes into the history")
@@ -231,14 +236,30 @@ class History:
         with self._writing() as connection:
             connection.execute(
                 "INSERT OR IGNORE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                (game_id, game.record["variant"], game.record["players"], json.dumps(game.record["settings"]),
-                 started, _now_text(), duration_seconds, len(game.state.sheet), json.dumps(winners),
-                 json.dumps(final), int(_higher_wins(final, winners)), json.dumps(game.record)))
+                (
+                    game_id,
+                    game.record["variant"],
+                    game.record["players"],
+                    json.dumps(game.record["settings"]),
+                    started,
+                    _now_text(),
+                    duration_seconds,
+                    len(game.state.sheet),
+                    json.dumps(winners),
+                    json.dumps(final),
+                    int(_higher_wins(final, winners)),
+                    json.dumps(game.record),
+                ),
+            )
             for seat, name in enumerate(names):
-                connection.execute("INSERT OR IGNORE INTO seats VALUES (?,?,?,?,?,?)",
-                                   (game_id, seat, name, kinds[seat], _number(final, seat), int(seat in winners)))
+                connection.execute(
+                    "INSERT OR IGNORE INTO seats VALUES (?,?,?,?,?,?)",
+                    (game_id, seat, name, kinds[seat], _number(final, seat), int(seat in winners)),
+                )
             for row in game.state.sheet:
-                self._insert_hand(connection, game_id, game.record["variant"], row, hand_winners.get(row.get("hand", 0)))
+                self._insert_hand(
+                    connection, game_id, game.record["variant"], row, hand_winners.get(row.get("hand", 0))
+                )
 
     def record_hands(self, game_id: str, game: Game) -> None:
         """Record every hand of the game's score sheet so far: those a busy history could not take
@@ -248,10 +269,13 @@ class History:
         hand_winners = _hand_winners(game)
         with self._writing() as connection:
             for row in game.state.sheet:
-                self._insert_hand(connection, game_id, game.record["variant"], row, hand_winners.get(row.get("hand", 0)))
+                self._insert_hand(
+                    connection, game_id, game.record["variant"], row, hand_winners.get(row.get("hand", 0))
+                )
 
-    def record_progress(self, game_id: str, game: Game, started: str | None = None,
-                        duration_seconds: float | None = None) -> None:
+    def record_progress(
+        self, game_id: str, game: Game, started: str | None = None, duration_seconds: float | None = None
+    ) -> None:
         """What the app calls after every action: a hand that just ended, or the whole game."""
         if game.is_over:
             self.record_game(game_id, game, started, duration_seconds)
@@ -260,32 +284,59 @@ class History:
 
     @staticmethod
     def _insert_hand(connection: sqlite3.Connection, game_id: str, variant: str, row: dict, winner: Any) -> None:
-        connection.execute("INSERT OR IGNORE INTO hands VALUES (?,?,?,?,?,?,?)",
-                           (game_id, int(row.get("hand", 0)), variant, json.dumps(row.get("points", [])),
-                            english(row.get("note") or ""), winner if isinstance(winner, int) else None, _now_text()))
+        connection.execute(
+            "INSERT OR IGNORE INTO hands VALUES (?,?,?,?,?,?,?)",
+            (
+                game_id,
+                int(row.get("hand", 0)),
+                variant,
+                json.dumps(row.get("points", [])),
+                english(row.get("note") or ""),
+                winner if isinstance(winner, int) else None,
+                _now_text(),
+            ),
+        )
 
     # --- reading ------------------------------------------------------------------------
 
     def hands(self, game_id: str) -> list[dict[str, Any]]:
         with self._connection() as connection:
-            rows = connection.execute("SELECT hand, points, note, winner FROM hands WHERE game_id = ? ORDER BY hand",
-                                      (game_id,)).fetchall()
-        return [{"hand": hand, "points": json.loads(points), "note": note, "winner": winner}
-                for hand, points, note, winner in rows]
+            rows = connection.execute(
+                "SELECT hand, points, note, winner FROM hands WHERE game_id = ? ORDER BY hand", (game_id,)
+            ).fetchall()
+        return [
+            {"hand": hand, "points": json.loads(points), "note": note, "winner": winner}
+            for hand, points, note, winner in rows
+        ]
 
     def finished_games(self, limit: int | None = None, variant: str | None = None) -> list[FinishedGame]:
         """Finished games, newest first."""
-        query = ("SELECT game_id, variant, final, winners, hands, started, finished, duration_seconds "
-                 "FROM games {} ORDER BY finished DESC, rowid DESC LIMIT ?")
+        query = (
+            "SELECT game_id, variant, final, winners, hands, started, finished, duration_seconds "
+            "FROM games {} ORDER BY finished DESC, rowid DESC LIMIT ?"
+        )
         where, parameters = ("WHERE variant = ?", [variant]) if variant else ("", [])
         with self._connection() as connection:
-            games = connection.execute(query.format(where), [*parameters, limit if limit is not None else -1]).fetchall()
+            games = connection.execute(
+                query.format(where), [*parameters, limit if limit is not None else -1]
+            ).fetchall()
             seats: dict[str, list[str]] = {}
             for game_id, name in connection.execute("SELECT game_id, name FROM seats ORDER BY game_id, seat"):
                 seats.setdefault(game_id, []).append(name)
-        return [FinishedGame(game_id, variant_key, seats.get(game_id, []), json.loads(final), json.loads(winners),
-                             hands, started, finished, duration)
-                for game_id, variant_key, final, winners, hands, started, finished, duration in games]
+        return [
+            FinishedGame(
+                game_id,
+                variant_key,
+                seats.get(game_id, []),
+                json.loads(final),
+                json.loads(winners),
+                hands,
+                started,
+                finished,
+                duration,
+            )
+            for game_id, variant_key, final, winners, hands, started, finished, duration in games
+        ]
 
     def record(self, game_id: str) -> dict[str, Any]:
         """The full game record of a finished game, for replay and export."""
@@ -297,8 +348,10 @@ class History:
 
     def stats(self, variant: str | None = None) -> list[StatsRow]:
         """One row per player and variant: games, wins, average score and best game."""
-        query = ("SELECT s.name, s.kind, g.variant, s.score, s.won, g.high_wins, g.game_id "
-                 "FROM seats s JOIN games g USING (game_id) {} ORDER BY g.finished")
+        query = (
+            "SELECT s.name, s.kind, g.variant, s.score, s.won, g.high_wins, g.game_id "
+            "FROM seats s JOIN games g USING (game_id) {} ORDER BY g.finished"
+        )
         where, parameters = ("WHERE g.variant = ?", [variant]) if variant else ("", [])
         with self._connection() as connection:
             rows = connection.execute(query.format(where), parameters).fetchall()
@@ -312,20 +365,27 @@ class History:
         chosen seed (its deal could be known in advance) is counted apart, in neither of the
         others; of the rest, a game is assisted when a hint was asked for or a move taken back
         (an undo shows the AI's reply first). The table counts both in the game's record."""
-        query = ("SELECT g.record FROM games g WHERE EXISTS "
-                 "(SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.kind = 'human') {}")
+        query = (
+            "SELECT g.record FROM games g WHERE EXISTS "
+            "(SELECT 1 FROM seats s WHERE s.game_id = g.game_id AND s.kind = 'human') {}"
+        )
         where, parameters = ("AND g.variant = ?", [variant]) if variant else ("", [])
         with self._connection() as connection:
             records = [_record_from(row[0]) for row in connection.execute(query.format(where), parameters)]
         chosen = sum(1 for record in records if record.get("chosen_seed") is True)
-        assisted = sum(1 for record in records
-                       if record.get("chosen_seed") is not True and (_count_in(record, "hints") or _count_in(record, "undos")))
+        assisted = sum(
+            1
+            for record in records
+            if record.get("chosen_seed") is not True and (_count_in(record, "hints") or _count_in(record, "undos"))
+        )
         return assisted, len(records) - chosen - assisted, chosen
 
     def recent_results(self, player: str, variant: str | None = None, limit: int = 20) -> list[RecentResult]:
         """A player's last games, oldest first (for a small chart)."""
-        query = ("SELECT g.game_id, g.finished, s.score, s.won FROM seats s JOIN games g USING (game_id) "
-                 "WHERE s.name = ? {} ORDER BY g.finished DESC, g.rowid DESC LIMIT ?")
+        query = (
+            "SELECT g.game_id, g.finished, s.score, s.won FROM seats s JOIN games g USING (game_id) "
+            "WHERE s.name = ? {} ORDER BY g.finished DESC, g.rowid DESC LIMIT ?"
+        )
         where, parameters = ("AND g.variant = ?", [variant]) if variant else ("", [])
         with self._connection() as connection:
             rows = connection.execute(query.format(where), [player, *parameters, limit]).fetchall()
@@ -333,6 +393,7 @@ class History:
 
 
 # --- helpers -------------------------------------------------------------------------------
+
 
 def _record_from(record_text: str) -> dict[str, Any]:
     try:
@@ -367,18 +428,25 @@ def _access_words(path: Path) -> str:
     """Why this user may not use the file, and what to do; the file itself is left alone."""
     try:
         if not path.exists():
-            return (f"there is no history yet, and its folder {path.parent} is read-only for you: make the folder "
-                    f"writable, or set {DATA_DIR_VARIABLE} to another folder")
+            return (
+                f"there is no history yet, and its folder {path.parent} is read-only for you: make the folder "
+                f"writable, or set {DATA_DIR_VARIABLE} to another folder"
+            )
         if not os.access(path, os.R_OK | os.W_OK):
             info = path.stat()
-            return (f"it belongs to uid {info.st_uid} with mode {stat.filemode(info.st_mode)} and you are uid "
-                    f"{os.getuid()}; it was left as it is: give it back to your user (chown) to see your statistics")
+            return (
+                f"it belongs to uid {info.st_uid} with mode {stat.filemode(info.st_mode)} and you are uid "
+                f"{os.getuid()}; it was left as it is: give it back to your user (chown) to see your statistics"
+            )
         if not os.access(path.parent, os.W_OK):
-            return (f"its folder {path.parent} is read-only for you; it was left as it is: make the folder "
-                    f"writable, or set {DATA_DIR_VARIABLE} to another folder")
+            return (
+                f"its folder {path.parent} is read-only for you; it was left as it is: make the folder "
+                f"writable, or set {DATA_DIR_VARIABLE} to another folder"
+            )
     except OSError as error:
         return f"{(error.strerror or str(error)).lower()}; it was left as it is"
     return "a permission problem; it was left as it is"
+
 
 def _statements(script: str) -> list[str]:
     return [statement.strip() for statement in script.split(";") if statement.strip()]
@@ -414,10 +482,16 @@ def _higher_wins(final: list, winners: list[int]) -> bool:
 def _stats_row(key: tuple[str, str, str], results: list[tuple[float, int, int, str]]) -> StatsRow:
     name, kind, variant = key
     best_score, _, _, best_game = max(results, key=lambda r: r[0] if r[2] else -r[0])
-    return StatsRow(player=name, kind=kind, variant=variant, games=len(results),
-                    wins=sum(won for _, won, _, _ in results),
-                    average_score=sum(score for score, *_ in results) / len(results),
-                    best_score=best_score, best_game=best_game)
+    return StatsRow(
+        player=name,
+        kind=kind,
+        variant=variant,
+        games=len(results),
+        wins=sum(won for _, won, _, _ in results),
+        average_score=sum(score for score, *_ in results) / len(results),
+        best_score=best_score,
+        best_game=best_game,
+    )
 
 
 def _player_order(item: tuple[tuple[str, str, str], list]) -> tuple:

@@ -20,8 +20,10 @@ class DataDirError(OSError):
 
     def __init__(self, directory: Path, reason: str):
         self.directory = directory
-        super().__init__(f"The data folder {directory} cannot be used ({reason}); "
-                         f"set {DATA_DIR_VARIABLE} to a folder you can write to.")
+        super().__init__(
+            f"The data folder {directory} cannot be used ({reason}); "
+            f"set {DATA_DIR_VARIABLE} to a folder you can write to."
+        )
 
 
 def data_dir() -> Path:

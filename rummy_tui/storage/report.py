@@ -12,7 +12,15 @@ from .saves import SaveInfo
 # Short headings, so that every column of the app's lists fits 80 columns, in Hungarian too.
 STATS_HEADINGS = (N_("Player"), N_("Variant"), N_("Games"), N_("Wins"), N_("Win %"), N_("Average"), N_("Best"))
 SAVE_HEADINGS = (N_("Variant"), N_("Players"), N_("Last played"), N_("Progress"))
-GAME_HEADINGS = (N_("Finished"), N_("Variant"), N_("Players"), N_("Final scores"), N_("Winner"), N_("Hands"), N_("Time"))
+GAME_HEADINGS = (
+    N_("Finished"),
+    N_("Variant"),
+    N_("Players"),
+    N_("Final scores"),
+    N_("Winner"),
+    N_("Hands"),
+    N_("Time"),
+)
 
 
 def headings(marked: tuple[str, ...]) -> tuple[str, ...]:
@@ -38,8 +46,15 @@ def player_label(row: StatsRow) -> str:
 
 
 def stats_cells(row: StatsRow) -> tuple[str, ...]:
-    return (player_label(row), variant_label(row.variant), str(row.games), str(row.wins),
-            f"{row.win_rate:.0%}", _number(row.average_score), _number(row.best_score))
+    return (
+        player_label(row),
+        variant_label(row.variant),
+        str(row.games),
+        str(row.wins),
+        f"{row.win_rate:.0%}",
+        _number(row.average_score),
+        _number(row.best_score),
+    )
 
 
 def save_cells(info: SaveInfo) -> tuple[str, ...]:
@@ -48,8 +63,15 @@ def save_cells(info: SaveInfo) -> tuple[str, ...]:
 
 def game_cells(game: FinishedGame) -> tuple[str, ...]:
     scores = ", ".join(f"{name} {_number(score)}" for name, score in zip(game.seats, game.final, strict=False))
-    return (local_time(game.finished), variant_label(game.variant), ", ".join(game.seats), scores,
-            " & ".join(game.winner_names) or "-", str(game.hands), duration_text(game.duration_seconds))
+    return (
+        local_time(game.finished),
+        variant_label(game.variant),
+        ", ".join(game.seats),
+        scores,
+        " & ".join(game.winner_names) or "-",
+        str(game.hands),
+        duration_text(game.duration_seconds),
+    )
 
 
 def local_time(moment: datetime | str) -> str:

@@ -78,6 +78,7 @@ def check_game_id(game_id: str) -> str:
 
 # --- what a record says about its seats ----------------------------------------------------
 
+
 def seat_names(record: dict[str, Any]) -> list[str]:
     """The seat names a record carries, or the variant's usual names, or Seat 1..N."""
     players = int(record.get("players") or 0)
@@ -145,6 +146,7 @@ def progress_message(game: Game, names: list[str]) -> dict[str, Any]:
 
 # --- the store -----------------------------------------------------------------------------
 
+
 class SaveStore:
     """The saved games in one directory (by default ``<data dir>/saves``)."""
 
@@ -203,8 +205,11 @@ class SaveStore:
             "updated": _now_text(),
             "played_seconds": round(played, 1),
             "summary": {
-                "variant": game.record["variant"], "players": game.record["players"], "seats": names,
-                "progress": progress_message(game, names), "finished": game.is_over,
+                "variant": game.record["variant"],
+                "players": game.record["players"],
+                "seats": names,
+                "progress": progress_message(game, names),
+                "finished": game.is_over,
             },
             "check": _fingerprint(game),
             "record_sha256": _record_digest(game.record),
@@ -305,11 +310,17 @@ class SaveStore:
         summary = document["summary"]
         try:
             return SaveInfo(
-                id=path.stem, path=path, variant=str(summary["variant"]), players=int(summary["players"]),
+                id=path.stem,
+                path=path,
+                variant=str(summary["variant"]),
+                players=int(summary["players"]),
                 seats=[str(name) for name in summary["seats"]],
-                created=_parse_time(document.get("created")), updated=_parse_time(document.get("updated")),
-                actions=len(document["record"]["actions"]), progress=render(summary["progress"]),  # an older save: its text
-                finished=bool(summary["finished"]), played_seconds=float(document.get("played_seconds", 0.0)),
+                created=_parse_time(document.get("created")),
+                updated=_parse_time(document.get("updated")),
+                actions=len(document["record"]["actions"]),
+                progress=render(summary["progress"]),  # an older save: its text
+                finished=bool(summary["finished"]),
+                played_seconds=float(document.get("played_seconds", 0.0)),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise self._set_aside(path, f"its summary is damaged ({error})") from None
@@ -371,6 +382,7 @@ def _newest_first_key(info: SaveInfo) -> tuple[datetime, int]:
 
 # --- files ---------------------------------------------------------------------------------
 
+
 def write_atomically(path: Path, data: bytes, durable: bool = True) -> None:
     """Replace ``path`` with ``data``: the old file or the new one, never half of either.
     ``durable`` also flushes the file and its folder entry to the disk."""
@@ -417,8 +429,13 @@ def _record_digest(record: dict[str, Any]) -> str:
 def _fingerprint(game: Game) -> dict[str, Any]:
     """A few facts about the position that a replay of the record must reproduce."""
     state = game.state
-    return {"actions": len(game.record["actions"]), "hand_no": state.hand_no, "to_move": game.current_seat,
-            "totals": list(state.totals), "over": game.is_over}
+    return {
+        "actions": len(game.record["actions"]),
+        "hand_no": state.hand_no,
+        "to_move": game.current_seat,
+        "totals": list(state.totals),
+        "over": game.is_over,
+    }
 
 
 def _now_text() -> str:

@@ -68,12 +68,17 @@ class DiskWriter:
     ``on_change`` is called (from that thread) with the new :class:`DiskStatus` whenever a
     problem appears or goes away."""
 
-    def __init__(self, game_id: str, actions: int = 0, store_directory: Path | None = None,
-                 history_path: Path | None = None,
-                 on_change: Callable[[DiskStatus], None] | None = None,
-                 save_retry_delays: tuple[float, ...] | None = None,
-                 history_retry_delays: tuple[float, ...] | None = None,
-                 history_busy_seconds: float | None = None) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        actions: int = 0,
+        store_directory: Path | None = None,
+        history_path: Path | None = None,
+        on_change: Callable[[DiskStatus], None] | None = None,
+        save_retry_delays: tuple[float, ...] | None = None,
+        history_retry_delays: tuple[float, ...] | None = None,
+        history_busy_seconds: float | None = None,
+    ) -> None:
         self.game_id = game_id
         self._store_directory, self._history_path = store_directory, history_path
         self._on_change = on_change
@@ -168,7 +173,8 @@ class DiskWriter:
 
     def _history_due(self) -> bool:
         return self._history_game is not None and (
-            self._closing or (self._history_at is not None and time.monotonic() >= self._history_at))
+            self._closing or (self._history_at is not None and time.monotonic() >= self._history_at)
+        )
 
     def _run(self) -> None:
         self._find_earlier_save()
@@ -236,16 +242,21 @@ class DiskWriter:
             store = SaveStore(self._store_directory)
             history = History(self._history_path, busy_timeout=self._history_busy)
             if game.is_over:
-                history.record_game(self.game_id, game, started=store.created(self.game_id),
-                                    duration_seconds=store.played_seconds(self.game_id))
+                history.record_game(
+                    self.game_id,
+                    game,
+                    started=store.created(self.game_id),
+                    duration_seconds=store.played_seconds(self.game_id),
+                )
             else:
                 history.record_hands(self.game_id, game)
         except Exception as error:  # HistoryError, sqlite3.Error, OSError; the game itself is saved
             with self._lock:
                 self._history_tries += 1
                 delays = self._history_delays
-                self._history_at = (time.monotonic() + delays[self._history_tries - 1]
-                                    if self._history_tries <= len(delays) else None)  # then after the next save
+                self._history_at = (
+                    time.monotonic() + delays[self._history_tries - 1] if self._history_tries <= len(delays) else None
+                )  # then after the next save
             self._update(history_problem=self._history_words(error))
             return
         with self._lock:
@@ -261,13 +272,22 @@ class DiskWriter:
         path = self._history_path or history_path()
         return _("The game is saved, but the history {path} could not be updated: {error}", path=path, error=error)
 
-    def _update(self, saved: _Snapshot | None = None, path: Path | None = None, game: Game | None = None,
-                given_up: int | None = None, **problems: str | None) -> None:
+    def _update(
+        self,
+        saved: _Snapshot | None = None,
+        path: Path | None = None,
+        game: Game | None = None,
+        given_up: int | None = None,
+        **problems: str | None,
+    ) -> None:
         """Change the status under the lock; tell ``on_change`` when a problem came or went."""
         with self._lock:
             before = self._status
-            status = replace(before, save_problem=problems.get("save_problem", before.save_problem),
-                             history_problem=problems.get("history_problem", before.history_problem))
+            status = replace(
+                before,
+                save_problem=problems.get("save_problem", before.save_problem),
+                history_problem=problems.get("history_problem", before.history_problem),
+            )
             if saved is not None and game is not None:
                 self._saved_number = max(self._saved_number, saved.number)
                 self._saved_moves = max(self._saved_moves, saved.moves)
@@ -288,4 +308,3 @@ class DiskWriter:
 
 def _hands_of(game: Game) -> tuple[int, bool]:
     return len(game.state.sheet), game.is_over
-

@@ -27,8 +27,9 @@ def peer_uid(writer) -> int | None:
     if sock is None or not hasattr(socket, "SO_PEERCRED"):
         return None
     try:
-        _pid, uid, _gid = struct.unpack("3i", sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED,
-                                                              struct.calcsize("3i")))
+        _pid, uid, _gid = struct.unpack(
+            "3i", sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+        )
     except OSError:
         return None
     return uid
@@ -62,8 +63,11 @@ class CodeGuard:
         wait = max(bucket.seconds_to_token() for bucket in self._buckets(identity, address))
         if wait <= 0:
             return None
-        return msg_n("Too many wrong table codes: try again in {n} second.",
-                     "Too many wrong table codes: try again in {n} seconds.", max(1, round(wait)))
+        return msg_n(
+            "Too many wrong table codes: try again in {n} second.",
+            "Too many wrong table codes: try again in {n} seconds.",
+            max(1, round(wait)),
+        )
 
     def wrong_code(self, identity: str | None, address: str) -> None:
         for bucket in self._buckets(identity, address):
@@ -98,5 +102,11 @@ def check_socket_is_ours(path: Path) -> None:
         elif info.st_uid != os.getuid():
             why = _("it belongs to another user")
     if why is not None:
-        raise UnsafeSocket(_("Not connecting to the table socket {path}: {why}. Remove it, or set XDG_RUNTIME_DIR "
-                             "to a folder of your own.", path=str(path), why=why))
+        raise UnsafeSocket(
+            _(
+                "Not connecting to the table socket {path}: {why}. Remove it, or set XDG_RUNTIME_DIR "
+                "to a folder of your own.",
+                path=str(path),
+                why=why,
+            )
+        )

@@ -54,8 +54,12 @@ class TableClient:
     """One connection to the table server. Views and other pushed messages arrive on
     :attr:`messages`; replies to requests are returned by the request methods."""
 
-    def __init__(self, record: bool = False, tokens: SeatTokens | None = None,
-                 keep_record: Callable[[str, dict[str, Any]], Any] | None = None) -> None:
+    def __init__(
+        self,
+        record: bool = False,
+        tokens: SeatTokens | None = None,
+        keep_record: Callable[[str, dict[str, Any]], Any] | None = None,
+    ) -> None:
         self.tokens = tokens  # where seat tokens are kept between runs, if anywhere
         self.keep_record = keep_record  # given a finished game's table code and record (in a worker thread)
         self.kept: list[asyncio.Task] = []
@@ -88,7 +92,8 @@ class TableClient:
         check_socket_is_ours(self.path)
         try:
             reader, writer = await asyncio.wait_for(
-                asyncio.open_unix_connection(str(self.path), limit=MAX_LINE_BYTES * 64), CONNECT_TIMEOUT)
+                asyncio.open_unix_connection(str(self.path), limit=MAX_LINE_BYTES * 64), CONNECT_TIMEOUT
+            )
         except TimeoutError:
             raise TimeoutError(f"the table server at {self.path} did not accept the connection") from None
         self._replies = asyncio.Queue()  # a request of the old connection has had its answer: lost
@@ -110,8 +115,9 @@ class TableClient:
 
     # --- requests -------------------------------------------------------------------------
 
-    async def hello(self, name: str, token: str | None = None, identity: str | None = None,
-                    address: str | None = None) -> str:
+    async def hello(
+        self, name: str, token: str | None = None, identity: str | None = None, address: str | None = None
+    ) -> str:
         message = {"type": "hello", "name": name, "token": token, "identity": identity, "address": address}
         reply = await self.request(message, "hello")
         self.name, self.identity, self.address = reply["name"], identity, address
@@ -129,11 +135,28 @@ class TableClient:
             return await self.watch(self.table)
         return await self.join(self.table, token=self.token)
 
-    async def create(self, variant: str, seats: list[str], settings: dict | None = None,
-                     grace: float | None = 60.0, ai_level: str | None = None, public: bool = False,
-                     watchable: bool = True, answer_limit: float | None = None) -> dict[str, Any]:
-        message = {"type": "create", "variant": variant, "seats": seats, "settings": settings or {}, "grace": grace,
-                   "ai_level": ai_level, "public": public, "watchable": watchable, "answer_limit": answer_limit}
+    async def create(
+        self,
+        variant: str,
+        seats: list[str],
+        settings: dict | None = None,
+        grace: float | None = 60.0,
+        ai_level: str | None = None,
+        public: bool = False,
+        watchable: bool = True,
+        answer_limit: float | None = None,
+    ) -> dict[str, Any]:
+        message = {
+            "type": "create",
+            "variant": variant,
+            "seats": seats,
+            "settings": settings or {},
+            "grace": grace,
+            "ai_level": ai_level,
+            "public": public,
+            "watchable": watchable,
+            "answer_limit": answer_limit,
+        }
         return self._seated(await self.request(message, "welcome"))
 
     async def join(self, code: str, seat: int | None = None, token: str | None = None) -> dict[str, Any]:
@@ -160,7 +183,7 @@ class TableClient:
         """Those of ``actions`` this seat may play now: one question per 500 actions."""
         playable = []
         for start in range(0, len(actions), MAX_ASKED):
-            reply = await self.request({"type": "allowed", "actions": actions[start:start + MAX_ASKED]}, "allowed")
+            reply = await self.request({"type": "allowed", "actions": actions[start : start + MAX_ASKED]}, "allowed")
             playable += reply["actions"]
         return playable
 
@@ -192,8 +215,11 @@ class TableClient:
         if writer is None or not self.connected:
             raise ConnectionLost()
         try:
-            writer.write(encode({key: value for key, value in message.items()
-                                      if value is not None or key in NULL_MEANS_SOMETHING}))
+            writer.write(
+                encode(
+                    {key: value for key, value in message.items() if value is not None or key in NULL_MEANS_SOMETHING}
+                )
+            )
             await asyncio.wait_for(writer.drain(), SEND_TIMEOUT)
         except (TimeoutError, ConnectionError, OSError):
             writer.transport.abort()  # the reader task ends, and everyone waiting hears of it
@@ -225,10 +251,12 @@ class TableClient:
         """The latest view once its seq is past ``after`` (any view if None)."""
         return await self.wait_view(lambda view: after is None or view["seq"] > after, timeout)
 
-    async def wait_view(self, wanted: Callable[[dict[str, Any]], bool],
-                        timeout: float | None = REPLY_TIMEOUT) -> dict[str, Any]:
+    async def wait_view(
+        self, wanted: Callable[[dict[str, Any]], bool], timeout: float | None = REPLY_TIMEOUT
+    ) -> dict[str, Any]:
         """The latest view once ``wanted(view)`` is true, looking at each view as it arrives;
         TableError once the connection is gone and no view will come."""
+
         async def arrived() -> dict[str, Any]:
             while self.view is None or not wanted(self.view):
                 if not self.connected:
@@ -236,13 +264,13 @@ class TableClient:
                 self._changed.clear()
                 await self._changed.wait()
             return self.view
+
         try:
             return await asyncio.wait_for(arrived(), timeout)
         except TimeoutError:
             raise NoAnswer(_(NO_ANSWER)) from None
 
-    async def _read(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                    replies: asyncio.Queue) -> None:
+    async def _read(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, replies: asyncio.Queue) -> None:
         """One connection's reader task (its own queue of replies: a connection made again
         has a new one). The server's pings are answered here, whatever the screen is doing."""
         silence = None  # how long the server may stay silent, once it has said how often it pings
@@ -291,8 +319,11 @@ class TableClient:
     def _keep(self, message: dict[str, Any]) -> None:
         """A finished game's record goes to :attr:`keep_record`, off the event loop."""
         if self.keep_record is not None and isinstance(message.get("record"), dict):
-            self.kept.append(asyncio.get_running_loop().create_task(
-                asyncio.to_thread(self.keep_record, str(message.get("table")), message["record"])))
+            self.kept.append(
+                asyncio.get_running_loop().create_task(
+                    asyncio.to_thread(self.keep_record, str(message.get("table")), message["record"])
+                )
+            )
 
     def _view_with_line(self, line: dict[str, Any]) -> dict[str, Any] | None:
         """The latest view with a table log line (a chat line) added: the server sends a chat

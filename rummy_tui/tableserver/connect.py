@@ -124,8 +124,9 @@ async def _connect(client: TableClient, path: Path, start_server: bool | None) -
         raise NoTableServer(str(problem)) from None
     except OSError:
         if not start_server:
-            raise NoTableServer(_("The table service of this server is not running. Ask whoever runs "
-                                  "`rummy serve` to restart it.")) from None
+            raise NoTableServer(
+                _("The table service of this server is not running. Ask whoever runs `rummy serve` to restart it.")
+            ) from None
     if not _starting(path):
         start_background_server(path)
     await _connect_when_listening(client, path)
@@ -147,11 +148,20 @@ def start_background_server(path: Path) -> subprocess.Popen[bytes]:
 
     log_path = data_dir() / "table-server.log"
     log_path.parent.mkdir(parents=True, exist_ok=True)
-    command = [sys.executable, "-m", "rummy_tui", "table-server", "--socket", str(path),
-               "--exit-when-idle", str(IDLE_EXIT_SECONDS)]
+    command = [
+        sys.executable,
+        "-m",
+        "rummy_tui",
+        "table-server",
+        "--socket",
+        str(path),
+        "--exit-when-idle",
+        str(IDLE_EXIT_SECONDS),
+    ]
     with open(log_path, "ab") as log:
-        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
+        process = subprocess.Popen(
+            command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
     _started.append(process)
     return process
 
@@ -167,7 +177,11 @@ async def _connect_when_listening(client: TableClient, path: Path) -> None:
             raise NoTableServer(str(problem)) from None
         except OSError:
             if loop.time() > deadline or (_started and not _starting(path)):
-                raise NoTableServer(_("No table server is running, and one could not be started here. "
-                                      "Start one with `rummy table-server` (its log: table-server.log "
-                                      "in the data folder).")) from None
+                raise NoTableServer(
+                    _(
+                        "No table server is running, and one could not be started here. "
+                        "Start one with `rummy table-server` (its log: table-server.log "
+                        "in the data folder)."
+                    )
+                ) from None
             await asyncio.sleep(0.1)

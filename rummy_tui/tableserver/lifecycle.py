@@ -35,18 +35,22 @@ def refusal_to_create(tables: dict[str, Table], creator: str, limits: TableLimit
     """Why this creator may not open another table now (a message for their language), or None."""
     still_open = open_tables(tables)
     if len(still_open) >= limits.max_tables:
-        return msg_n("This server has {n} open table, as many as it allows; try again when one has finished.",
-                     "This server has {n} open tables, as many as it allows; try again when one has finished.",
-                     len(still_open))
+        return msg_n(
+            "This server has {n} open table, as many as it allows; try again when one has finished.",
+            "This server has {n} open tables, as many as it allows; try again when one has finished.",
+            len(still_open),
+        )
     mine = sum(table.creator == creator for table in still_open)
     if mine >= limits.max_tables_per_player:
-        return msg_n("You already host {n} open table here; finish or leave it before hosting another.",
-                     "You already host {n} open tables here; finish or leave one before hosting another.", mine)
+        return msg_n(
+            "You already host {n} open table here; finish or leave it before hosting another.",
+            "You already host {n} open tables here; finish or leave one before hosting another.",
+            mine,
+        )
     return None
 
 
-def due_for_removal(table: Table, limits: TableLimits, now: float | None = None,
-                    wall_now: float | None = None) -> bool:
+def due_for_removal(table: Table, limits: TableLimits, now: float | None = None, wall_now: float | None = None) -> bool:
     """A finished table past its retention, or a table whose game never started that nobody
     has been at for ``unjoined_minutes``."""
     now = time.monotonic() if now is None else now

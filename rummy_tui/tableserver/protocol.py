@@ -85,13 +85,23 @@ MAX_SETTING_NUMBER = 100_000  # a whole-number setting above this makes no game 
 
 # For each message type: field -> (accepted types, required).
 FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
-    "hello": {"name": ((str,), True), "identity": ((str,), False), "token": ((str,), False),
-              "address": ((str,), False)},
+    "hello": {
+        "name": ((str,), True),
+        "identity": ((str,), False),
+        "token": ((str,), False),
+        "address": ((str,), False),
+    },
     "lobby": {},
-    "create": {"variant": ((str,), True), "settings": ((dict,), False), "seats": ((list,), True),
-               "grace": ((int, float, type(None)), False), "ai_level": ((str,), False),
-               "public": ((bool,), False), "watchable": ((bool,), False),
-               "answer_limit": ((int, float), False)},
+    "create": {
+        "variant": ((str,), True),
+        "settings": ((dict,), False),
+        "seats": ((list,), True),
+        "grace": ((int, float, type(None)), False),
+        "ai_level": ((str,), False),
+        "public": ((bool,), False),
+        "watchable": ((bool,), False),
+        "answer_limit": ((int, float), False),
+    },
     "join": {"code": ((str,), True), "seat": ((int,), False), "token": ((str,), False)},
     "watch": {"code": ((str,), True)},
     "start": {},
@@ -145,7 +155,7 @@ def decode(line: bytes) -> dict[str, Any]:
     except (UnicodeDecodeError, ValueError) as error:  # ValueError: also an integer of thousands of digits
         raise BadMessage(f"not a JSON line ({error})") from None
     if not isinstance(message, dict):
-        raise BadMessage("a message is a JSON object such as {\"type\": \"hello\", \"name\": \"Anna\"}")
+        raise BadMessage('a message is a JSON object such as {"type": "hello", "name": "Anna"}')
     kind = message.get("type")
     if kind not in FIELDS:
         raise BadMessage(f"unknown message type {kind!r} (known: {', '.join(FIELDS)})")
@@ -159,7 +169,9 @@ def decode(line: bytes) -> dict[str, Any]:
                 raise BadMessage(f"{kind} needs the field {name!r}")
         elif not isinstance(message[name], types) or (isinstance(message[name], bool) and bool not in types):
             raise BadMessage(f"{kind}.{name} has the wrong type ({type(message[name]).__name__})")
-    if kind == "hello" and any(len(message.get(name) or "") > MAX_KEY_CHARS for name in ("identity", "token", "address")):
+    if kind == "hello" and any(
+        len(message.get(name) or "") > MAX_KEY_CHARS for name in ("identity", "token", "address")
+    ):
         raise BadMessage(f"hello's identity, token and address are at most {MAX_KEY_CHARS} characters")
     if kind == "contribute" and len(message["data"]) > MAX_KEY_CHARS:
         raise BadMessage("contribute.data is 32 hex digits")

@@ -162,7 +162,7 @@ class Connection:
                 return
             buffer += chunk
             while (end := buffer.find(b"\n")) >= 0:
-                line, buffer = bytes(buffer[:end]), buffer[end + 1:]
+                line, buffer = bytes(buffer[:end]), buffer[end + 1 :]
                 if skipping:
                     skipping = False
                 elif line.strip():
@@ -172,7 +172,6 @@ class Connection:
                     self.send(error(f"a line longer than {MAX_LINE_BYTES} bytes; it was dropped"))
                 buffer, skipping = bytearray(), True
 
-
     def within_rate(self) -> bool:
         """Whether the next message may be handled; over the rate it is dropped unread, and
         the client hears of it at most once a second."""
@@ -181,8 +180,12 @@ class Connection:
         self.dropped += 1
         now = time.monotonic()
         if now - self.told_at >= 1.0:
-            self.send(error(f"too many messages (at most {self.server.limits.messages_per_second:g} a second); "
-                            f"{self.dropped} dropped unread"))
+            self.send(
+                error(
+                    f"too many messages (at most {self.server.limits.messages_per_second:g} a second); "
+                    f"{self.dropped} dropped unread"
+                )
+            )
             self.server.refusals.write("message-rate", self.address, f"dropped={self.dropped}")
             self.told_at, self.dropped = now, 0
         return False
@@ -193,8 +196,13 @@ def error(reason: str) -> dict[str, str]:
 
 
 class TableServer:
-    def __init__(self, socket_path: str | os.PathLike | None = None, tables_dir: str | os.PathLike | None = None,
-                 ai_delay: float = 0.5, limits: TableLimits | None = None):
+    def __init__(
+        self,
+        socket_path: str | os.PathLike | None = None,
+        tables_dir: str | os.PathLike | None = None,
+        ai_delay: float = 0.5,
+        limits: TableLimits | None = None,
+    ):
         self.limits = limits or TableLimits()
         self.socket_path = Path(socket_path) if socket_path else default_socket_path()
         self.tables_dir = Path(tables_dir) if tables_dir else data_dir() / "tables"
@@ -283,8 +291,10 @@ class TableServer:
         stopped process, a dead link) is treated as away, like a dropped one."""
         while True:
             at_tables = [c for c in self._connections if c.table is not None and not c.closed]
-            shortest = min((table.answer_limit for c in at_tables if (table := c.table) is not None),
-                           default=DEFAULT_ANSWER_SECONDS)
+            shortest = min(
+                (table.answer_limit for c in at_tables if (table := c.table) is not None),
+                default=DEFAULT_ANSWER_SECONDS,
+            )
             await asyncio.sleep(min(max(shortest / PINGS_PER_LIMIT, 0.05), 1.0))
             now = time.monotonic()
             for connection in at_tables:
@@ -309,7 +319,9 @@ class TableServer:
                 except BadMessage as problem:
                     connection.send(error(str(problem)))
                 except Exception as problem:  # a message nobody foresaw: that client hears of it, no one else
-                    connection.send(error(f"the server could not handle that message ({type(problem).__name__}: {problem})"))
+                    connection.send(
+                        error(f"the server could not handle that message ({type(problem).__name__}: {problem})")
+                    )
         except (ConnectionError, OSError):
             pass
         finally:
@@ -371,31 +383,51 @@ class TableServer:
             self.refusals.write("table-cap", connection.address, f"identity={connection.identity or '-'}")
             return
         kinds = message["seats"]
-        if (any(kind not in SEAT_KINDS for kind in kinds) or not kinds or kinds[0] != "human"
-                or len(kinds) > MAX_SEATS):
-            raise BadMessage(f"seats is a list of at most {MAX_SEATS} of {', '.join(SEAT_KINDS)}, "
-                             "and seat 1 is the host's (human)")
+        if any(kind not in SEAT_KINDS for kind in kinds) or not kinds or kinds[0] != "human" or len(kinds) > MAX_SEATS:
+            raise BadMessage(
+                f"seats is a list of at most {MAX_SEATS} of {', '.join(SEAT_KINDS)}, and seat 1 is the host's (human)"
+            )
         open_level = message.get("ai_level", "normal")
         if open_level not in AI_LEVELS:
             raise BadMessage(f"ai_level is one of {', '.join(AI_LEVELS)}")
         grace = message.get("grace", DEFAULT_GRACE_SECONDS)
         most = self.limits.max_grace_seconds
         if grace is not None and not 0 <= grace <= most:  # NaN never reaches here: decode refuses it
-            connection.send(refusal("create", msg(N_("The wait for an away player is 0 to {most} seconds, "
-                                                     "or no limit."), most=f"{most:g}")))
+            connection.send(
+                refusal(
+                    "create",
+                    msg(N_("The wait for an away player is 0 to {most} seconds, or no limit."), most=f"{most:g}"),
+                )
+            )
             return
         answer_limit = message.get("answer_limit", DEFAULT_ANSWER_SECONDS)
         if not ANSWER_LIMITS[0] <= answer_limit <= ANSWER_LIMITS[1]:
-            connection.send(refusal("create", msg(N_("The time a player may leave the server unanswered is {least} "
-                                                     "to {most} seconds."), least=f"{ANSWER_LIMITS[0]:g}",
-                                                  most=f"{ANSWER_LIMITS[1]:g}")))
+            connection.send(
+                refusal(
+                    "create",
+                    msg(
+                        N_("The time a player may leave the server unanswered is {least} to {most} seconds."),
+                        least=f"{ANSWER_LIMITS[0]:g}",
+                        most=f"{ANSWER_LIMITS[1]:g}",
+                    ),
+                )
+            )
             return
-        too_large = next((name for name, value in (message.get("settings") or {}).items()
-                          if isinstance(value, (int, float)) and not isinstance(value, bool)
-                          and abs(value) > MAX_SETTING_NUMBER), None)
+        too_large = next(
+            (
+                name
+                for name, value in (message.get("settings") or {}).items()
+                if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > MAX_SETTING_NUMBER
+            ),
+            None,
+        )
         if too_large is not None:
-            connection.send(refusal("create", msg(N_("The setting '{name}' is at most {most}."), name=too_large,
-                                                  most=MAX_SETTING_NUMBER)))
+            connection.send(
+                refusal(
+                    "create",
+                    msg(N_("The setting '{name}' is at most {most}."), name=too_large, most=MAX_SETTING_NUMBER),
+                )
+            )
             return
         with texts_as_messages() as message_of:  # a setting's reason, for the player's language
             try:
@@ -403,19 +435,32 @@ class TableServer:
             except (SettingError, ValueError) as problem:
                 connection.send(refusal("create", message_of(str(problem))))
                 return
-        seats = [Seat("human", f"Seat {i + 1}", level=open_level) if kind == "human"
-                 else Seat("ai", f"Computer {i + 1}", level=kind)
-                 for i, kind in enumerate(kinds)]
-        table = self._new_table(new_code(set(self.tables)), game, seats, grace=grace, answer_limit=answer_limit,
-                                public=message.get("public", False), watchable=message.get("watchable", True),
-                                creator=creator)
+        seats = [
+            Seat("human", f"Seat {i + 1}", level=open_level)
+            if kind == "human"
+            else Seat("ai", f"Computer {i + 1}", level=kind)
+            for i, kind in enumerate(kinds)
+        ]
+        table = self._new_table(
+            new_code(set(self.tables)),
+            game,
+            seats,
+            grace=grace,
+            answer_limit=answer_limit,
+            public=message.get("public", False),
+            watchable=message.get("watchable", True),
+            creator=creator,
+        )
         await self._sit(connection, "join", {"code": table.code, "seat": 0})
 
     def _listed_for(self, connection: Connection) -> list[dict[str, Any]]:
         """The tables in this player's Join list: the public ones still being played, and
         those where their identity holds a seat."""
-        return [table.summary() for table in self.tables.values()
-                if not table.game.is_over and (table.public or table.seats_identity(connection.identity))]
+        return [
+            table.summary()
+            for table in self.tables.values()
+            if not table.game.is_over and (table.public or table.seats_identity(connection.identity))
+        ]
 
     async def _sit(self, connection: Connection, kind: str, message: dict[str, Any]) -> None:
         throttled = self.code_guard.refusal(connection.identity, connection.address)
@@ -486,8 +531,16 @@ class TableServer:
     # --- tables on disk -------------------------------------------------------------------
 
     def _new_table(self, code: str, game: Game, seats: list[Seat], **options: Any) -> Table:
-        table = Table(code, game, seats, ai_delay=self.ai_delay, save=self._save, flush=self._flush,
-                      chat_limit=self._chat_limit, **options)
+        table = Table(
+            code,
+            game,
+            seats,
+            ai_delay=self.ai_delay,
+            save=self._save,
+            flush=self._flush,
+            chat_limit=self._chat_limit,
+            **options,
+        )
         table.write_seats_into_record()
         self.tables[code] = table
         table.start_task()
@@ -526,12 +579,23 @@ class TableServer:
             for seat in seats:
                 if seat.kind == "human" and seat.token_hash:
                     seat.away_since = time.monotonic()  # its player has to reconnect
-            table = Table(code, game, seats, grace=meta.get("grace", DEFAULT_GRACE_SECONDS),
-                          started=bool(meta.get("started")), log=meta.get("log"), ai_delay=self.ai_delay,
-                          save=self._save, flush=self._flush, public=bool(meta.get("public")),
-                          watchable=meta.get("watchable", True) is not False, creator=meta.get("creator"),
-                          chat_limit=self._chat_limit, finished_at=meta.get("finished_at"),
-                          answer_limit=meta.get("answer_limit", DEFAULT_ANSWER_SECONDS))
+            table = Table(
+                code,
+                game,
+                seats,
+                grace=meta.get("grace", DEFAULT_GRACE_SECONDS),
+                started=bool(meta.get("started")),
+                log=meta.get("log"),
+                ai_delay=self.ai_delay,
+                save=self._save,
+                flush=self._flush,
+                public=bool(meta.get("public")),
+                watchable=meta.get("watchable", True) is not False,
+                creator=meta.get("creator"),
+                chat_limit=self._chat_limit,
+                finished_at=meta.get("finished_at"),
+                answer_limit=meta.get("answer_limit", DEFAULT_ANSWER_SECONDS),
+            )
             if game.is_over and table.finished_at is None:
                 table.finished_at = time.time()  # finished before tables kept the time: kept from now
             table.log.add(N_("The table server restarted; players, please reconnect."))
@@ -539,8 +603,12 @@ class TableServer:
         return resumed
 
 
-def run(socket_path: str | None = None, ai_delay: float = 0.5, exit_when_idle: float | None = None,
-        limits: TableLimits | None = None) -> None:
+def run(
+    socket_path: str | None = None,
+    ai_delay: float = 0.5,
+    exit_when_idle: float | None = None,
+    limits: TableLimits | None = None,
+) -> None:
     """``rummy table-server``: serve tables until interrupted (Ctrl+C, SIGTERM or SIGHUP), or
     until no client has been connected for ``exit_when_idle`` seconds. Either way its tables
     are saved, and resume at the next start."""
@@ -548,8 +616,10 @@ def run(socket_path: str | None = None, ai_delay: float = 0.5, exit_when_idle: f
 
     async def serve() -> None:
         await server.start()
-        print(f"rummy table server on {server.socket_path} (tables saved in {server.tables_dir}); "
-              "Ctrl+C stops it", flush=True)
+        print(
+            f"rummy table server on {server.socket_path} (tables saved in {server.tables_dir}); Ctrl+C stops it",
+            flush=True,
+        )
         loop = asyncio.get_running_loop()
         stopping = asyncio.Event()
         for number in STOP_SIGNALS:
@@ -558,8 +628,9 @@ def run(socket_path: str | None = None, ai_delay: float = 0.5, exit_when_idle: f
         stop_asked = loop.create_task(stopping.wait())
         try:
             while exit_when_idle is None or server.idle_seconds < exit_when_idle:
-                await asyncio.wait({serving, stop_asked}, timeout=min(exit_when_idle or 5.0, 5.0),
-                                   return_when=asyncio.FIRST_COMPLETED)
+                await asyncio.wait(
+                    {serving, stop_asked}, timeout=min(exit_when_idle or 5.0, 5.0), return_when=asyncio.FIRST_COMPLETED
+                )
                 if serving.done() or stop_asked.done():
                     break
         finally:

@@ -81,12 +81,26 @@ def token_hash(token: str) -> str:
 
 
 class Table:
-    def __init__(self, code: str, game: Game, seats: list[Seat], *, grace: float | None = DEFAULT_GRACE_SECONDS,
-                 started: bool = False, log: list[dict] | None = None, ai_delay: float = 0.0,
-                 save: Callable[[Table, bool], Any] | None = None, flush: Callable[[Table], Any] | None = None,
-                 public: bool = False, watchable: bool = True, creator: str | None = None,
-                 chat_limit: tuple[float, int] = (20.0, 5), answer_limit: float = DEFAULT_ANSWER_SECONDS,
-                 finished_at: float | None = None, contribution_wait: float = CONTRIBUTION_WAIT):
+    def __init__(
+        self,
+        code: str,
+        game: Game,
+        seats: list[Seat],
+        *,
+        grace: float | None = DEFAULT_GRACE_SECONDS,
+        started: bool = False,
+        log: list[dict] | None = None,
+        ai_delay: float = 0.0,
+        save: Callable[[Table, bool], Any] | None = None,
+        flush: Callable[[Table], Any] | None = None,
+        public: bool = False,
+        watchable: bool = True,
+        creator: str | None = None,
+        chat_limit: tuple[float, int] = (20.0, 5),
+        answer_limit: float = DEFAULT_ANSWER_SECONDS,
+        finished_at: float | None = None,
+        contribution_wait: float = CONTRIBUTION_WAIT,
+    ):
         self.code, self.game, self.seats = code, game, seats
         self.grace, self.started, self.ai_delay = grace, started, ai_delay
         self.answer_limit = answer_limit  # seconds a connected seat may leave the server's pings unanswered
@@ -126,10 +140,18 @@ class Table:
         return len(self.game.record["actions"])
 
     def seat_list(self) -> list[dict[str, Any]]:
-        return [{"name": seat.name, "kind": "open" if seat.is_open else seat.kind, "level": seat.level,
-                 "default_name": seat.is_open or seat.kind == "ai",  # "Seat 2", "Computer 3": each client words it
-                 "connected": index in self.members, "away": seat.away_since is not None,
-                 "ai_playing": index in self.covered} for index, seat in enumerate(self.seats)]
+        return [
+            {
+                "name": seat.name,
+                "kind": "open" if seat.is_open else seat.kind,
+                "level": seat.level,
+                "default_name": seat.is_open or seat.kind == "ai",  # "Seat 2", "Computer 3": each client words it
+                "connected": index in self.members,
+                "away": seat.away_since is not None,
+                "ai_playing": index in self.covered,
+            }
+            for index, seat in enumerate(self.seats)
+        ]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """A full snapshot for one seat (None: a spectator); legal moves only for the mover."""
@@ -137,10 +159,20 @@ class Table:
         # before the start no hand is shown: hand 1 is dealt again then, with everyone's randomness
         observation = game.observation(seat) if seat is not None and self.started else game.observation_public()
         to_move = self.started and seat is not None and game.current_seat == seat and seat not in self.covered
-        return {"type": "view", "table": self.code, "seq": self.seq, "started": self.started, "seat": seat,
-                "observation": observation, "legal": game.legal_actions() if to_move else [],
-                "seats": self.seat_list(), "log": list(self.log.lines), "contribute": self.contribution_wanted(),
-                "public": self.public, "watchable": self.watchable}
+        return {
+            "type": "view",
+            "table": self.code,
+            "seq": self.seq,
+            "started": self.started,
+            "seat": seat,
+            "observation": observation,
+            "legal": game.legal_actions() if to_move else [],
+            "seats": self.seat_list(),
+            "log": list(self.log.lines),
+            "contribute": self.contribution_wanted(),
+            "public": self.public,
+            "watchable": self.watchable,
+        }
 
     # --- sealed deals: the players' own randomness, and the reveal --------------------------
 
@@ -163,7 +195,9 @@ class Table:
         the deal goes without, and its log says so."""
         seat, wanted, text = self._seat_of(member), self.contribution_wanted(), contribution_text(data)
         if text is None:
-            member.send(refusal("contribute", msg(N_("Your randomness for the deal must be 16 bytes (32 hex digits)."))))
+            member.send(
+                refusal("contribute", msg(N_("Your randomness for the deal must be 16 bytes (32 hex digits).")))
+            )
             return
         if seat is None or wanted is None or wanted["hand"] != hand:
             return
@@ -199,19 +233,39 @@ class Table:
         revealed = [entry["hand"] for entry in deals if "deal_secret" in entry and "ended_at" in entry]
         if revealed and revealed[-1] > self._revealed_sent:
             self._revealed_sent = revealed[-1]
-            self.send_to_all({"type": "reveal", "table": self.code, "hand": revealed[-1],
-                              "record": revealed_record(self.game.record, revealed[-1])})
+            self.send_to_all(
+                {
+                    "type": "reveal",
+                    "table": self.code,
+                    "hand": revealed[-1],
+                    "record": revealed_record(self.game.record, revealed[-1]),
+                }
+            )
 
     def summary(self) -> dict[str, Any]:
-        return {"code": self.code, "variant": self.game.variant.key, "started": self.started,
-                "over": self.game.is_over, "public": self.public, "watchable": self.watchable,
-                "seats": self.seat_list()}
+        return {
+            "code": self.code,
+            "variant": self.game.variant.key,
+            "started": self.started,
+            "over": self.game.is_over,
+            "public": self.public,
+            "watchable": self.watchable,
+            "seats": self.seat_list(),
+        }
 
     def saved(self) -> dict[str, Any]:
-        return {"code": self.code, "grace": self.grace, "answer_limit": self.answer_limit, "started": self.started,
-                "public": self.public, "watchable": self.watchable, "creator": self.creator,
-                "finished_at": self.finished_at,
-                "seats": [seat.saved() for seat in self.seats], "log": self.log.lines}
+        return {
+            "code": self.code,
+            "grace": self.grace,
+            "answer_limit": self.answer_limit,
+            "started": self.started,
+            "public": self.public,
+            "watchable": self.watchable,
+            "creator": self.creator,
+            "finished_at": self.finished_at,
+            "seats": [seat.saved() for seat in self.seats],
+            "log": self.log.lines,
+        }
 
     def seats_identity(self, identity: str | None) -> bool:
         """Whether ``identity`` (an SSH key's) holds a seat here."""
@@ -257,8 +311,9 @@ class Table:
     async def _on_wake(self) -> None:
         """Nothing to do but look whether an AI (or an expired grace period) is to move."""
 
-    async def _on_join(self, member: Member, wanted: int | None, token: str | None,
-                       identity: str | None, seated: asyncio.Future) -> None:
+    async def _on_join(
+        self, member: Member, wanted: int | None, token: str | None, identity: str | None, seated: asyncio.Future
+    ) -> None:
         """Seat a player: the seat its token or identity reclaims, else the wanted or first
         free one. ``seated`` gets the seat number, or None if the player was refused."""
         seat = self._seat_of(member)
@@ -325,8 +380,9 @@ class Table:
     async def _on_why_not(self, member: Member, action: str) -> None:
         seat = self._seat_of(member)
         reason = self._why_not_now(seat, self.seq, action)
-        member.send({"type": "why_not", "action": action, "reason": english(reason) if reason else None,
-                     "message": reason})
+        member.send(
+            {"type": "why_not", "action": action, "reason": english(reason) if reason else None, "message": reason}
+        )
 
     async def _on_allowed(self, member: Member, actions: list[str]) -> None:
         """One answer for many questions (a joker menu's hundreds): the actions playable now."""
@@ -460,9 +516,15 @@ class Table:
         dealt...") were written before anyone sat down."""
         record = self.game.record
         given = [self.first_contributions.get(seat) for seat in range(record["players"])]
-        self.game = Game(record["variant"], record["players"], record["settings"], seed=record["seed"],
-                         chosen_seed=self.game.chosen_seed, seats=self.seats_for_record(),
-                         contributions={1: given})
+        self.game = Game(
+            record["variant"],
+            record["players"],
+            record["settings"],
+            seed=record["seed"],
+            chosen_seed=self.game.chosen_seed,
+            seats=self.seats_for_record(),
+            contributions={1: given},
+        )
 
     def write_seats_into_record(self) -> None:
         self.game.record["seats"] = self.seats_for_record()
@@ -558,8 +620,7 @@ class Table:
                 self._wake_in(self.grace - waited)
                 return
             self.covered.add(seat)
-            self.log.add(N_("{name} is away: the computer plays for them until they are back."), seat,
-                         name=place.name)
+            self.log.add(N_("{name} is away: the computer plays for them until they are back."), seat, name=place.name)
             self.broadcast()
         if self._ai_plays(seat):
             self._thinking = True
@@ -572,8 +633,7 @@ class Table:
             self._timer.cancel()
         self._timer = asyncio.get_running_loop().call_later(max(seconds, 0.0), self.post, "wake")
 
-    async def _think(self, seq: int, seat: int, observation: dict, legal: list[str], level: str,
-                     rng: Any) -> None:
+    async def _think(self, seq: int, seat: int, observation: dict, legal: list[str], level: str, rng: Any) -> None:
         """Choose the AI's move in a worker thread, off the event loop, and post it back."""
         if self.ai_delay:
             await asyncio.sleep(self.ai_delay)

@@ -69,20 +69,30 @@ class DealWitness:
         entry = next((e for e in record.get("deals") or [] if isinstance(e, dict) and e.get("hand") == check.hand), {})
         shown = self.shown.get(check.hand)
         if shown and entry.get("deal_commitment") != shown:  # this, above any later finding
-            check.outcome, check.problem = FAILED, N_("before the deal the server showed the commitment {shown}, "
-                                                      "but now reveals one for {other}")
+            check.outcome, check.problem = (
+                FAILED,
+                N_("before the deal the server showed the commitment {shown}, but now reveals one for {other}"),
+            )
             check.values = {"shown": shown[:8] + "…", "other": str(entry.get("deal_commitment"))[:8] + "…"}
         mine, given = self.sent.get(check.hand), entry.get("contributions") or []
-        if check.outcome != FAILED and seat is not None and mine and seat < len(given) and given[seat] not in (None, mine):
+        if (
+            check.outcome != FAILED
+            and seat is not None
+            and mine
+            and seat < len(given)
+            and given[seat] not in (None, mine)
+        ):
             check.fail(N_("the deal was not made with your randomness: the server used other bytes in its place"))
 
     async def check(self, hand: int, timeout: float = 30.0) -> HandCheck | None:
         """The outcome for ``hand`` once its reveal is checked (None if none came in time)."""
+
         async def done() -> HandCheck:
             while hand not in self.checks:
                 self._checked.clear()
                 await self._checked.wait()
             return self.checks[hand]
+
         try:
             return await asyncio.wait_for(done(), timeout)
         except TimeoutError:

@@ -84,7 +84,7 @@ def log_line(text: str, look: CardLook) -> Text:
     line = Text()
     position = 0
     for match in _LOG_CARD.finditer(text):
-        line.append(text[position:match.start()])
+        line.append(text[position : match.start()])
         face = parse_face(match.group(1))
         line.append_text(card_piece(face, look))
         position = match.end()

@@ -22,7 +22,12 @@ def taken_since_my_move(events: list[dict], viewer: int | None, hand: int) -> li
     """(seat, card) for each card another seat took from the discard pile this hand, after the
     viewer's own latest move (cards in log notation, ``[7H]``)."""
     mine = [index for index, event in enumerate(events) if event.get("seat") == viewer and viewer is not None]
-    since = events[mine[-1] + 1:] if mine else events
-    return [(event["seat"], event["values"]["card"]) for event in since
-            if event.get("hand") == hand and event.get("seat") not in (None, viewer)
-            and event.get("text", "").startswith("took ") and "card" in (event.get("values") or {})]
+    since = events[mine[-1] + 1 :] if mine else events
+    return [
+        (event["seat"], event["values"]["card"])
+        for event in since
+        if event.get("hand") == hand
+        and event.get("seat") not in (None, viewer)
+        and event.get("text", "").startswith("took ")
+        and "card" in (event.get("values") or {})
+    ]

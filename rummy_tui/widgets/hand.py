@@ -161,11 +161,20 @@ class HandView(CardWidget):
             self.border_subtitle = ""
             return
         arrangement = self._arrangement(view, hand)
-        value = arrangement.value if view.variant.scores_deadwood else sum(
-            view.variant.card_value(card, view.observation["settings"]) for card in hand)
+        value = (
+            arrangement.value
+            if view.variant.scores_deadwood
+            else sum(view.variant.card_value(card, view.observation["settings"]) for card in hand)
+        )
         label = _("deadwood") if view.variant.scores_deadwood else _("in hand")
-        self.border_title = ngettext("{name} · {n} card · {label} {value}", "{name} · {n} cards · {label} {value}",
-                                     len(hand), name=view.names[view.viewer], label=label, value=value)
+        self.border_title = ngettext(
+            "{name} · {n} card · {label} {value}",
+            "{name} · {n} cards · {label} {value}",
+            len(hand),
+            name=view.names[view.viewer],
+            label=label,
+            value=value,
+        )
         if not hand:
             self.border_subtitle = ""
         elif self.kept_sorted:
@@ -216,8 +225,13 @@ class HandView(CardWidget):
         melds = sorted(arrangement.melds, key=lambda meld: min(place.get(card, 0) for card in meld.cards))
         return {card: number for number, meld in enumerate(melds) for card in meld.cards}
 
-    COMPONENT_CLASSES = CardWidget.COMPONENT_CLASSES | {"hand--cursor", "hand--selected", "hand--mark", "hand--meld",
-                                                        "hand--meld-other"}
+    COMPONENT_CLASSES = CardWidget.COMPONENT_CLASSES | {
+        "hand--cursor",
+        "hand--selected",
+        "hand--mark",
+        "hand--meld",
+        "hand--meld-other",
+    }
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)

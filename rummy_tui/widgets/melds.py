@@ -109,8 +109,9 @@ class MeldTableView(CardWidget):
         if crib:
             self.border_title = _("How a hand ends")
             words = "\n".join(_(line, **settings) for line in crib)
-            self.update(Text(ascii_words(words) if look.ascii_only else words, style="dim", no_wrap=True,
-                             overflow="ellipsis"))
+            self.update(
+                Text(ascii_words(words) if look.ascii_only else words, style="dim", no_wrap=True, overflow="ellipsis")
+            )
             return
         if not table:
             self._lines, self._spots, self.top = [], [], 0
@@ -121,7 +122,7 @@ class MeldTableView(CardWidget):
         if len(self._lines) > height:  # compact: long runs by their ends, melds closer together
             self._lines = self._layout(view, table, look, width, meld_short, compact=True)
         self._scroll_into_view(follow_target, height)
-        shown = self._lines[self.top:self.top + height]
+        shown = self._lines[self.top : self.top + height]
         self._set_scroll_caption(height)
         self.update(Text("\n").join(shown))
 
@@ -143,8 +144,9 @@ class MeldTableView(CardWidget):
         ascii_only = getattr(self.app, "ascii_only", False)
         marks = ("^" if ascii_only else "▲") * (above > 0) + ("v" if ascii_only else "▼") * (below > 0)
         hidden = max(above, 0) + max(below, 0)
-        self.border_subtitle = ngettext("{marks} {n} line more · T all", "{marks} {n} lines more · T all", hidden,
-                                        marks=marks)
+        self.border_subtitle = ngettext(
+            "{marks} {n} line more · T all", "{marks} {n} lines more · T all", hidden, marks=marks
+        )
 
     def _layout(self, view: TableView, table: list, look, width: int, draw, compact: bool) -> list[Text]:
         """Each owner's melds, packed into lines of ``width``; remembers where each meld is."""

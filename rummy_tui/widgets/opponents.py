@@ -10,8 +10,7 @@ from rummy_tui.i18n import N_, _
 from .base import CardWidget, TableView
 
 # Per-seat flags a variant may keep in ``state.extra`` and the words that show them.
-SEAT_FLAGS = {"opened": (N_("opened"), N_("not opened")), "eliminated": (N_("out"), None),
-              "active": (None, N_("out"))}
+SEAT_FLAGS = {"opened": (N_("opened"), N_("not opened")), "eliminated": (N_("out"), None), "active": (None, N_("out"))}
 # Cells a name keeps before the optional columns are left off.
 NAME_ROOM = 12
 TOTAL_NAME_ROOM = 7
@@ -24,7 +23,7 @@ def dealer_kept(name: Text, dealer: bool, room: int) -> Text:
         return name
     kept = name[: len(name.plain) - len(mark)]
     kept.truncate(room - len(mark), overflow="ellipsis")
-    return kept + name[len(name.plain) - len(mark):]
+    return kept + name[len(name.plain) - len(mark) :]
 
 
 class OpponentsView(CardWidget):
@@ -52,8 +51,14 @@ class OpponentsView(CardWidget):
             table.add_column(_(column), justify="right", no_wrap=True, style="bold" if column == "total" else "")
         table.add_column("", no_wrap=True)
         for row in rows:
-            table.add_row(row["marker"], dealer_kept(row["name"], row["dealer"], name_room), row["who"], row["cards"],
-                          *(row[column] for column in optional), row["flags"])
+            table.add_row(
+                row["marker"],
+                dealer_kept(row["name"], row["dealer"], name_room),
+                row["who"],
+                row["cards"],
+                *(row[column] for column in optional),
+                row["flags"],
+            )
         self.update(table)
 
     def _row(self, view: TableView, seat: int) -> dict:
@@ -68,23 +73,30 @@ class OpponentsView(CardWidget):
         who = _("you") if seat == view.viewer else _("human") if kind == "human" else _("AI {level}", level=_(kind))
         short = who if seat == view.viewer or kind == "human" else _("AI")
         money = obs["extra"].get("money")
-        return {"marker": ">" if seat == obs["to_move"] else "", "name": name, "dealer": dealer,
-                "who": Text(who, style="dim"), "who_short": Text(short, style="dim"),
-                "cards": str(obs["hand_sizes"][seat]) if obs["hand_sizes"] else "-",
-                "total": str(obs["totals"][seat]) if obs["totals"] else "-",
-                "money": str(money[seat]) if isinstance(money, list) and seat < len(money) else None,
-                "flags": ", ".join(flags)}
+        return {
+            "marker": ">" if seat == obs["to_move"] else "",
+            "name": name,
+            "dealer": dealer,
+            "who": Text(who, style="dim"),
+            "who_short": Text(short, style="dim"),
+            "cards": str(obs["hand_sizes"][seat]) if obs["hand_sizes"] else "-",
+            "total": str(obs["totals"][seat]) if obs["totals"] else "-",
+            "money": str(money[seat]) if isinstance(money, list) and seat < len(money) else None,
+            "flags": ", ".join(flags),
+        }
 
     @staticmethod
     def _names_cut(rows: list[dict], room: int) -> int:
         return sum(row["name"].cell_len > room for row in rows)
 
     @staticmethod
-    def _optional_columns(rows: list[dict], width: int, among: tuple[str, ...] | list[str] = ("total", "money")
-                          ) -> tuple[list[str], int]:
+    def _optional_columns(
+        rows: list[dict], width: int, among: tuple[str, ...] | list[str] = ("total", "money")
+    ) -> tuple[list[str], int]:
         """The total, then the money (of those ``among``), as far as they fit beside readable
         names (the score panel shows both too, so a narrow panel leaves them off rather than
         squeeze the names), and the cells every column but the name's then takes."""
+
         def cells(column: str, header: str = "") -> int:
             return max([Text(header).cell_len] + [Text(str(row[column])).cell_len for row in rows]) + 1
 

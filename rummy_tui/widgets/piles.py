@@ -59,23 +59,42 @@ class PilesView(CardWidget):
         took, passed = history
         name = Text(seat_name)
         name.truncate(NAME_ROOM, overflow="ellipsis")
-        self.border_title = (fill_text(_("Piles · {name} took {cards}", name="{name}", cards="{cards}"),
-                                       {"name": name, "cards": latest(took, look)}) if took else _("Piles"))
-        self.border_subtitle = (fill_text(_("{name} passed {cards}", name="{name}", cards="{cards}"),
-                                          {"name": name, "cards": latest(passed, look)}) if passed else "")
+        self.border_title = (
+            fill_text(
+                _("Piles · {name} took {cards}", name="{name}", cards="{cards}"),
+                {"name": name, "cards": latest(took, look)},
+            )
+            if took
+            else _("Piles")
+        )
+        self.border_subtitle = (
+            fill_text(
+                _("{name} passed {cards}", name="{name}", cards="{cards}"),
+                {"name": name, "cards": latest(passed, look)},
+            )
+            if passed
+            else ""
+        )
 
     def _taken_by_others(self, view: TableView, look) -> Text:
         """The cards the other seats took from the pile since the viewer's last move."""
         obs = view.observation
         taken = taken_since_my_move(obs["events"], view.viewer, obs["hand_no"])
-        words = [fill_text(_("{name} took {card}", name="{name}", card="{card}"),
-                           {"name": view.names[seat], "card": log_line(card, look)}) for seat, card in taken]
+        words = [
+            fill_text(
+                _("{name} took {card}", name="{name}", card="{card}"),
+                {"name": view.names[seat], "card": log_line(card, look)},
+            )
+            for seat, card in taken
+        ]
         return Text(", ").join(words)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is not None and offset.y == 0:
-            self.post_message(self.PileClicked("discard" if offset.x >= getattr(self, "_discard_from", 12) else "stock"))
+            self.post_message(
+                self.PileClicked("discard" if offset.x >= getattr(self, "_discard_from", 12) else "stock")
+            )
 
 
 def piles_height(observation: dict) -> int:

@@ -22,8 +22,13 @@ SHEET_EXTRAS = {
 
 
 # What the game is played to, from its settings, for the panel's caption.
-GOALS = (("target", N_("to {value}")), ("deals", N_("{value} deals")), ("rounds", N_("{value} rounds")),
-         ("hands", N_("{value} hands")), ("limit", N_("out over {value}")))
+GOALS = (
+    ("target", N_("to {value}")),
+    ("deals", N_("{value} deals")),
+    ("rounds", N_("{value} rounds")),
+    ("hands", N_("{value} hands")),
+    ("limit", N_("out over {value}")),
+)
 
 
 def goal_words(settings: dict) -> list[str]:
@@ -50,8 +55,10 @@ def score_table(view: TableView, last_rows: int | None = None) -> Table:
     for row in rows:
         table.add_row(str(row.get("hand", "")), *(str(points) for points in row.get("points", [])))
         if row.get("reentry"):  # Tízlapos: a re-entry moves the total to the restart, a row of its own
-            table.add_row(Text(_("re-entry"), style="italic"),
-                          *(Text(f"{change:+d}", style="italic") if change else "" for change in row["reentry"]))
+            table.add_row(
+                Text(_("re-entry"), style="italic"),
+                *(Text(f"{change:+d}", style="italic") if change else "" for change in row["reentry"]),
+            )
     table.add_row(Text(_("total"), style="bold"), *(Text(str(total), style="bold") for total in obs["totals"]))
     for key, caption in SHEET_EXTRAS.items():
         value = obs["extra"].get(key)
@@ -77,14 +84,21 @@ def seat_scores(view: TableView, hands_shown: int = 1) -> Table:
     if not recent:
         table.add_column(_("last"), justify="right", no_wrap=True)
     table.add_column(_("total"), justify="right", no_wrap=True, style="bold")
-    extras = [(key, caption) for key, caption in SHEET_EXTRAS.items()
-              if isinstance(obs["extra"].get(key), list) and len(obs["extra"][key]) == obs["players"]]
+    extras = [
+        (key, caption)
+        for key, caption in SHEET_EXTRAS.items()
+        if isinstance(obs["extra"].get(key), list) and len(obs["extra"][key]) == obs["players"]
+    ]
     for _key, caption in extras:
         table.add_column(_(caption), justify="right", no_wrap=True)
     for seat in range(obs["players"]):
         points = [str(row["points"][seat]) if seat < len(row.get("points", [])) else "-" for row in recent] or ["-"]
-        table.add_row(view.names[seat], *points, str(obs["totals"][seat]) if obs["totals"] else "-",
-                      *(str(obs["extra"][key][seat]) for key, _caption in extras))
+        table.add_row(
+            view.names[seat],
+            *points,
+            str(obs["totals"][seat]) if obs["totals"] else "-",
+            *(str(obs["extra"][key][seat]) for key, _caption in extras),
+        )
     return table
 
 
@@ -95,8 +109,11 @@ class ScoreSheet(CardWidget):
 
     def show(self, view: TableView) -> None:
         obs = view.observation
-        pots = [f"{_(caption)} {obs['extra'][key]}" for key, caption in SHEET_EXTRAS.items()
-                if isinstance(obs["extra"].get(key), (int, float)) and not isinstance(obs["extra"].get(key), bool)]
+        pots = [
+            f"{_(caption)} {obs['extra'][key]}"
+            for key, caption in SHEET_EXTRAS.items()
+            if isinstance(obs["extra"].get(key), (int, float)) and not isinstance(obs["extra"].get(key), bool)
+        ]
         self.border_subtitle = " · ".join(goal_words(obs["settings"]) + pots)
         room = self.content_size.width - 26  # the name, total and extras come first
         self.update(seat_scores(view, hands_shown=max(1, room // 6)))

@@ -37,8 +37,20 @@ def test_rules_prints_a_summary_and_the_settings(key):
 
 
 def test_simulate_json_report():
-    result = run("simulate", "--variant", "gin", "--players", "2", "--seats", "easy,normal",
-                 "--games", "5", "--seed", "7", "--json")
+    result = run(
+        "simulate",
+        "--variant",
+        "gin",
+        "--players",
+        "2",
+        "--seats",
+        "easy,normal",
+        "--games",
+        "5",
+        "--seed",
+        "7",
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert report["variant"] == "gin" and report["games"] == 5
@@ -57,15 +69,27 @@ def test_simulate_is_repeatable_for_a_seed():
 
 
 def test_simulate_takes_every_level_in_seats():
-    result = run("simulate", "--variant", "gin", "--seats", "hard,easy", "--games", "1", "--set", "single_hand=true",
-                 "--json")
+    result = run(
+        "simulate", "--variant", "gin", "--seats", "hard,easy", "--games", "1", "--set", "single_hand=true", "--json"
+    )
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["seats"] == ["hard", "easy"]
 
 
 def test_simulate_rotates_levels_and_counts_wins_by_level():
-    result = run("simulate", "--variant", "basic", "--players", "3", "--seats", "hard,normal,normal", "--games", "3",
-                 "--rotate", "--json")
+    result = run(
+        "simulate",
+        "--variant",
+        "basic",
+        "--players",
+        "3",
+        "--seats",
+        "hard,normal,normal",
+        "--games",
+        "3",
+        "--rotate",
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     by_level = report["by_level"]
@@ -81,20 +105,23 @@ def test_simulate_table_output():
     assert "hands per game" in result.output
 
 
-@pytest.mark.parametrize("args, words", [
-    (("simulate", "--variant", "snap"), "unknown variant 'snap'"),
-    (("rules", "snap"), "unknown variant 'snap'"),
-    (("simulate", "--variant", "gin", "--players", "3"), "3"),
-    (("simulate", "--variant", "basic", "--players", "7"), "7"),
-    (("simulate", "--variant", "basic", "--players", "1"), "1"),
-    (("simulate", "--variant", "gin", "--seats", "easy,expert"), "expert"),
-    (("simulate", "--variant", "gin", "--seats", "easy"), "--seats"),
-    (("simulate", "--variant", "gin", "--seats", "easy,normal,normal"), "--seats"),
-    (("simulate", "--variant", "gin", "--games", "0"), "--games"),
-    (("simulate", "--variant", "gin", "--set", "target"), "NAME=VALUE"),
-    (("simulate", "--variant", "gin", "--set", "colour=red"), "colour"),
-    (("simulate", "--variant", "gin", "--set", "target=lots"), "target"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("simulate", "--variant", "snap"), "unknown variant 'snap'"),
+        (("rules", "snap"), "unknown variant 'snap'"),
+        (("simulate", "--variant", "gin", "--players", "3"), "3"),
+        (("simulate", "--variant", "basic", "--players", "7"), "7"),
+        (("simulate", "--variant", "basic", "--players", "1"), "1"),
+        (("simulate", "--variant", "gin", "--seats", "easy,expert"), "expert"),
+        (("simulate", "--variant", "gin", "--seats", "easy"), "--seats"),
+        (("simulate", "--variant", "gin", "--seats", "easy,normal,normal"), "--seats"),
+        (("simulate", "--variant", "gin", "--games", "0"), "--games"),
+        (("simulate", "--variant", "gin", "--set", "target"), "NAME=VALUE"),
+        (("simulate", "--variant", "gin", "--set", "colour=red"), "colour"),
+        (("simulate", "--variant", "gin", "--set", "target=lots"), "target"),
+    ],
+)
 def test_bad_input_exits_2_with_one_line_and_no_traceback(args, words):
     result = run(*args)
     assert result.exit_code == 2, result.output

@@ -12,9 +12,37 @@ from rummy_tui.i18n import set_language
 from tests.support.words import import_the_screens_in_english
 
 # Words of the English help pages that a Hungarian help page must not show.
-ENGLISH = {"the", "and", "of", "to", "Usage:", "Options:", "Commands:", "Show", "message", "exit.",
-           "default:", "required]", "TEXT", "INTEGER", "Try", "seats", "game", "games", "table", "Error:",
-           "Missing", "Invalid", "value", "for", "this", "Print", "Play", "Join", "Host"}
+ENGLISH = {
+    "the",
+    "and",
+    "of",
+    "to",
+    "Usage:",
+    "Options:",
+    "Commands:",
+    "Show",
+    "message",
+    "exit.",
+    "default:",
+    "required]",
+    "TEXT",
+    "INTEGER",
+    "Try",
+    "seats",
+    "game",
+    "games",
+    "table",
+    "Error:",
+    "Missing",
+    "Invalid",
+    "value",
+    "for",
+    "this",
+    "Print",
+    "Play",
+    "Join",
+    "Host",
+}
 
 
 def english_words(text: str) -> set[str]:

@@ -25,11 +25,24 @@ from rummy_tui.engine.cards import (
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 
 
-@pytest.mark.parametrize("token, rank, suit", [
-    ("AS", 1, SPADES), ("10H", 10, HEARTS), ("TD", 10, DIAMONDS), ("td", 10, DIAMONDS),
-    ("QC", 12, CLUBS), ("KS", 13, SPADES), ("2C", 2, CLUBS), ("JH", 11, HEARTS),
-    ("7♦", 7, DIAMONDS), ("10♠", 10, SPADES), ("Q♥", 12, HEARTS), ("A♣", 1, CLUBS), ("t♥", 10, HEARTS),
-])
+@pytest.mark.parametrize(
+    "token, rank, suit",
+    [
+        ("AS", 1, SPADES),
+        ("10H", 10, HEARTS),
+        ("TD", 10, DIAMONDS),
+        ("td", 10, DIAMONDS),
+        ("QC", 12, CLUBS),
+        ("KS", 13, SPADES),
+        ("2C", 2, CLUBS),
+        ("JH", 11, HEARTS),
+        ("7♦", 7, DIAMONDS),
+        ("10♠", 10, SPADES),
+        ("Q♥", 12, HEARTS),
+        ("A♣", 1, CLUBS),
+        ("t♥", 10, HEARTS),
+    ],
+)
 def test_parse_face_reads_letters_glyphs_and_t(token, rank, suit):
     face = parse_face(token)
     assert (rank_of(face), suit_of(face)) == (rank, suit)

@@ -69,8 +69,7 @@ def test_importing_every_engine_module_loads_no_variant():
 
 def test_without_the_registry_a_key_is_refused_with_a_clear_reason_and_a_variant_object_works():
     probe = (
-        "from rummy_tui.engine import Game\n"
-        "try:\n    Game('gin', 2)\nexcept LookupError as error:\n    print(error)\n"
+        "from rummy_tui.engine import Game\ntry:\n    Game('gin', 2)\nexcept LookupError as error:\n    print(error)\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert "import variants" in done.stdout, done.stdout

@@ -47,8 +47,11 @@ def assert_nothing_hidden_is_seen(game: Game, knowledge: Knowledge) -> None:
 @pytest.mark.parametrize("key, players", COMBINATIONS, ids=IDS)
 def test_observations_never_show_a_hidden_card(key, players):
     @settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(seed=st.integers(0, 2**31), chosen=settings_strategy(key),
-           seats=st.lists(st.sampled_from(SEAT_KINDS), min_size=players, max_size=players))
+    @given(
+        seed=st.integers(0, 2**31),
+        chosen=settings_strategy(key),
+        seats=st.lists(st.sampled_from(SEAT_KINDS), min_size=players, max_size=players),
+    )
     def check(seed, chosen, seats):
         game = Game(key, players, chosen, seed)
         rng = random.Random(seed)

@@ -30,8 +30,11 @@ MAX_ACTIONS_PER_HAND = 4000  # random play; the endless-hand guards end hands lo
 TOTALS_ARE_ROW_SUMS = {"gin", "basic", "traditional", "hungarian"}
 
 SEAT_KINDS = ("random", "easy", "normal")
-COMBINATIONS = [(key, players) for key, variant in registry().items()
-                for players in range(variant.min_players, variant.max_players + 1)]
+COMBINATIONS = [
+    (key, players)
+    for key, variant in registry().items()
+    for players in range(variant.min_players, variant.max_players + 1)
+]
 IDS = [f"{key}-{players}p" for key, players in COMBINATIONS]
 
 
@@ -47,6 +50,7 @@ def settings_strategy(key: str):
 
 
 # --- the properties --------------------------------------------------------------------------
+
 
 def assert_cards_conserved(game: Game) -> None:
     s = game.state
@@ -120,8 +124,11 @@ def play_and_check(key: str, players: int, chosen: dict, seed: int, seats: list[
 @pytest.mark.parametrize("key, players", COMBINATIONS, ids=IDS)
 def test_random_games_keep_every_invariant(key, players):
     @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(seed=st.integers(0, 2**31), chosen=settings_strategy(key),
-           seats=st.lists(st.sampled_from(SEAT_KINDS), min_size=players, max_size=players))
+    @given(
+        seed=st.integers(0, 2**31),
+        chosen=settings_strategy(key),
+        seats=st.lists(st.sampled_from(SEAT_KINDS), min_size=players, max_size=players),
+    )
     def check(seed, chosen, seats):
         play_and_check(key, players, chosen, seed, seats)
 

@@ -22,8 +22,15 @@ def traditional_with_one_stock_card(hands: list[str], last: str) -> Game:
     top = deal_cards("2C", used)
     used += top
     pile = [c for c in make_deck(2) if c not in set(used)] + top
-    return Game.from_position("traditional", len(hands), hands=cards, stock=stock, discard=pile,
-                              settings={"max_reshuffles": 0}, extra={"tabled": [True] * len(hands)})
+    return Game.from_position(
+        "traditional",
+        len(hands),
+        hands=cards,
+        stock=stock,
+        discard=pile,
+        settings={"max_reshuffles": 0},
+        extra={"tabled": [True] * len(hands)},
+    )
 
 
 def test_endless_hand_guard_lets_the_last_card_win():
@@ -56,10 +63,16 @@ def test_kis_buli_takes_the_kassza_only():
     """B-8: the kis buli winner takes the kassza (here 3u), and nobody pays him the 10u prize."""
     melded_nine = "4H 5H 6H QS QC QD JK 9C 10C"
     game = Game.from_position(
-        "ten-card", 3, hands=[melded_nine + " 2H KD", "4S 5S 6S 9D 9H 9S JD JH JS 2C",
-                              "10H JH QH KH 7C 7D 7S 7H 5D 6C"],
-        phase="discard", to_move=0, dealer=2, settings={"kis_buli": True},
-        extra={"kassza": 3, "first_turn": False}, totals=[30, 55, 60])
+        "ten-card",
+        3,
+        hands=[melded_nine + " 2H KD", "4S 5S 6S 9D 9H 9S JD JH JS 2C", "10H JH QH KH 7C 7D 7S 7H 5D 6C"],
+        phase="discard",
+        to_move=0,
+        dealer=2,
+        settings={"kis_buli": True},
+        extra={"kassza": 3, "first_turn": False},
+        totals=[30, 55, 60],
+    )
     game.apply("discard:KD")
     game.apply("declare:knock")
     game.apply("laydown")
@@ -83,10 +96,13 @@ def test_rules_texts():
 def test_every_variant_says_how_the_hand_ended_in_one_shape():
     """state.last_hand: ``ending`` (knock, gin, undercut, out, rummy, handolas, romi, void...),
     ``finisher`` (the seat that ended it, None for a void hand), ``winner`` and ``points``."""
-    endings = {"gin": {"knock", "gin", "undercut", "void"}, "basic": {"out", "rummy", "void"},
-               "traditional": {"out", "rummy", "void"}, "hungarian": {"out", "handolas", "void"},
-               "ten-card": {"knock", "romi", "colour-flush", "figure-flush", "piccolo", "royal-flush",
-                            "atkopogas", "void"}}
+    endings = {
+        "gin": {"knock", "gin", "undercut", "void"},
+        "basic": {"out", "rummy", "void"},
+        "traditional": {"out", "rummy", "void"},
+        "hungarian": {"out", "handolas", "void"},
+        "ten-card": {"knock", "romi", "colour-flush", "figure-flush", "piccolo", "royal-flush", "atkopogas", "void"},
+    }
     for key, allowed in endings.items():
         game = Game(key, 2, seed=5)
         seen = 0
@@ -104,6 +120,7 @@ def test_every_variant_says_how_the_hand_ended_in_one_shape():
 
 # --- engine API: one spelling of a code, positions set up from outside -----------------------
 
+
 def test_codes_compare_in_canonical_form():
     from rummy_tui.engine.variant import canonical_action
 
@@ -111,8 +128,7 @@ def test_codes_compare_in_canonical_form():
     assert canonical_action("Take:Discard") == "take:discard"
     assert canonical_action("meld:7s-8s-jk=9s+qh-qd-qc") == "meld:7S-8S-JK=9S+QH-QD-QC"
     assert canonical_action("declare:royal-flush") == "declare:royal-flush"
-    game = Game.from_position("traditional", 2, hands=["10D JD QD 5C", "KS KH QS"], discard="2C",
-                              phase="play")
+    game = Game.from_position("traditional", 2, hands=["10D JD QD 5C", "KS KH QS"], discard="2C", phase="play")
     assert "meld:10D-JD-QD" in game.legal_actions()
     assert game.offers("meld:TD-JD-QD") and game.offers("meld:10♦-J♦-Q♦") and not game.offers("meld:JD-QD-KD")
     game.apply("meld:td-jd-qd")
@@ -134,8 +150,9 @@ def test_from_position_checks_the_cards_and_the_phase():
         Game.from_position("basic", 2, hands=["2C", "3C"], table=["4C 5C 7C"])
     with pytest.raises(PositionError, match="keeps no 'openned'"):
         Game.from_position("hungarian", 2, hands=["2C", "3C"], extra={"openned": [True, True]})
-    game = Game.from_position("hungarian", 2, hands=["9H 9H JK", "3C"], table=[(1, "6H 7H JK=8H")],
-                              discard="2S", to_move=1)
+    game = Game.from_position(
+        "hungarian", 2, hands=["9H 9H JK", "3C"], table=[(1, "6H 7H JK=8H")], discard="2S", to_move=1
+    )
     s = game.state
     cards = [c for h in s.hands for c in h] + s.stock + s.discard + [c for e in s.table for c in e["meld"]["cards"]]
     assert sorted(cards) == make_deck(2, 2)
@@ -150,8 +167,15 @@ def romi_with_one_stock_card(second_hand: str) -> Game:
         used += hands[-1]
     stock = deal_cards("2C", used)
     pile = [c for c in make_deck(2, 2) if c not in set(used + stock)]
-    return Game.from_position("hungarian", 2, hands=hands, stock=stock, discard=pile,
-                              settings={"max_reshuffles": 0}, extra={"opened": [True, True]})
+    return Game.from_position(
+        "hungarian",
+        2,
+        hands=hands,
+        stock=stock,
+        discard=pile,
+        settings={"max_reshuffles": 0},
+        extra={"opened": [True, True]},
+    )
 
 
 def test_romi_empty_stock_still_lets_the_next_player_take_the_discard():

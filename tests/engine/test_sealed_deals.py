@@ -19,8 +19,11 @@ from rummy_tui.engine.ai import play_ai_game
 from rummy_tui.engine.deals import DealStream, deal_key, hand_secret, seed_key
 from rummy_tui.engine.verify import verify_record
 
-SHAPES = [(key, players) for key, variant in sorted(variants.registry().items())
-          for players in range(variant.min_players, variant.max_players + 1)]
+SHAPES = [
+    (key, players)
+    for key, variant in sorted(variants.registry().items())
+    for players in range(variant.min_players, variant.max_players + 1)
+]
 RESHUFFLE = "The discard pile was shuffled into a new stock."
 
 
@@ -66,8 +69,11 @@ def test_nothing_shown_before_the_reveal_holds_the_secret_or_seed(key, players, 
 def test_each_hand_is_committed_before_it_is_dealt_and_revealed_only_after():
     game = Game("gin", 2, seed=None, seats=human_seats(2))
     first = game.state.events[0]
-    assert first["text"] == "Deal sealed: {commitment}" and first["values"]["commitment"] == game.deal_entry(1)[
-        "deal_commitment"] and first["hand"] == 1
+    assert (
+        first["text"] == "Deal sealed: {commitment}"
+        and first["values"]["commitment"] == game.deal_entry(1)["deal_commitment"]
+        and first["hand"] == 1
+    )
     announced, revealed_at = {1: game.deal_entry(1)["deal_commitment"]}, {}
     rng = random.Random(3)
     while not game.is_over and game.state.hand_no < 4:
@@ -154,11 +160,14 @@ def test_an_old_record_replays_with_the_old_deal():
     assert game.state.extra["cut"][0] == [deck[-1], deck[-2]]
     assert "deals" not in game.record and game.observation(0)["deal_commitment"] is None
     old = play_ai_game("basic", 2, ["easy"] * 2, seed=4)
-    old_record = {key: value for key, value in Game.replay({**old.record, "actions": []}).record.items() if key != "deals"}
+    old_record = {
+        key: value for key, value in Game.replay({**old.record, "actions": []}).record.items() if key != "deals"
+    }
     assert Game.replay({**old_record, "format": 1}).record["format"] == 1
 
 
 # --- rummy verify -----------------------------------------------------------------------------
+
 
 def play_drawn(key: str, players: int, seed: int) -> Game:
     """An AI game dealt the way a game nobody gave a seed is (the HMAC shuffle), from ``seed``."""
@@ -206,7 +215,7 @@ def tampered(record: dict, change) -> dict:
 
 
 def flip(text: str, at: int = 5) -> str:
-    return text[:at] + ("0" if text[at] != "0" else "1") + text[at + 1:]
+    return text[:at] + ("0" if text[at] != "0" else "1") + text[at + 1 :]
 
 
 @pytest.mark.parametrize("what", ["secret", "contribution", "dealt card"])
@@ -259,8 +268,19 @@ def cli(*arguments: str):
 
 
 def test_rummy_verify_a_simulated_record_and_a_changed_one(tmp_path):
-    result = cli("simulate", "--variant", "gin", "--games", "2", "--seed", "11", "--seats", "easy,easy",
-                 "--records", str(tmp_path))
+    result = cli(
+        "simulate",
+        "--variant",
+        "gin",
+        "--games",
+        "2",
+        "--seed",
+        "11",
+        "--seats",
+        "easy,easy",
+        "--records",
+        str(tmp_path),
+    )
     assert result.exit_code == 0, result.output
     files = sorted(tmp_path.glob("*.json"))
     assert [path.name for path in files] == ["gin-11.json", "gin-12.json"]

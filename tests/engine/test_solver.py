@@ -36,6 +36,7 @@ def romi_value(card):
 
 # --- the definition of a meld, written out plainly ------------------------------------------
 
+
 def is_meld_by_definition(cards, rules):
     naturals = [c for c in cards if not is_joker(c)]
     jokers = len(cards) - len(naturals)
@@ -48,8 +49,11 @@ def is_meld_by_definition(cards, rules):
 
 def is_set_by_definition(cards, naturals, rules):
     suits = [suit_of(c) for c in naturals]
-    return (len(cards) <= min(rules.set_max, 4) and len({rank_of(c) for c in naturals}) == 1
-            and len(set(suits)) == len(suits))
+    return (
+        len(cards) <= min(rules.set_max, 4)
+        and len({rank_of(c) for c in naturals}) == 1
+        and len(set(suits)) == len(suits)
+    )
 
 
 def is_run_by_definition(cards, naturals, rules):
@@ -65,6 +69,7 @@ def is_run_by_definition(cards, naturals, rules):
 
 
 # --- the brute force -------------------------------------------------------------------------
+
 
 def all_meld_masks(hand, rules):
     """Bit masks of every subset of ``hand`` that is a meld. Subsets are grown card by card and a
@@ -115,6 +120,7 @@ def assert_arrangement_is_real(hand, rules, value, arrangement):
 
 
 # --- hands -----------------------------------------------------------------------------------
+
 
 def random_hand(rng, deck, size, jokers_at_least=0):
     """A uniform hand, or (half the time) one drawn from a few ranks and suits so that it is
@@ -201,5 +207,5 @@ def test_deadwood_without_each_card_matches_brute_force(name, rules, deck, value
     rng = random.Random(f"discards:{name}")
     for _ in range(count // 5):
         hand = random_hand(rng, deck, 11, jokers)
-        expected = [brute_force_deadwood(hand[:i] + hand[i + 1:], rules, value) for i in range(len(hand))]
+        expected = [brute_force_deadwood(hand[:i] + hand[i + 1 :], rules, value) for i in range(len(hand))]
         assert deadwood_without_each(hand, rules, value) == dict(zip(hand, expected, strict=False)), hand

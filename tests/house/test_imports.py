@@ -23,11 +23,24 @@ LAYERS = [  # (layer, module-name prefixes), bottom first; the longest matching 
     ("engine", ("rummy_tui.engine",)),
     ("variants", ("variants",)),
     ("services", ("rummy_tui.storage", "rummy_tui.tableserver")),
-    ("app", ("rummy_tui.app", "rummy_tui.screens", "rummy_tui.widgets", "rummy_tui.binding_words",
-             "rummy_tui.plain", "rummy_tui.crash", "rummy_tui.textual_guards", "rummy_tui.setting_titles",
-             "rummy_tui.served")),
-    ("entry", ("rummy_tui.cli", "rummy_tui.cli_words", "rummy_tui.ascii_streams", "rummy_tui.__main__",
-               "rummy_tui.serve")),
+    (
+        "app",
+        (
+            "rummy_tui.app",
+            "rummy_tui.screens",
+            "rummy_tui.widgets",
+            "rummy_tui.binding_words",
+            "rummy_tui.plain",
+            "rummy_tui.crash",
+            "rummy_tui.textual_guards",
+            "rummy_tui.setting_titles",
+            "rummy_tui.served",
+        ),
+    ),
+    (
+        "entry",
+        ("rummy_tui.cli", "rummy_tui.cli_words", "rummy_tui.ascii_streams", "rummy_tui.__main__", "rummy_tui.serve"),
+    ),
 ]
 
 
@@ -134,22 +147,28 @@ def test_no_new_import_circle():
 def test_no_import_goes_up_a_layer():
     upward = sorted(
         f"{module} ({LAYERS[layer_of(module)][0]}) imports {other} ({LAYERS[layer_of(other)][0]})"
-        for module, others in GRAPH.items() for other in others
+        for module, others in GRAPH.items()
+        for other in others
         if layer_of(other) > layer_of(module)
     )
     assert upward == []
 
 
 def test_rules_never_import_their_ai():
-    ai_modules = {m for m in MODULES if m.startswith("variants.") and m.rsplit(".", 1)[-1] in {"ai", "hard", "computer"}}
+    ai_modules = {
+        m for m in MODULES if m.startswith("variants.") and m.rsplit(".", 1)[-1] in {"ai", "hard", "computer"}
+    }
     rules_modules = {m for m in MODULES if m.startswith("variants.") and m.rsplit(".", 1)[-1] == "rules"}
     assert sorted((rules, ai) for rules in rules_modules for ai in GRAPH[rules] if ai in ai_modules) == []
 
 
-@pytest.mark.parametrize(("graph", "expected"), [
-    ({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}, [["a", "b", "c"]]),
-    ({"a": {"b"}, "b": set()}, []),
-])
+@pytest.mark.parametrize(
+    ("graph", "expected"),
+    [
+        ({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}, [["a", "b", "c"]]),
+        ({"a": {"b"}, "b": set()}, []),
+    ],
+)
 def test_the_circle_finder_finds_circles(graph, expected):
     assert circles(graph) == expected
 
@@ -164,8 +183,14 @@ def test_the_reader_sees_imports_inside_functions():
 
 
 def test_layers_are_ordered_bottom_first():
-    assert layer_of("rummy_tui.i18n") < layer_of("rummy_tui.engine.game") < layer_of("variants.gin.rules") \
-        < layer_of("rummy_tui.storage.saves") < layer_of("rummy_tui.screens.table") < layer_of("rummy_tui.cli")
+    assert (
+        layer_of("rummy_tui.i18n")
+        < layer_of("rummy_tui.engine.game")
+        < layer_of("variants.gin.rules")
+        < layer_of("rummy_tui.storage.saves")
+        < layer_of("rummy_tui.screens.table")
+        < layer_of("rummy_tui.cli")
+    )
 
 
 APP_ON_ITS_OWN = """
@@ -188,7 +213,6 @@ def test_the_app_installs_the_variant_registry_itself():
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-c", APP_ON_ITS_OWN], capture_output=True, text=True, timeout=120,
-                          cwd=ROOT)
+    done = subprocess.run([sys.executable, "-c", APP_ON_ITS_OWN], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["TableScreen", "True"]

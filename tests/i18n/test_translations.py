@@ -75,11 +75,17 @@ def test_hungarian_card_letters_only_on_screen(hungarian):
     assert face_label("QS") == "QS"
 
 
-@pytest.mark.parametrize(("environ", "expected"), [
-    ({"LANG": "hu_HU.UTF-8"}, "hu"), ({"LC_ALL": "hu_HU.UTF-8", "LANG": "en_GB.UTF-8"}, "hu"),
-    ({"LC_MESSAGES": "hu_HU", "LANG": "C"}, "hu"), ({"LC_ALL": "C", "LANG": "hu_HU.UTF-8"}, "en"),
-    ({"LANG": "de_DE.UTF-8"}, "en"), ({}, "en"),
-])
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({"LANG": "hu_HU.UTF-8"}, "hu"),
+        ({"LC_ALL": "hu_HU.UTF-8", "LANG": "en_GB.UTF-8"}, "hu"),
+        ({"LC_MESSAGES": "hu_HU", "LANG": "C"}, "hu"),
+        ({"LC_ALL": "C", "LANG": "hu_HU.UTF-8"}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
 def test_the_locale_chooses_the_default_language(environ, expected):
     assert locale_language(environ) == expected
 
@@ -92,8 +98,9 @@ def test_a_log_line_is_stored_as_a_template_and_rendered_in_each_language(hungar
     names = game.seat_names()
     hungarian_text = render_event(event, names)
     set_language("en")
-    assert render_event(event, names) == english({"text": f"{names[event['seat']]} " + event["text"],
-                                                  "values": event.get("values", {})})
+    assert render_event(event, names) == english(
+        {"text": f"{names[event['seat']]} " + event["text"], "values": event.get("values", {})}
+    )
     assert hungarian_text != render_event(event, names)
 
 
@@ -105,8 +112,9 @@ def test_a_game_saved_in_hungarian_resumes_in_english_and_back(hungarian):
     set_language("en")
     resumed = Game.from_json(__import__("json").loads(saved_in_hungarian))
     names = resumed.seat_names()
-    english_lines = [render_event(e, names) for e in resumed.state.events] + \
-        [render(line) for line in resumed.state.last_hand["lines"]]
+    english_lines = [render_event(e, names) for e in resumed.state.events] + [
+        render(line) for line in resumed.state.last_hand["lines"]
+    ]
     assert any("drew from the stock" in line for line in english_lines)
     assert not any("talon" in line for line in english_lines)
     set_language("hu")
@@ -118,8 +126,10 @@ def test_a_game_saved_in_hungarian_resumes_in_english_and_back(hungarian):
 def test_an_old_save_with_plain_text_lines_still_renders(hungarian):
     old = {"seat": 0, "hand": 1, "text": "drew from the stock"}
     assert render_event(old, ["Anna", "Béla"]) == "Anna húzott a talonból"
-    assert render_event({"seat": 1, "hand": 1, "text": "said something new [7D]"}, ["Anna", "Béla"]) == \
-        "Béla said something new [7D]"
+    assert (
+        render_event({"seat": 1, "hand": 1, "text": "said something new [7D]"}, ["Anna", "Béla"])
+        == "Béla said something new [7D]"
+    )
     assert language() == "hu"
 
 
@@ -167,9 +177,12 @@ def test_every_settings_title_has_a_hungarian_translation():
 
     (hu,) = [path for path in translations.po_files() if path.parent.parent.name == "hu"]
     catalog = translations.read(hu)
-    missing = [f"{key}.{name}: {setting.title(name)!r}" for key, variant in registry().items()
-               for name, setting in variant.settings.items()
-               if not getattr(catalog.get(setting.title(name)), "string", None)]
+    missing = [
+        f"{key}.{name}: {setting.title(name)!r}"
+        for key, variant in registry().items()
+        for name, setting in variant.settings.items()
+        if not getattr(catalog.get(setting.title(name)), "string", None)
+    ]
     assert language() == "en" and not missing, f"add to rummy_tui/setting_titles.py and translate: {missing}"
 
 

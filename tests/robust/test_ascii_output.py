@@ -11,14 +11,21 @@ import pytest
 
 from rummy_tui.ascii_streams import degrade_to_ascii
 
-POSIX_ONLY = {"LANG": "POSIX", "LC_ALL": "", "LC_CTYPE": "", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0",
-              "PYTHONIOENCODING": ""}
+POSIX_ONLY = {
+    "LANG": "POSIX",
+    "LC_ALL": "",
+    "LC_CTYPE": "",
+    "PYTHONUTF8": "0",
+    "PYTHONCOERCECLOCALE": "0",
+    "PYTHONIOENCODING": "",
+}
 
 
 def rummy(*arguments: str) -> subprocess.CompletedProcess:
     environment = {**os.environ, **POSIX_ONLY}
-    return subprocess.run([sys.executable, "-m", "rummy_tui", *arguments], env=environment,
-                          capture_output=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "rummy_tui", *arguments], env=environment, capture_output=True, timeout=60
+    )
 
 
 def test_hungarian_rules_through_an_ascii_pipe():
@@ -36,8 +43,9 @@ def test_an_error_in_hungarian_through_an_ascii_pipe():
     assert done.stderr.decode().startswith("Hiba: ")
 
 
-@pytest.mark.parametrize(("encoding", "written"), [("ascii", "Romi - 10S ...\n"),
-                                                     ("latin-1", "Römi · 10S ...\n")])  # latin-1 has ö and ·
+@pytest.mark.parametrize(
+    ("encoding", "written"), [("ascii", "Romi - 10S ...\n"), ("latin-1", "Römi · 10S ...\n")]
+)  # latin-1 has ö and ·
 def test_a_stream_writes_what_its_encoding_lacks_as_ascii(tmp_path, encoding, written):
     with open(tmp_path / "out.txt", "w", encoding=encoding) as stream:
         degrade_to_ascii(stream)

@@ -75,8 +75,10 @@ BAD_ENTRIES = {
     "200,000 deep": (lambda path: path.write_text("[" * 200_000 + "]" * 200_000), "nested too deeply"),
     "empty": (lambda path: path.write_text(""), "empty"),
     "truncated": (lambda path: path.write_bytes(path.read_bytes()[:200]), "not valid JSON"),
-    "wrong format version": (lambda path: path.write_text(path.read_text().replace('"save_format":1', '"save_format":99')),
-                             "save format 99"),
+    "wrong format version": (
+        lambda path: path.write_text(path.read_text().replace('"save_format":1', '"save_format":99')),
+        "save format 99",
+    ),
     "illegal action": (lambda path: _edited(path, _illegal_action), "not legal"),
     "unknown variant": (lambda path: _edited(path, _unknown_variant), "unknown variant"),
 }
@@ -211,8 +213,10 @@ def test_a_data_folder_under_a_read_only_parent_says_permission_denied(tmp_path,
 
 # --- a history file that cannot be read is not a damaged one ---------------------------------
 
+
 def refusing_sqlite(monkeypatch, message: str, code: int, name: str) -> None:
     """SQLite answering as it does for a file this user may not open (the tests may run as root)."""
+
     def connect(*arguments, **options):
         error = sqlite3.OperationalError(message)
         error.sqlite_errorcode, error.sqlite_errorname = code, name
@@ -231,10 +235,13 @@ def recorded_history(data_dir: Path) -> bytes:
     return (data_dir / "history.sqlite3").read_bytes()
 
 
-@pytest.mark.parametrize(("message", "code", "name", "words"), [
-    ("unable to open database file", 14, "SQLITE_CANTOPEN", "cannot be opened"),
-    ("attempt to write a readonly database", 1544, "SQLITE_READONLY_DIRECTORY", "cannot be opened"),
-])
+@pytest.mark.parametrize(
+    ("message", "code", "name", "words"),
+    [
+        ("unable to open database file", 14, "SQLITE_CANTOPEN", "cannot be opened"),
+        ("attempt to write a readonly database", 1544, "SQLITE_READONLY_DIRECTORY", "cannot be opened"),
+    ],
+)
 def test_an_unreadable_history_is_reported_and_left_alone(message, code, name, words, data_dir, monkeypatch):
     before = recorded_history(data_dir)
     with pytest.MonkeyPatch.context() as patch:
@@ -254,6 +261,7 @@ def test_a_corrupt_history_is_still_set_aside_and_a_new_one_started(data_dir):
 
 
 # --- records given to `rummy replay FILE` --------------------------------------------------
+
 
 def good_record() -> dict:
     return played(5, seed=4).record
@@ -282,12 +290,15 @@ def test_replay_of_a_malformed_record_is_one_line_and_status_2(case, tmp_path):
     assert_clear_failure(run("replay", str(path)), str(path))
 
 
-@pytest.mark.parametrize(("case", "text"), [
-    ("5,000 digits", '{"format": 1, "seed": ' + "9" * 5000 + "}"),
-    ("200,000 deep", "[" * 200_000 + "]" * 200_000),
-    ("truncated", '{"format": 1, "variant": "gi'),
-    ("empty", ""),
-])
+@pytest.mark.parametrize(
+    ("case", "text"),
+    [
+        ("5,000 digits", '{"format": 1, "seed": ' + "9" * 5000 + "}"),
+        ("200,000 deep", "[" * 200_000 + "]" * 200_000),
+        ("truncated", '{"format": 1, "variant": "gi'),
+        ("empty", ""),
+    ],
+)
 def test_replay_of_a_file_that_is_not_json_is_one_line_and_status_2(case, text, tmp_path):
     path = tmp_path / "record.json"
     path.write_text(text)

@@ -24,18 +24,22 @@ def error_line(result) -> str:
 def test_a_player_count_the_variant_does_not_allow_says_what_it_allows(count):
     variant = get_variant("basic")
     line = error_line(run("play", "--variant", "basic", "--players", count))
-    assert (f"--players: {variant.name} is played by {variant.min_players} to {variant.max_players} players, "
-            f"not {count}") in line
+    assert (
+        f"--players: {variant.name} is played by {variant.min_players} to {variant.max_players} players, not {count}"
+    ) in line
     assert "--humans" not in line
 
 
-@pytest.mark.parametrize(("command", "option", "accepted"), [
-    (["simulate", "--variant", "gin"], "--players", "the number of seats"),
-    (["simulate", "--variant", "gin"], "--seed", "any whole number"),
-    (["simulate", "--variant", "gin"], "--games", "how many games"),
-    (["play", "--variant", "gin"], "--players", "the number of seats"),
-    (["play", "--variant", "gin"], "--seed", "any whole number"),
-])
+@pytest.mark.parametrize(
+    ("command", "option", "accepted"),
+    [
+        (["simulate", "--variant", "gin"], "--players", "the number of seats"),
+        (["simulate", "--variant", "gin"], "--seed", "any whole number"),
+        (["simulate", "--variant", "gin"], "--games", "how many games"),
+        (["play", "--variant", "gin"], "--players", "the number of seats"),
+        (["play", "--variant", "gin"], "--seed", "any whole number"),
+    ],
+)
 def test_a_value_that_is_not_a_number_keeps_the_usage_and_says_what_the_option_takes(command, option, accepted):
     result = run(*command, option, "abc")
     line = error_line(result)

@@ -26,8 +26,10 @@ def test_a_crash_is_written_to_a_crash_file_and_the_return_code_is_kept(data_dir
     report = crash_file.read_text()
     assert "Traceback (most recent call last)" in report and "RuntimeError: induced for the test" in report
     lines = capsys.readouterr().err.strip().splitlines()
-    assert lines == [f"rummy stopped on an unexpected error (RuntimeError: induced for the test); "
-                     f"please report it with the file {crash_file}"]
+    assert lines == [
+        f"rummy stopped on an unexpected error (RuntimeError: induced for the test); "
+        f"please report it with the file {crash_file}"
+    ]
 
 
 def test_a_crash_with_no_usable_data_folder_still_says_what_happened(tmp_path, monkeypatch, capsys):
@@ -57,8 +59,14 @@ def test_the_rummy_process_exits_non_zero_after_a_crash_in_a_real_terminal(data_
     leader, follower = pty.openpty()
     os.set_blocking(leader, False)
     environment = {**os.environ, "RUMMY_TUI_DATA_DIR": str(data_dir), "TERM": "xterm-256color"}
-    process = subprocess.Popen([sys.executable, "-c", CRASHING_RUMMY], stdin=follower, stdout=follower,
-                               stderr=follower, env=environment, close_fds=True)
+    process = subprocess.Popen(
+        [sys.executable, "-c", CRASHING_RUMMY],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        env=environment,
+        close_fds=True,
+    )
     os.close(follower)
     output = b""
     deadline = time.monotonic() + 60

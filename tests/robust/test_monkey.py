@@ -21,14 +21,46 @@ from variants import registry
 EVENTS = int(os.environ.get("RUMMY_MONKEY_EVENTS", "200"))
 SEEDS = range(int(os.environ.get("RUMMY_MONKEY_SEEDS", "1")))
 NEVER = {"ctrl+q", "ctrl+c", "ctrl+z"}  # quitting or suspending ends the run, not a crash
-RANDOM_KEYS = ["up", "down", "left", "right", "home", "end", "pageup", "pagedown", "enter", "escape", "tab",
-               "shift+tab", "space", "backspace", "delete", "ctrl+p", "ctrl+s", "ctrl+o", "ctrl+t", "f1",
-               "plus", "question_mark", "left_square_bracket", "right_square_bracket", "comma", "full_stop",
-               *"abcdefghijklmnopqrstuvwxyzADKLNRGT0123456789"]
+RANDOM_KEYS = [
+    "up",
+    "down",
+    "left",
+    "right",
+    "home",
+    "end",
+    "pageup",
+    "pagedown",
+    "enter",
+    "escape",
+    "tab",
+    "shift+tab",
+    "space",
+    "backspace",
+    "delete",
+    "ctrl+p",
+    "ctrl+s",
+    "ctrl+o",
+    "ctrl+t",
+    "f1",
+    "plus",
+    "question_mark",
+    "left_square_bracket",
+    "right_square_bracket",
+    "comma",
+    "full_stop",
+    *"abcdefghijklmnopqrstuvwxyzADKLNRGT0123456789",
+]
 
 
-CHARACTERS = {"space": " ", "plus": "+", "question_mark": "?", "comma": ",", "full_stop": ".",
-              "left_square_bracket": "[", "right_square_bracket": "]"}
+CHARACTERS = {
+    "space": " ",
+    "plus": "+",
+    "question_mark": "?",
+    "comma": ",",
+    "full_stop": ".",
+    "left_square_bracket": "[",
+    "right_square_bracket": "]",
+}
 
 
 def binding_keys(app) -> list[str]:

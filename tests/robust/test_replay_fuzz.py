@@ -13,9 +13,12 @@ from rummy_tui.engine import Game, RecordError
 from rummy_tui.engine.ai import choose_action
 from variants import registry
 
-JSON_SCALARS = (st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12))
-JSON_VALUES = st.recursive(JSON_SCALARS, lambda inner: st.lists(inner, max_size=4)
-                           | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+JSON_SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12)
+JSON_VALUES = st.recursive(
+    JSON_SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
 FIELDS = ("format", "variant", "players", "settings", "seed", "seats", "actions")
 FUZZ = settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 
@@ -62,7 +65,9 @@ def mangled_records(draw):
             actions = record["actions"]
             index = draw(st.integers(0, len(actions) - 1))
             if how == "action":
-                actions[index] = draw(JSON_VALUES | st.text(alphabet="drawstockdiscp:0123456789AJQKSHDC-+>=", max_size=14))
+                actions[index] = draw(
+                    JSON_VALUES | st.text(alphabet="drawstockdiscp:0123456789AJQKSHDC-+>=", max_size=14)
+                )
             elif how == "cut":
                 del actions[index:]
             else:
@@ -76,13 +81,36 @@ def test_a_real_record_with_fields_replaced_dropped_or_its_actions_mangled(recor
     replays_or_refuses(record, upto)
 
 
-STATE_FIELDS = ("variant", "players", "seed", "hand_no", "dealer", "to_move", "phase", "hands", "stock", "discard",
-                "table", "sheet", "totals", "extra", "private", "events", "last_hand", "result", "unknown")
+STATE_FIELDS = (
+    "variant",
+    "players",
+    "seed",
+    "hand_no",
+    "dealer",
+    "to_move",
+    "phase",
+    "hands",
+    "stock",
+    "discard",
+    "table",
+    "sheet",
+    "totals",
+    "extra",
+    "private",
+    "events",
+    "last_hand",
+    "result",
+    "unknown",
+)
 
 
 @FUZZ
-@given(variant=st.sampled_from(list(registry())), field=st.sampled_from(STATE_FIELDS), value=JSON_VALUES,
-       drop=st.booleans())
+@given(
+    variant=st.sampled_from(list(registry())),
+    field=st.sampled_from(STATE_FIELDS),
+    value=JSON_VALUES,
+    drop=st.booleans(),
+)
 def test_from_json_of_a_saved_game_with_one_state_field_mangled(variant, field, value, drop):
     data = copied(sample_game(variant).to_json())
     if drop:
@@ -99,8 +127,12 @@ def test_from_json_of_a_saved_game_with_one_state_field_mangled(variant, field, 
 
 def test_the_records_from_the_issue_are_refused_with_a_reason():
     good = copied(sample_game("gin").record)
-    for change, words in (({"actions": [5]}, "action 1"), ({"variant": ["gin"]}, "'variant'"),
-                          ({"seed": float("inf")}, "'seed'"), ({"actions": 5}, "'actions'")):
+    for change, words in (
+        ({"actions": [5]}, "action 1"),
+        ({"variant": ["gin"]}, "'variant'"),
+        ({"seed": float("inf")}, "'seed'"),
+        ({"actions": 5}, "'actions'"),
+    ):
         try:
             Game.replay(good | change)
         except RecordError as error:

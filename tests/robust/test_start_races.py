@@ -52,7 +52,8 @@ async def test_arrow_keys_held_on_the_variant_list_leave_one_form_for_the_varian
         seat_rows = start.query(".seat-kind")
         assert len(seat_rows) == start.players == start.query_one("#players", Select).value
         assert {f"setting-{name}" for name in start.variant.settings} == {
-            widget.id for widget in start.query("#settings *") if (widget.id or "").startswith("setting-")}
+            widget.id for widget in start.query("#settings *") if (widget.id or "").startswith("setting-")
+        }
 
 
 async def test_a_resize_burst_just_after_launch_leaves_a_working_form():

@@ -48,9 +48,10 @@ def start_server(data_dir: Path, *options: str) -> Server:
     """`rummy serve --port 0 ...` with its own data folder; waits for the listening line."""
     log_path = data_dir / f"serve-{time.monotonic_ns()}.log"
     # its own table socket: a test server never takes this user's usual one from a real player
-    environment = dict(os.environ, RUMMY_TUI_DATA_DIR=str(data_dir), RUMMY_TUI_TABLE_SOCKET=str(data_dir / "tables.sock"))
-    command = [sys.executable, "-m", "rummy_tui", "serve", "--port", "0", "--connections-per-minute", "1000",
-               *options]
+    environment = dict(
+        os.environ, RUMMY_TUI_DATA_DIR=str(data_dir), RUMMY_TUI_TABLE_SOCKET=str(data_dir / "tables.sock")
+    )
+    command = [sys.executable, "-m", "rummy_tui", "serve", "--port", "0", "--connections-per-minute", "1000", *options]
     with open(log_path, "w") as log:
         process = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE, stderr=log, text=True)
     port = fingerprint = None
@@ -72,8 +73,9 @@ def start_server(data_dir: Path, *options: str) -> Server:
 async def connect(server: Server, username: str = "guest", key=None) -> asyncssh.SSHClientConnection:
     """A key-holding visitor, or (without a key) a guest through an empty keyboard-interactive round."""
     keys = {"client_keys": [key]} if key is not None else {"client_keys": None, "password": ""}
-    return await asyncssh.connect("127.0.0.1", server.port, username=username, known_hosts=None,
-                                  agent_path=None, connect_timeout=WAIT, **keys)
+    return await asyncssh.connect(
+        "127.0.0.1", server.port, username=username, known_hosts=None, agent_path=None, connect_timeout=WAIT, **keys
+    )
 
 
 class Terminal:

@@ -62,8 +62,13 @@ async def test_the_pty_is_the_games_controlling_terminal_and_sighup_is_default(t
         signal.signal(signal.SIGHUP, previous)
     await asyncio.wait_for(copying, 60)  # the child exited: the terminal reads as closed
     report = json.loads(output.decode().strip().splitlines()[-1])
-    assert report == {"leader": True, "controlling": True, "ttys": [True, True, True], "size": [90, 33],
-                      "sighup_default": True}
+    assert report == {
+        "leader": True,
+        "controlling": True,
+        "ttys": [True, True, True],
+        "size": [90, 33],
+        "sighup_default": True,
+    }
     assert await game.hang_up() == 0
 
 

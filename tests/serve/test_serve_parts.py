@@ -44,11 +44,17 @@ def test_each_identity_has_a_private_folder(tmp_path):
 
 
 def test_the_game_gets_only_its_terminal_locale_and_folder(tmp_path):
-    environment = child_environment("xterm-256color", tmp_path,
-                                    {"COLORTERM": "truecolor", "COLUMNS": "80", "LINES": "24", "PATH": "/evil"})
-    assert environment == {"TERM": "xterm-256color", "LANG": environment["LANG"], "HOME": str(tmp_path),
-                           "RUMMY_TUI_DATA_DIR": str(tmp_path), "COLORTERM": "truecolor",
-                           "PYTHONPATH": str(Path(rummy_tui.__file__).resolve().parent.parent)}
+    environment = child_environment(
+        "xterm-256color", tmp_path, {"COLORTERM": "truecolor", "COLUMNS": "80", "LINES": "24", "PATH": "/evil"}
+    )
+    assert environment == {
+        "TERM": "xterm-256color",
+        "LANG": environment["LANG"],
+        "HOME": str(tmp_path),
+        "RUMMY_TUI_DATA_DIR": str(tmp_path),
+        "COLORTERM": "truecolor",
+        "PYTHONPATH": str(Path(rummy_tui.__file__).resolve().parent.parent),
+    }
     assert environment["LANG"].endswith("UTF-8")
     assert child_command(["--no-mouse"]) == [sys.executable, "-m", "rummy_tui", "--no-mouse"]
 
@@ -79,15 +85,20 @@ def test_a_log_line_cannot_be_forged_by_a_client():
     stream = io.StringIO()
     EventLog(stream).write("connect", "10.0.0.1", user="bob\nfake ip=1.2.3.4 line", duration=1.25)
     [line] = stream.getvalue().splitlines()
-    assert re.search(r"rummy-serve\[\d+\]: connect ip=10\.0\.0\.1 user=bob\?fake\?ip=1\.2\.3\.4\?line duration=1\.2s$",
-                     line), line
-
+    assert re.search(
+        r"rummy-serve\[\d+\]: connect ip=10\.0\.0\.1 user=bob\?fake\?ip=1\.2\.3\.4\?line duration=1\.2s$", line
+    ), line
 
 
 def serve(tmp_path, *options: str) -> subprocess.CompletedProcess:
     environment = dict(os.environ, RUMMY_TUI_DATA_DIR=str(tmp_path))
-    return subprocess.run([sys.executable, "-m", "rummy_tui", "serve", *options], capture_output=True, text=True,
-                          env=environment, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "rummy_tui", "serve", *options],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=60,
+    )
 
 
 def test_an_unreadable_authorized_keys_file_is_a_one_line_error(tmp_path):
@@ -121,8 +132,12 @@ def test_a_game_is_told_the_table_socket_and_only_a_key_as_its_identity(tmp_path
         return Session(None, visit, None, tmp_path, [], 60, None, table_socket=tmp_path / "t.sock")._tables()
 
     keyed = told(Visit("1.2.3.4", "key-abc", "anna", "SHA256:abc"))
-    assert keyed == {"RUMMY_TUI_TABLE_SOCKET": str(tmp_path / "t.sock"), "RUMMY_TUI_IDENTITY": "key-abc",
-                     "RUMMY_TUI_PLAYER_NAME": "anna", "RUMMY_TUI_ADDRESS": "1.2.3.4"}
+    assert keyed == {
+        "RUMMY_TUI_TABLE_SOCKET": str(tmp_path / "t.sock"),
+        "RUMMY_TUI_IDENTITY": "key-abc",
+        "RUMMY_TUI_PLAYER_NAME": "anna",
+        "RUMMY_TUI_ADDRESS": "1.2.3.4",
+    }
     guest = told(Visit("1.2.3.4", "guest-bob", "bob\x1b[2J", None))
     assert "RUMMY_TUI_IDENTITY" not in guest  # anyone can type a user name: a guest's seat needs its token
     assert guest["RUMMY_TUI_PLAYER_NAME"] == "bob[2J"

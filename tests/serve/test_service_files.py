@@ -53,8 +53,9 @@ def parse_with_our_cli(arguments: list[str]) -> click.Context:
     """What `rummy ARGUMENTS` would do, short of doing it: every option parsed and checked."""
     group = main.make_context("rummy", list(arguments))
     protected = getattr(group, "_protected_args", None)  # click 8.2; 8.1 calls it protected_args
-    name, command, rest = main.resolve_command(group, [*(protected if protected is not None else group.protected_args),
-                                                       *group.args])
+    name, command, rest = main.resolve_command(
+        group, [*(protected if protected is not None else group.protected_args), *group.args]
+    )
     return command.make_context(name, rest, parent=group)
 
 
@@ -94,8 +95,9 @@ def test_the_unit_is_confined_restarted_and_logs_to_the_journal():
 def test_systemd_reads_every_line_of_the_unit(tmp_path):
     unit = tmp_path / UNIT.name  # this Python stands in for /opt's rummy: systemd checks only that it runs
     unit.write_text(UNIT.read_text().replace("/opt/rummy-tui/bin/rummy", sys.executable))
-    checked = subprocess.run(["systemd-analyze", "verify", "--man=no", str(unit)], capture_output=True, text=True,
-                             check=False)
+    checked = subprocess.run(
+        ["systemd-analyze", "verify", "--man=no", str(unit)], capture_output=True, text=True, check=False
+    )
     assert checked.returncode == 0 and checked.stderr == "" and checked.stdout == ""  # no unknown key, no bad value
 
 

@@ -68,14 +68,18 @@ async def test_a_resize_past_65535_is_clamped_not_fatal_and_told_once(server):
         assert TOLD not in told(terminal)
         terminal.screen.resize(170, 440)
         terminal.process.change_terminal_size(70000, 70000)
-        await wait_until(lambda: "^s Start" in terminal.text() and footer_row(terminal) == 149,
-                         message=f"the game did not take 400x150:\n{terminal.text()}")
+        await wait_until(
+            lambda: "^s Start" in terminal.text() and footer_row(terminal) == 149,
+            message=f"the game did not take 400x150:\n{terminal.text()}",
+        )
         await wait_until(lambda: TOLD in told(terminal), message=terminal.text())
         terminal.process.change_terminal_size(10000, 10000)  # again: not told again
         terminal.process.change_terminal_size(0, 0)  # not a size: ignored
         terminal.resize(80, 24)
-        await wait_until(lambda: "^s Start" in terminal.text() and footer_row(terminal) == 23,
-                         message=f"the game did not come back to 80x24:\n{terminal.text()}")
+        await wait_until(
+            lambda: "^s Start" in terminal.text() and footer_row(terminal) == 23,
+            message=f"the game did not come back to 80x24:\n{terminal.text()}",
+        )
         terminal.press(CTRL_S)
         await terminal.wait_for("You ·")  # still playing
     await wait_until(lambda: "game-over" in server.log(), message=server.log())
@@ -106,8 +110,9 @@ async def test_a_flood_of_environment_variables_is_not_kept(server):
     before = resident_mib(server.process.pid)
     flood = {f"JUNK{number}": "x" * 16000 for number in range(3000)}  # 48 MB, all of it kept by asyncssh alone
     async with await connect(server, "eve") as conn:
-        process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None,
-                                            env={**flood, "COLORTERM": "truecolor"})
+        process = await conn.create_process(
+            term_type="xterm-256color", term_size=(80, 24), encoding=None, env={**flood, "COLORTERM": "truecolor"}
+        )
         terminal = Terminal(process, 80, 24)
         await terminal.wait_for(*START_SCREEN)
         grown = resident_mib(server.process.pid) - before

@@ -33,8 +33,10 @@ async def start_gin(terminal: Terminal) -> None:
 
 async def make_a_move(terminal: Terminal) -> None:
     """Pass on the upcard or draw, whichever is ours (the deal, and so who starts, is random)."""
-    await wait_until(lambda: "pass (p)" in terminal.text() or "draw (d)" in terminal.text(),
-                     message=f"never our turn:\n{terminal.text()}")
+    await wait_until(
+        lambda: "pass (p)" in terminal.text() or "draw (d)" in terminal.text(),
+        message=f"never our turn:\n{terminal.text()}",
+    )
     terminal.press(b"p" if "pass (p)" in terminal.text() else b"d")
 
 
@@ -45,8 +47,10 @@ async def test_a_visitor_plays_resizes_leaves_and_continues(server, alice_key):
     assert len(terminal.line_with("╭─ You").rstrip()) == 80
 
     terminal.resize(100, 30)
-    await wait_until(lambda: "╭─ You" in terminal.text() and len(terminal.line_with("╭─ You").rstrip()) == 100,
-                     message=f"no 100-column layout:\n{terminal.text()}")
+    await wait_until(
+        lambda: "╭─ You" in terminal.text() and len(terminal.line_with("╭─ You").rstrip()) == 100,
+        message=f"no 100-column layout:\n{terminal.text()}",
+    )
 
     await make_a_move(terminal)  # so the game is saved
     folder = server.players / key_identity(alice_key.get_fingerprint("sha256"))

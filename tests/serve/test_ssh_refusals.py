@@ -28,7 +28,8 @@ async def test_a_command_is_refused_with_a_message(server):
         result = await conn.run("cat /etc/passwd")
     assert result.exit_status == 2
     assert result.stderr.strip() == (
-        "rummy: this server only plays rummy: connect without a command (ssh -p PORT HOST)")
+        "rummy: this server only plays rummy: connect without a command (ssh -p PORT HOST)"
+    )
     assert result.stdout == ""
     assert "reason=exec" in server.log() and game_pids(server) == []
 
@@ -102,8 +103,7 @@ async def test_authorized_keys_admit_only_their_keys(tmp_path):
             await connect(server, "stranger", stranger)
         with pytest.raises(asyncssh.PermissionDenied):
             await connect(server, "guest")  # no guests on a private server
-        await wait_until(lambda: server.log().count("auth-failed ip=127.0.0.1") == 2, timeout=10,
-                         message=server.log())
+        await wait_until(lambda: server.log().count("auth-failed ip=127.0.0.1") == 2, timeout=10, message=server.log())
         assert "user=stranger" in server.log()
     finally:
         assert server.stop() == 0

@@ -27,7 +27,7 @@ def hand_on_screen(terminal: Terminal, name: str) -> list[str]:
     lines = terminal.screen.display
     top = next(index for index, line in enumerate(lines) if f"+- {name} . " in line)
     cards = []
-    for line in lines[top + 1:]:
+    for line in lines[top + 1 :]:
         if line.strip().startswith("+"):
             break
         cards += [word for word in line.replace("|", " ").split() if CARD.fullmatch(word)]  # not the === meld marks

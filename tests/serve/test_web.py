@@ -38,9 +38,13 @@ async def open_tab(session: aiohttp.ClientSession, port: int) -> tuple[aiohttp.C
 
 async def test_each_browser_tab_plays_in_its_own_folder(tmp_path):
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "rummy_tui", "serve", "--web", "--port", str(port)],
-                              env=dict(os.environ, RUMMY_TUI_DATA_DIR=str(tmp_path)),
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "rummy_tui", "serve", "--web", "--port", str(port)],
+        env=dict(os.environ, RUMMY_TUI_DATA_DIR=str(tmp_path)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         assert "listening on http://127.0.0.1:" in server.stdout.readline()
         assert "NO AUTHENTICATION" in server.stdout.readline()
@@ -53,9 +57,13 @@ async def test_each_browser_tab_plays_in_its_own_folder(tmp_path):
             assert all(processes_using(tab) for tab in tabs)  # each tab's game runs in its own folder
             await first.close()
             await second.close()
-            await wait_until(lambda: not processes_using(tmp_path / "serve" / "web"), message="a tab's game outlived it")
-            await wait_until(lambda: not any((tmp_path / "serve" / "web").iterdir()),
-                             message=f"a closed tab's folder is still there: {tabs}")
+            await wait_until(
+                lambda: not processes_using(tmp_path / "serve" / "web"), message="a tab's game outlived it"
+            )
+            await wait_until(
+                lambda: not any((tmp_path / "serve" / "web").iterdir()),
+                message=f"a closed tab's folder is still there: {tabs}",
+            )
     finally:
         server.send_signal(signal.SIGINT)
         server.wait(timeout=30)
@@ -64,9 +72,12 @@ async def test_each_browser_tab_plays_in_its_own_folder(tmp_path):
 
 async def test_a_killed_tab_leaves_nothing_once_the_next_tab_opens(tmp_path):
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "rummy_tui", "serve", "--web", "--port", str(port)],
-                              env=dict(os.environ, RUMMY_TUI_DATA_DIR=str(tmp_path)),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "rummy_tui", "serve", "--web", "--port", str(port)],
+        env=dict(os.environ, RUMMY_TUI_DATA_DIR=str(tmp_path)),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     web = tmp_path / "serve" / "web"
     try:
         async with aiohttp.ClientSession() as session:

@@ -148,9 +148,15 @@ def test_two_programs_writing_at_once_lose_nothing(tmp_path):
     path = tmp_path / "shared.db"
     History(path)
     start_at = time.time() + 1.5
-    writers = [subprocess.Popen([sys.executable, str(HERE / "history_writer.py"), str(path), prefix, "12", str(start_at)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-               for prefix in ("first", "second")]
+    writers = [
+        subprocess.Popen(
+            [sys.executable, str(HERE / "history_writer.py"), str(path), prefix, "12", str(start_at)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for prefix in ("first", "second")
+    ]
     for writer in writers:
         out, err = writer.communicate(timeout=60)
         assert writer.returncode == 0, err

@@ -34,9 +34,24 @@ def real_variant() -> str:
 
 def start_player(data_dir: Path, variant: str, pause: float = PAUSE) -> subprocess.Popen:
     environment = dict(os.environ, RUMMY_TUI_DATA_DIR=str(data_dir))
-    return subprocess.Popen([sys.executable, str(HERE / "autosave_player.py"), "--variant", variant,
-                             "--games", "1", "--seed", str(SEED), "--pause", str(pause)],
-                            env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [
+            sys.executable,
+            str(HERE / "autosave_player.py"),
+            "--variant",
+            variant,
+            "--games",
+            "1",
+            "--seed",
+            str(SEED),
+            "--pause",
+            str(pause),
+        ],
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def wait_until_playing(player: subprocess.Popen) -> None:

@@ -118,6 +118,7 @@ def test_play_time_is_kept_across_saves():
 
 # --- bad files: a clear message naming the file, moved aside, never deleted ---------------
 
+
 def _damage(data_dir, change) -> tuple[SaveStore, str]:
     store = SaveStore()
     store.save("victim", played(21))
@@ -233,8 +234,13 @@ def test_a_leftover_temporary_file_is_not_a_save(data_dir):
 def test_seat_entries_fill_in_what_a_record_leaves_out():
     from rummy_tui.storage.saves import seat_entries
 
-    described = {"players": 2, "variant": "toy",
-                 "seats": [{"name": "Anna", "kind": "human", "level": None}, {"name": "Bot", "kind": "ai", "level": "easy"}]}
+    described = {
+        "players": 2,
+        "variant": "toy",
+        "seats": [{"name": "Anna", "kind": "human", "level": None}, {"name": "Bot", "kind": "ai", "level": "easy"}],
+    }
     assert seat_entries(described) == described["seats"]
     assert seat_entries({"players": 2, "variant": "toy"}) == [
-        {"name": "North", "kind": "human", "level": None}, {"name": "East", "kind": "human", "level": None}]
+        {"name": "North", "kind": "human", "level": None},
+        {"name": "East", "kind": "human", "level": None},
+    ]

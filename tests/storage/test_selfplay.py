@@ -11,8 +11,13 @@ from rummy_tui.storage.saves import SaveStore
 
 def test_selfplay_runs_from_the_command_line(tmp_path):
     environment = dict(os.environ, RUMMY_TUI_DATA_DIR=str(tmp_path))
-    done = subprocess.run([sys.executable, "-m", "rummy_tui.storage.selfplay", "--variant", "gin", "--games", "1"],
-                          env=environment, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "rummy_tui.storage.selfplay", "--variant", "gin", "--games", "1"],
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert "all games finished" in done.stdout
     [game] = SaveStore(tmp_path / "saves").list()

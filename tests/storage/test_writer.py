@@ -30,8 +30,12 @@ class HeldLock:
     """Another program holding the history's write lock, until ``release``."""
 
     def __init__(self, path: Path) -> None:
-        self.process = subprocess.Popen([sys.executable, str(HERE / "history_locker.py"), str(path)],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.process = subprocess.Popen(
+            [sys.executable, str(HERE / "history_locker.py"), str(path)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         assert self.process.stdout.readline().strip() == "locked"
 
     def release(self) -> None:

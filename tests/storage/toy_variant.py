@@ -69,15 +69,23 @@ class ToyVariant(Variant):
         winner = points.index(best)
         state.totals = [total + gained for total, gained in zip(state.totals, points, strict=False)]
         state.sheet.append({"hand": state.hand_no, "points": points, "note": ""})
-        state.last_hand = {"hand": state.hand_no, "void": False, "winner": winner,
-                           "hands": [list(hand) for hand in state.hands], "melds": [[] for _ in points],
-                           "deadwood": [list(hand) for hand in state.hands],
-                           "layoffs": [[] for _ in points], "points": points,
-                           "lines": [f"seat {seat}: {gained}" for seat, gained in enumerate(points)]}
+        state.last_hand = {
+            "hand": state.hand_no,
+            "void": False,
+            "winner": winner,
+            "hands": [list(hand) for hand in state.hands],
+            "melds": [[] for _ in points],
+            "deadwood": [list(hand) for hand in state.hands],
+            "layoffs": [[] for _ in points],
+            "points": points,
+            "lines": [f"seat {seat}: {gained}" for seat, gained in enumerate(points)],
+        }
         if state.hand_no >= game.settings["hands"]:
             top = max(state.totals)
-            game.end_game([seat for seat, total in enumerate(state.totals) if total == top],
-                          [f"seat {seat}: {total}" for seat, total in enumerate(state.totals)])
+            game.end_game(
+                [seat for seat, total in enumerate(state.totals) if total == top],
+                [f"seat {seat}: {total}" for seat, total in enumerate(state.totals)],
+            )
         else:
             state.dealer = game.next_seat(state.dealer)
             self._deal(game)

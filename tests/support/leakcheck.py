@@ -23,16 +23,53 @@ from rummy_tui.engine import Game
 from rummy_tui.engine.cards import card_text, face_of, parse_face
 from rummy_tui.i18n import english
 
-NOT_CARDS = frozenset({
-    "seq", "seat", "players", "hand_no", "dealer", "to_move", "hand_sizes", "stock_count", "totals",
-    "settings", "points", "low", "owner", "winner", "winners", "final", "knocker", "knock_limit",
-    "boxes", "passed", "money", "kassza", "reentries", "turns", "deals_played", "hands_played",
-    "starter", "meld_points", "new_melds", "waiting", "finisher", "threw_in", "eliminated", "cost",
-    "margin", "grace", "seats", "index", "restart", "penalties",
-    "reentry",  # a sheet row's change of total at a re-entry (Tízlapos)
-    "faces",  # what a meld's cards stand for (a joker's meaning); the cards are under "cards"
-    "token",  # a random seat token, which may well contain "JK" or "7D"
-})
+NOT_CARDS = frozenset(
+    {
+        "seq",
+        "seat",
+        "players",
+        "hand_no",
+        "dealer",
+        "to_move",
+        "hand_sizes",
+        "stock_count",
+        "totals",
+        "settings",
+        "points",
+        "low",
+        "owner",
+        "winner",
+        "winners",
+        "final",
+        "knocker",
+        "knock_limit",
+        "boxes",
+        "passed",
+        "money",
+        "kassza",
+        "reentries",
+        "turns",
+        "deals_played",
+        "hands_played",
+        "starter",
+        "meld_points",
+        "new_melds",
+        "waiting",
+        "finisher",
+        "threw_in",
+        "eliminated",
+        "cost",
+        "margin",
+        "grace",
+        "seats",
+        "index",
+        "restart",
+        "penalties",
+        "reentry",  # a sheet row's change of total at a re-entry (Tízlapos)
+        "faces",  # what a meld's cards stand for (a joker's meaning); the cards are under "cards"
+        "token",  # a random seat token, which may well contain "JK" or "7D"
+    }
+)
 NUMBER_SLOTS = re.compile(r"\.layoff_targets\[\d+\]\[1\]$")  # [card, meld index] pairs
 EARLIER_DEALS = frozenset({"cut"})  # gin's cut for the first dealer, from its own shuffle
 JOKER_MEANING = re.compile(r"=\[?(10|[2-9TJQKA])[SHDC♠♥♦♣]\]?")  # JK=AD: what a joker stands for
@@ -115,5 +152,8 @@ def _walk(value: Any, path: str, hidden: set[int], hand_no: int, found: list[str
 
 def _from_earlier_hand(key: str, value: dict, hand_no: int) -> bool:
     """An event or hand summary of an earlier hand (its cards have been dealt again since)."""
-    return isinstance(value.get("hand"), int) and value["hand"] != hand_no and (
-        key in ("last_hand", "") or "text" in value)
+    return (
+        isinstance(value.get("hand"), int)
+        and value["hand"] != hand_no
+        and (key in ("last_hand", "") or "text" in value)
+    )

@@ -18,8 +18,16 @@ def place(game, hands, discard="", stock_top="", table=(), to_move=0, tabled=(),
 
     melds = [(owner, take(text)) for owner, text in table]
     hand_cards = {seat: take(text) for seat, text in hands.items()}
-    arrange_position(game, hand_cards, take(discard), take(stock_top), melds, to_move=to_move,
-                     tabled=tabled, stock=None if stock is None else take(stock))
+    arrange_position(
+        game,
+        hand_cards,
+        take(discard),
+        take(stock_top),
+        melds,
+        to_move=to_move,
+        tabled=tabled,
+        stock=None if stock is None else take(stock),
+    )
 
 
 def texts(cards):

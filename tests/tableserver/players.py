@@ -14,7 +14,9 @@ async def play_seat(client: TableClient, until, seed: int = 0, level: str = "nor
     rng = random.Random(seed)
     answered = -1
     while True:
-        view = await client.wait_view(lambda view, answered=answered: until(view) or (view["legal"] and view["seq"] > answered))
+        view = await client.wait_view(
+            lambda view, answered=answered: until(view) or (view["legal"] and view["seq"] > answered)
+        )
         if until(view):
             return
         observation = view["observation"]
@@ -23,8 +25,9 @@ async def play_seat(client: TableClient, until, seed: int = 0, level: str = "nor
         await client.act(variant.choose_ai_action(observation, view["legal"], level, rng), answered)
 
 
-async def seat_everyone(connect, variant: str, players: int, settings: dict | None = None,
-                        record: bool = True, grace: float | None = 60) -> list[TableClient]:
+async def seat_everyone(
+    connect, variant: str, players: int, settings: dict | None = None, record: bool = True, grace: float | None = 60
+) -> list[TableClient]:
     """A table with a client at every seat, started."""
     host = await connect("Seat 1", record=record)
     welcome = await host.create(variant, ["human"] * players, settings, grace=grace)
@@ -40,9 +43,11 @@ async def seat_everyone(connect, variant: str, players: int, settings: dict | No
 def until_hand(number: int):
     """True once hand ``number`` has been dealt (so every hand before it was played out), or
     the game is over."""
+
     def done(view) -> bool:
         observation = view["observation"]
         return observation["hand_no"] >= number or observation["result"] is not None
+
     return done
 
 

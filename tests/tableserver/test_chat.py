@@ -19,8 +19,9 @@ from rummy_tui.tableserver.server import TableServer
 @pytest.fixture
 async def chatty_server(tmp_path):
     """A server whose chat limit a test can flood past (the default allows 5 lines at once)."""
-    limits = TableLimits(chat_lines_per_minute=60_000, chat_burst=5_000, messages_per_second=10_000,
-                         message_burst=5_000)
+    limits = TableLimits(
+        chat_lines_per_minute=60_000, chat_burst=5_000, messages_per_second=10_000, message_burst=5_000
+    )
     server = TableServer(tmp_path / "run" / "tables.sock", tmp_path / "tables", ai_delay=0, limits=limits)
     await server.start()
     yield server
@@ -76,8 +77,9 @@ async def test_chat_is_written_late_in_one_go_never_synced_line_by_line(chatty_s
     table = chatty_server.tables[anna.table]
     saves = []
     real_save = chatty_server._save
-    monkeypatch.setattr(chatty_server, "_save", lambda table, durable=True: (saves.append(durable),
-                                                                              real_save(table, durable)))
+    monkeypatch.setattr(
+        chatty_server, "_save", lambda table, durable=True: (saves.append(durable), real_save(table, durable))
+    )
     table._save = chatty_server._save
     for number in range(50):
         await anna.chat(f"line {number}")
@@ -128,9 +130,11 @@ async def test_a_move_after_chat_syncs_nothing_before_the_other_seats_see_it(cha
     anna, bela = await seated_pair(chatty_server)
     writes = []
     real_write = server_module.write_atomically
-    monkeypatch.setattr(server_module, "write_atomically",
-                        lambda path, data, durable=True: (writes.append((path.suffix, durable)),
-                                                          real_write(path, data, durable)))
+    monkeypatch.setattr(
+        server_module,
+        "write_atomically",
+        lambda path, data, durable=True: (writes.append((path.suffix, durable)), real_write(path, data, durable)),
+    )
     synced = []
     real_flush = chatty_server._flush
     table = chatty_server.tables[anna.table]

@@ -26,7 +26,9 @@ async def test_two_players_each_verify_every_revealed_deal(server, connect):
         for hand in (1, 2):
             check = await client.witness.check(hand, timeout=20)
             assert check is not None and check.verified, check and check.text()
-            assert check.text() == f"Hand {hand}: deal verified ({short(table.game.deal_entry(hand)['deal_commitment'])})"
+            assert (
+                check.text() == f"Hand {hand}: deal verified ({short(table.game.deal_entry(hand)['deal_commitment'])})"
+            )
     assert not [e for e in table.game.state.events if e["text"].startswith("Dealt without")]
 
 
@@ -40,9 +42,12 @@ async def test_the_commitment_is_shown_before_the_deal_and_the_secret_only_after
         asked = [v["contribute"] for v in views if v.get("contribute")]
         assert asked[0] == {"hand": 1, "deal_commitment": table.game.deal_entry(1)["deal_commitment"]}
         assert not views[0]["started"], "hand 1's commitment came before the game (and its deal) started"
-        hand_one = [i for i, m in enumerate(client.received) if m["type"] == "view" and m["started"]
-                    and m["observation"]["hand_no"] == 1]
-        before_reveal = client.received[:hand_one[-1] + 1]
+        hand_one = [
+            i
+            for i, m in enumerate(client.received)
+            if m["type"] == "view" and m["started"] and m["observation"]["hand_no"] == 1
+        ]
+        before_reveal = client.received[: hand_one[-1] + 1]
         assert secret_one not in str(before_reveal) and secret_one[:8] not in str(before_reveal)
         assert hashlib.sha256(bytes.fromhex(secret_one)).hexdigest() == asked[0]["deal_commitment"]
 

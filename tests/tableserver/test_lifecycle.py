@@ -22,8 +22,9 @@ async def make_server(tmp_path):
     servers = []
 
     async def started(**limits) -> TableServer:
-        server = TableServer(tmp_path / "run" / "tables.sock", tmp_path / "tables", ai_delay=0,
-                             limits=TableLimits(**limits))
+        server = TableServer(
+            tmp_path / "run" / "tables.sock", tmp_path / "tables", ai_delay=0, limits=TableLimits(**limits)
+        )
         await server.start()
         servers.append(server)
         return server

@@ -64,8 +64,9 @@ async def test_no_seat_is_ever_sent_a_hidden_card(server, connect, variant, play
     actions = len(table.game.record["actions"])
     for client in clients:  # every move reached every seat, with that seat's own hand
         views = [m for m in client.received if m["type"] == "view"]
-        assert len(views) >= actions and all(m["observation"]["hand"] or m["observation"]["result"]
-                                             for m in views if m["started"])
+        assert len(views) >= actions and all(
+            m["observation"]["hand"] or m["observation"]["result"] for m in views if m["started"]
+        )
         assert not any(m["observation"]["hand"] for m in views if not m["started"]), "no hand before the start"
     assert all(not m["observation"]["hand"] for m in watcher.received if m["type"] == "view")
 

@@ -48,8 +48,10 @@ async def test_a_missing_table_and_a_late_start_are_refused_in_the_clients_langu
     with pytest.raises(TableError) as refused:
         await client.join("ZZZZ")
     assert str(refused.value) == "Itt nincs 'ZZZZ' kódú asztal."
-    assert last_reply(client, "refused")["message"] == {"text": "There is no table '{code}' here.",
-                                                        "values": {"code": "ZZZZ"}}
+    assert last_reply(client, "refused")["message"] == {
+        "text": "There is no table '{code}' here.",
+        "values": {"code": "ZZZZ"},
+    }
 
 
 async def test_the_engines_reason_reaches_each_client_in_its_own_language(server, connect, languages):

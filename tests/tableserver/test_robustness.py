@@ -53,9 +53,15 @@ async def test_garbage_gets_an_error_for_that_client_only_and_the_table_goes_on(
     mover = clients[view["observation"]["to_move"]]
     vandal = clients[1 - view["observation"]["to_move"]]
     errors = []
-    for line in (b"this is not json\n", b"[1, 2]\n", b'{"type": "act", "seq": 1, "action": "x", "evil": 1}\n',
-                 b'{"type": "teleport"}\n', b'{"type": "act", "seq": "one", "action": "x"}\n',
-                 b'{"type": "chat", "text": "' + b"x" * (MAX_LINE_BYTES * 2) + b'"}\n', b"\xff\xfe\n"):
+    for line in (
+        b"this is not json\n",
+        b"[1, 2]\n",
+        b'{"type": "act", "seq": 1, "action": "x", "evil": 1}\n',
+        b'{"type": "teleport"}\n',
+        b'{"type": "act", "seq": "one", "action": "x"}\n',
+        b'{"type": "chat", "text": "' + b"x" * (MAX_LINE_BYTES * 2) + b'"}\n',
+        b"\xff\xfe\n",
+    ):
         vandal.writer.write(line)
         await vandal.writer.drain()
         errors.append(await asyncio.wait_for(vandal._replies.get(), 5))
@@ -75,7 +81,16 @@ async def test_the_server_killed_mid_hand_resumes_from_the_last_move(tmp_path):
     socket_path = tmp_path / "run" / "tables.sock"
 
     def start_server() -> subprocess.Popen:
-        command = [sys.executable, "-m", "rummy_tui.cli", "table-server", "--socket", str(socket_path), "--ai-delay", "0"]
+        command = [
+            sys.executable,
+            "-m",
+            "rummy_tui.cli",
+            "table-server",
+            "--socket",
+            str(socket_path),
+            "--ai-delay",
+            "0",
+        ]
         process = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         return process
 

@@ -104,6 +104,12 @@ async def test_the_first_hand_is_dealt_with_the_names_of_the_players_who_sat_dow
     names = [seat.name for seat in table.seats]
     assert not any("Player" in line for line in lines)
     assert any(name in deal_line for name in names)
-    fresh = Game("hungarian", 3, table.game.record["settings"], seed=table.game.record["seed"], chosen_seed=False,
-                 contributions={1: table.game.deal_entry(1)["contributions"]})
+    fresh = Game(
+        "hungarian",
+        3,
+        table.game.record["settings"],
+        seed=table.game.record["seed"],
+        chosen_seed=False,
+        contributions={1: table.game.deal_entry(1)["contributions"]},
+    )
     assert table.game.state.hands == fresh.state.hands  # the same deal, only named

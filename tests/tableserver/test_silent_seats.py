@@ -79,8 +79,9 @@ async def test_a_stopped_player_process_is_away_the_computer_plays_and_it_comes_
     host, code = await a_table_for_two(connect)
     command = [sys.executable, str(HERE / "seat_process.py"), str(server.socket_path), code, "Bob"]
     code_root = str(Path(rummy_tui.__file__).parents[1])  # this checkout's code, not an installed copy
-    player = subprocess.Popen(command, env=dict(os.environ, PYTHONPATH=code_root), stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True)
+    player = subprocess.Popen(
+        command, env=dict(os.environ, PYTHONPATH=code_root), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     try:
         assert (await asyncio.to_thread(player.stdout.readline)).strip() == "seated", player.stderr.read()
         await host.start()
@@ -120,9 +121,12 @@ async def test_a_client_takes_a_stopped_server_to_be_gone(tmp_path, monkeypatch)
     socket_path = tmp_path / "run" / "tables.sock"
     command = [sys.executable, "-m", "rummy_tui", "table-server", "--socket", str(socket_path), "--ai-delay", "0"]
     code_root = str(Path(rummy_tui.__file__).parents[1])
-    server = subprocess.Popen(command, env=dict(os.environ, RUMMY_TUI_DATA_DIR=str(tmp_path / "data"),
-                                                PYTHONPATH=code_root),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        command,
+        env=dict(os.environ, RUMMY_TUI_DATA_DIR=str(tmp_path / "data"), PYTHONPATH=code_root),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         for _ in range(600):
             try:

@@ -32,8 +32,18 @@ async def connected(socket_path, process) -> TableClient:
 async def test_the_table_server_stops_cleanly_on_a_signal_with_its_tables_saved(tmp_path, stop):
     environment = dict(os.environ, RUMMY_TUI_DATA_DIR=str(tmp_path / "data"))
     socket_path = tmp_path / "run" / "tables.sock"
-    command = [sys.executable, "-m", "rummy_tui", "table-server", "--socket", str(socket_path), "--ai-delay", "0",
-               "--exit-when-idle", "600"]
+    command = [
+        sys.executable,
+        "-m",
+        "rummy_tui",
+        "table-server",
+        "--socket",
+        str(socket_path),
+        "--ai-delay",
+        "0",
+        "--exit-when-idle",
+        "600",
+    ]
     process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         client = await connected(socket_path, process)

@@ -88,6 +88,7 @@ async def test_wrong_codes_are_throttled_per_identity_even_for_the_right_code(tm
     await server.start()
     clients = []
     try:
+
         async def hello(name: str, identity: str | None = None, address: str | None = None) -> TableClient:
             client = await TableClient().connect(server.socket_path)
             await client.hello(name, identity=identity, address=address)

@@ -18,27 +18,52 @@ from rummy_tui.screens.table import TableScreen
 from rummy_tui.widgets.hand import HandView
 from rummy_tui.widgets.melds import MeldTableView
 
-PLAIN_KEYS = {"draw:stock": "d", "take:discard": "t", "take:upcard": "t", "pass": "p", "takeback": "u",
-              "void": "v", "throwin": "w", "reenter": "r", "keep": "K", "laydown": "L", "decline": "N"}
+PLAIN_KEYS = {
+    "draw:stock": "d",
+    "take:discard": "t",
+    "take:upcard": "t",
+    "pass": "p",
+    "takeback": "u",
+    "void": "v",
+    "throwin": "w",
+    "reenter": "r",
+    "keep": "K",
+    "laydown": "L",
+    "decline": "N",
+}
 ONE_CARD_KEYS = {"discard": "x", "knock": "k", "gin": "g"}
 
 
 def seats(humans: list[str], ai: int, level: str = "normal") -> list[dict]:
     names = ["North", "East", "South", "West", "Centre"]
-    return ([{"name": name, "kind": "human", "level": None} for name in humans]
-            + [{"name": names[n], "kind": "ai", "level": level} for n in range(ai)])
+    return [{"name": name, "kind": "human", "level": None} for name in humans] + [
+        {"name": names[n], "kind": "ai", "level": level} for n in range(ai)
+    ]
 
 
-def make_app(variant: str, players: int, humans: list[str], seed: int, settings: dict | None = None,
-             **app_options) -> RummyApp:
-    options = {"variant": variant, "players": players, "settings": settings or {}, "seed": seed,
-               "seats": seats(humans, players - len(humans))}
+def make_app(
+    variant: str, players: int, humans: list[str], seed: int, settings: dict | None = None, **app_options
+) -> RummyApp:
+    options = {
+        "variant": variant,
+        "players": players,
+        "settings": settings or {},
+        "seed": seed,
+        "seats": seats(humans, players - len(humans)),
+    }
     return RummyApp(ai_delay=0.0, table_options=options, **app_options)
 
 
 @asynccontextmanager
-async def at_the_table(variant: str, players: int, humans: list[str], seed: int, settings: dict | None = None,
-                       size: tuple[int, int] = (80, 24), **app_options) -> AsyncIterator[tuple[RummyApp, object]]:
+async def at_the_table(
+    variant: str,
+    players: int,
+    humans: list[str],
+    seed: int,
+    settings: dict | None = None,
+    size: tuple[int, int] = (80, 24),
+    **app_options,
+) -> AsyncIterator[tuple[RummyApp, object]]:
     """Open ``variant`` at a terminal of ``size`` (80x24, the smallest we support), let the AI
     move, and pass the hot-seat hand-off if one is shown: yields the app and its pilot. A test that
     looks at the hand-off screen itself opens the app with make_app and run_test instead."""
@@ -74,7 +99,7 @@ async def to_play_phase_with(pilot, app, faces: str):
     table = app.table()
     game, seat = table.game, table.viewer
     cards = deal_cards(faces, taken=[c for h in game.state.hands for c in h])
-    game.state.hands[seat][:len(cards)] = cards
+    game.state.hands[seat][: len(cards)] = cards
     while game.current_seat != seat or game.state.phase != "play":
         if game.current_seat == seat and game.state.phase == "draw":
             await pilot.press("d")
@@ -172,7 +197,9 @@ async def play_until(pilot, done, max_moves: int = 400, verbs: set | None = None
         if verbs is not None:
             verbs.add(code.partition(":")[0])
         await pilot.pause()
-        assert len(game.record["actions"]) > before, f"the keys for a move did not apply it: {table.query_one('#message').render()}"
+        assert len(game.record["actions"]) > before, (
+            f"the keys for a move did not apply it: {table.query_one('#message').render()}"
+        )
         moves += 1
     await settle(pilot)  # what done() saw may be a screen pushed a moment ago, not yet drawn
     return moves

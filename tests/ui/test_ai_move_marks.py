@@ -18,14 +18,17 @@ from .screen_text import screen_lines
 
 def rows_of(app, widget) -> list[str]:
     region = widget.region
-    return [line[region.x:region.right] for line in screen_lines(app)[region.y:region.bottom]]
+    return [line[region.x : region.right] for line in screen_lines(app)[region.y : region.bottom]]
 
 
 def took_events(events: list[dict], last_seen: dict | None, hand: int) -> list[tuple[int, str]]:
     """The takes logged after the event ``last_seen`` (the log keeps the latest 200)."""
     since = max((index + 1 for index, event in enumerate(events) if event == last_seen), default=0)
-    return [(event["seat"], event["values"]["card"]) for event in events[since:]
-            if event.get("hand") == hand and event.get("text", "").startswith("took ")]
+    return [
+        (event["seat"], event["values"]["card"])
+        for event in events[since:]
+        if event.get("hand") == hand and event.get("text", "").startswith("took ")
+    ]
 
 
 async def test_the_computers_melds_and_taken_cards_are_marked_until_the_players_next_move(monkeypatch):
@@ -43,8 +46,10 @@ async def test_the_computers_melds_and_taken_cards_are_marked_until_the_players_
             if game.current_seat != table.viewer:
                 continue
             changed = after_my_move is not None and {
-                index for index, entry in enumerate(game.state.table)
-                if index >= len(after_my_move) or after_my_move[index] != entry}
+                index
+                for index, entry in enumerate(game.state.table)
+                if index >= len(after_my_move) or after_my_move[index] != entry
+            }
             taken = took_events(game.state.events, my_last_event, game.state.hand_no)
             if changed and taken:
                 break

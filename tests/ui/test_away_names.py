@@ -26,7 +26,7 @@ async def four_seats_two_humans(server, grace: float) -> list[TableClient]:  # n
 
 def players_panel(app) -> str:
     region = app.table().query_one(SeatsView).region
-    return "\n".join(line[region.x:region.right] for line in screen_lines(app)[region.y:region.bottom])
+    return "\n".join(line[region.x : region.right] for line in screen_lines(app)[region.y : region.bottom])
 
 
 def name_cells(panel: str) -> list[str]:
@@ -56,6 +56,7 @@ async def test_an_away_mark_leaves_the_names_readable_at_80_columns(server):  # 
         assert "away" in shown
         shown_after = name_cells(shown)
         assert len(shown_after) == len(shown_before) and all(  # each name as long as before, or longer
-            shown_letters(after).startswith(shown_letters(before)) for before, after in zip(shown_before, shown_after, strict=False)
+            shown_letters(after).startswith(shown_letters(before))
+            for before, after in zip(shown_before, shown_after, strict=False)
         ), f"the mark took room from the names:\n{shown}"
         assert all(len(cell.partition("…")[0]) >= 2 for cell in shown_before), shown

@@ -19,9 +19,18 @@ def test_labels_use_glyphs_or_letters():
 
 def test_two_and_four_colour_classes():
     spade, heart, diamond, club = (parse_face(t) for t in ("AS", "AH", "AD", "AC"))
-    assert [colour_class(c) for c in (spade, heart, diamond, club)] == ["card--black", "card--red", "card--red", "card--black"]
+    assert [colour_class(c) for c in (spade, heart, diamond, club)] == [
+        "card--black",
+        "card--red",
+        "card--red",
+        "card--black",
+    ]
     assert [colour_class(c, four_colour=True) for c in (spade, heart, diamond, club)] == [
-        "card--black", "card--red", "card--diamond", "card--club"]
+        "card--black",
+        "card--red",
+        "card--diamond",
+        "card--club",
+    ]
     assert colour_class(105) == "card--joker"
 
 

@@ -10,10 +10,13 @@ from .driver import at_the_table, make_app, settle
 from .test_table_rules import _visible_text
 
 
-@pytest.mark.parametrize(("variant", "players", "settings", "wanted"), [
-    ("gin", 2, {"gin_bonus": 30}, ["Knock (k): deadwood ≤ limit", "Gin (g): all 10 melded, +30"]),
-    ("ten-card", 3, {}, ["Knock: 9 melded + natural 2/3", "Römi: all 10 melded  −10"]),
-])
+@pytest.mark.parametrize(
+    ("variant", "players", "settings", "wanted"),
+    [
+        ("gin", 2, {"gin_bonus": 30}, ["Knock (k): deadwood ≤ limit", "Gin (g): all 10 melded, +30"]),
+        ("ten-card", 3, {}, ["Knock: 9 melded + natural 2/3", "Römi: all 10 melded  −10"]),
+    ],
+)
 async def test_knock_games_show_how_a_hand_ends_where_melds_would_be(variant, players, settings, wanted):
     async with at_the_table(variant, players, ["Ann"], seed=5, settings=settings) as (app, pilot):
         assert app.table().query_one(MeldTableView).border_title == "How a hand ends"

@@ -16,8 +16,7 @@ DEFENDER = "10H KS QD JC 4S 6C 2D 3D 4D 5D"
 
 
 async def _seat_ann_at_the_knock(pilot, app) -> Game:
-    game = Game.from_position("gin", 2, hands=[KNOCKER, DEFENDER], discard="7D", phase="discard",
-                              to_move=0, dealer=1)
+    game = Game.from_position("gin", 2, hands=[KNOCKER, DEFENDER], discard="7D", phase="discard", to_move=0, dealer=1)
     game.record["seats"] = app.table().game.record.get("seats")
     table = app.table()
     table.game, table.viewer = game, 0

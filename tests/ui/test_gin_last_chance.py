@@ -12,8 +12,9 @@ from .screen_text import screen_lines
 
 async def test_an_impossible_knock_is_not_offered_at_the_last_chance():
     seats = [{"name": "North", "kind": "ai", "level": "normal"}, {"name": "You", "kind": "human", "level": None}]
-    app = RummyApp(ai_delay=0.0, table_options={"variant": "gin", "players": 2, "settings": {}, "seed": 104,
-                                                "seats": seats})
+    app = RummyApp(
+        ai_delay=0.0, table_options={"variant": "gin", "players": 2, "settings": {}, "seed": 104, "seats": seats}
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.table()
         game = table.game

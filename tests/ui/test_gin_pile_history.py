@@ -13,7 +13,7 @@ from .screen_text import screen_lines
 
 def panel_rows(app, widget) -> list[str]:
     region = widget.region
-    return [line[region.x:region.right] for line in screen_lines(app)[region.y:region.bottom]]
+    return [line[region.x : region.right] for line in screen_lines(app)[region.y : region.bottom]]
 
 
 async def test_the_piles_border_and_the_y_view_show_what_north_took_and_passed():

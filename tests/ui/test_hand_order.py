@@ -88,7 +88,7 @@ async def test_each_meld_of_the_hand_has_its_own_line_even_without_colour():
         def line_under(face: str) -> str:
             card = next(card for card in hand.order if face_of(card) == parse_face(face))
             index = hand.order.index(card)
-            return lines_row[1 + index * cell: 1 + (index + 1) * cell].strip()
+            return lines_row[1 + index * cell : 1 + (index + 1) * cell].strip()
 
         nines = {line_under(face) for face in ("9S", "9H", "9D")}
         hearts = {line_under(face) for face in ("4H", "5H", "6H")}

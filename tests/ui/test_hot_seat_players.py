@@ -28,12 +28,15 @@ def table_options_of(arguments: list[str], monkeypatch) -> dict:
     return seen
 
 
-@pytest.mark.parametrize(("arguments", "kinds"), [
-    (["--variant", "hungarian", "--humans", "Ann,Bob"], ["human", "human"]),
-    (["--variant", "ten-card", "--humans", "Ann,Bob,Cid"], ["human", "human", "human"]),
-    (["--variant", "hungarian"], ["human", "ai"]),
-    (["--variant", "hungarian", "--humans", "Ann,Bob", "--players", "3"], ["human", "human", "ai"]),
-])
+@pytest.mark.parametrize(
+    ("arguments", "kinds"),
+    [
+        (["--variant", "hungarian", "--humans", "Ann,Bob"], ["human", "human"]),
+        (["--variant", "ten-card", "--humans", "Ann,Bob,Cid"], ["human", "human", "human"]),
+        (["--variant", "hungarian"], ["human", "ai"]),
+        (["--variant", "hungarian", "--humans", "Ann,Bob", "--players", "3"], ["human", "human", "ai"]),
+    ],
+)
 def test_the_seats_rummy_play_asks_for(arguments, kinds, monkeypatch):
     options = table_options_of(arguments, monkeypatch)
     assert [seat["kind"] for seat in options["seats"]] == kinds

@@ -15,9 +15,12 @@ from .driver import at_the_table, make_app, press_move, settle
 from .test_table_rules import _visible_text
 
 HANDS = [("gin", 2, 3), ("ten-card", 2, 2), ("hungarian", 2, 1), ("traditional", 2, 7), ("basic", 2, 2)]
-ENGLISH = re.compile(r"\b(drew|discarded|took|stock|melded|laid|knocked|knocks|wins|won|points|deadwood|upcard|"
-                     r"from|with|your|the|and|pile|player|players|hand|draw|discard|meld|score|sorted|log|"
-                     r"you|turn|cards|total|void|went|out)\b", re.IGNORECASE)
+ENGLISH = re.compile(
+    r"\b(drew|discarded|took|stock|melded|laid|knocked|knocks|wins|won|points|deadwood|upcard|"
+    r"from|with|your|the|and|pile|player|players|hand|draw|discard|meld|score|sorted|log|"
+    r"you|turn|cards|total|void|went|out)\b",
+    re.IGNORECASE,
+)
 HUNGARIAN = ("talon", "dobott", "játszma", "húz")
 
 

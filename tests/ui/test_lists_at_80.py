@@ -16,8 +16,12 @@ from tests.support.words import import_the_screens_in_english
 
 from .screen_text import screen_lines
 
-SEATS = [{"name": "Annabella", "kind": "human"}, {"name": "Béla", "kind": "ai", "level": "normal"},
-         {"name": "Cecília", "kind": "ai", "level": "hard"}, {"name": "Dezső", "kind": "ai", "level": "normal"}]
+SEATS = [
+    {"name": "Annabella", "kind": "human"},
+    {"name": "Béla", "kind": "ai", "level": "normal"},
+    {"name": "Cecília", "kind": "ai", "level": "hard"},
+    {"name": "Dezső", "kind": "ai", "level": "normal"},
+]
 
 
 def played(variant: str, players: int, seed: int, moves: int | None = None) -> Game:

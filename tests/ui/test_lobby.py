@@ -64,8 +64,11 @@ def lobby_up(app) -> LobbyScreen | None:
 
 async def host_form(pilot) -> HostScreen:
     await pilot.press("f2")
-    host = await until(pilot, lambda: isinstance(pilot.app.screen, HostScreen) and pilot.app.screen.form_ready
-                       and pilot.app.screen, "the host form")
+    host = await until(
+        pilot,
+        lambda: isinstance(pilot.app.screen, HostScreen) and pilot.app.screen.form_ready and pilot.app.screen,
+        "the host form",
+    )
     return host
 
 
@@ -124,7 +127,11 @@ async def test_the_host_chooses_seats_grace_and_the_level_for_open_seats(server)
         lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
         table = server.tables[lobby.client.table]
         assert [(seat.kind, seat.level) for seat in table.seats] == [
-            ("human", "hard"), ("human", "hard"), ("ai", "easy"), ("human", "hard")]
+            ("human", "hard"),
+            ("human", "hard"),
+            ("ai", "easy"),
+            ("human", "hard"),
+        ]
         assert table.grace == 30 and table.game.variant.key == "hungarian"
         seats = shown(lobby, "#lobby-seats")
         assert "Computer (easy)" in seats and seats.count("open") == 2
@@ -176,16 +183,21 @@ async def test_join_a_table_picked_from_the_list_at_a_chosen_seat(server, player
     async with app.run_test(size=(80, 24)) as pilot:
         join = await join_form(pilot)
         listing = join.query_one("#join-tables", OptionList)
-        await until(pilot, lambda: listing.option_count and listing.get_option_at_index(0).id == anna.table,
-                    "the table in the list")
+        await until(
+            pilot,
+            lambda: listing.option_count and listing.get_option_at_index(0).id == anna.table,
+            "the table in the list",
+        )
         assert "Anna" in str(listing.get_option_at_index(0).prompt) and "2 seats free" in str(
-            listing.get_option_at_index(0).prompt)
+            listing.get_option_at_index(0).prompt
+        )
         listing.focus()
         await until(pilot, lambda: listing.has_focus, "the list focused")
         listing.highlighted = 0
         await pilot.press("enter")
-        await until(pilot, lambda: join.query_one("#join-code", Input).value == shown_code(anna.table),
-                    "the code filled in")
+        await until(
+            pilot, lambda: join.query_one("#join-code", Input).value == shown_code(anna.table), "the code filled in"
+        )
         seat = join.query_one("#join-seat", Select)
         await until(pilot, lambda: [value for _words, value in seat._options] == [-1, 1, 2], "the free seats")
         seat.value = 2
@@ -296,7 +308,8 @@ async def test_the_host_chooses_a_listed_table_without_watching(server, player):
         table = server.tables[lobby.client.table]
         assert table.public and not table.watchable
         assert "in the Join list of everyone" in shown(lobby, "#lobby-code") and "Watching is off" in shown(
-            lobby, "#lobby-code")
+            lobby, "#lobby-code"
+        )
         bob = await player("Bob")
         listed = await bob.lobby()
         assert [entry["code"] for entry in listed] == [table.code]
@@ -306,8 +319,9 @@ async def test_the_host_chooses_a_listed_table_without_watching(server, player):
 async def test_rummy_host_options_preset_the_form(server):
     app = RummyApp(ai_delay=0.0, table_options={"shared": ("host", None, {"public": True, "watchable": False})})
     async with app.run_test(size=(80, 24)) as pilot:
-        host = await until(pilot, lambda: isinstance(app.screen, HostScreen) and app.screen.form_ready
-                           and app.screen, "the host form")
+        host = await until(
+            pilot, lambda: isinstance(app.screen, HostScreen) and app.screen.form_ready and app.screen, "the host form"
+        )
         assert host.query_one("#public", Select).value is True
         assert host.query_one("#watchable", Select).value is False
 
@@ -409,16 +423,20 @@ async def test_chat_past_the_limit_tells_the_player_why_it_was_refused(server, p
         lobby.query_one(ChatLine).focus()
         for number in range(3):
             await pilot.press(*f"line {number}", "enter")
-        await until(pilot, lambda: any("too fast" in str(note.message) for note in app._notifications),
-                    "the refusal shown")
+        await until(
+            pilot, lambda: any("too fast" in str(note.message) for note in app._notifications), "the refusal shown"
+        )
         assert "Anna: line 1" in shown(lobby, "#lobby-log") and "line 2" not in shown(lobby, "#lobby-log")
 
 
-@pytest.mark.parametrize("arguments, options", [
-    ([], {"public": None, "watchable": True}),
-    (["--public", "--no-watching"], {"public": True, "watchable": False}),
-    (["--private"], {"public": False, "watchable": True}),
-])
+@pytest.mark.parametrize(
+    "arguments, options",
+    [
+        ([], {"public": None, "watchable": True}),
+        (["--public", "--no-watching"], {"public": True, "watchable": False}),
+        (["--private"], {"public": False, "watchable": True}),
+    ],
+)
 def test_rummy_host_passes_its_options_to_the_host_form(monkeypatch, arguments, options):
     from click.testing import CliRunner
 

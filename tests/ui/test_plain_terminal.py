@@ -25,13 +25,16 @@ def assert_ascii(app) -> None:
     frame.decode("ascii")
 
 
-@pytest.mark.parametrize(("variant", "players"), [("hungarian", 4), ("gin", 2), ("ten-card", 3),
-                                                  ("traditional", 3), ("basic", 2)])
+@pytest.mark.parametrize(
+    ("variant", "players"), [("hungarian", 4), ("gin", 2), ("ten-card", 3), ("traditional", 3), ("basic", 2)]
+)
 async def test_every_table_frame_is_ascii_with_ascii_only(variant, players):
     async with at_the_table(variant, players, ["You"], seed=1, ascii_only=True) as (app, pilot):
         assert_ascii(app)
         table = app.table()
-        await play_until(pilot, lambda: len(table.game.record["actions"]) > 12 or table.game.state.last_hand is not None)
+        await play_until(
+            pilot, lambda: len(table.game.record["actions"]) > 12 or table.game.state.last_hand is not None
+        )
         assert_ascii(app)
 
 
@@ -59,13 +62,19 @@ async def test_switching_ascii_on_from_the_palette_redraws_every_border():
         assert_ascii(app)
 
 
-@pytest.mark.parametrize(("environ", "plain"), [
-    ({"LC_ALL": "C"}, True), ({"TERM": "vt100", "LANG": "en_US.UTF-8"}, True),
-    ({"LANG": "C", "LC_CTYPE": "C.UTF-8"}, True),  # Python coerced LANG=C (PEP 538)
-    ({"LANG": "hu_HU.ISO-8859-2"}, True), ({"LC_ALL": "POSIX", "LANG": "en_US.UTF-8"}, True),
-    ({"LANG": "en_US.UTF-8", "TERM": "xterm-256color"}, False), ({"LC_ALL": "hu_HU.utf8"}, False),
-    ({}, False),
-])
+@pytest.mark.parametrize(
+    ("environ", "plain"),
+    [
+        ({"LC_ALL": "C"}, True),
+        ({"TERM": "vt100", "LANG": "en_US.UTF-8"}, True),
+        ({"LANG": "C", "LC_CTYPE": "C.UTF-8"}, True),  # Python coerced LANG=C (PEP 538)
+        ({"LANG": "hu_HU.ISO-8859-2"}, True),
+        ({"LC_ALL": "POSIX", "LANG": "en_US.UTF-8"}, True),
+        ({"LANG": "en_US.UTF-8", "TERM": "xterm-256color"}, False),
+        ({"LC_ALL": "hu_HU.utf8"}, False),
+        ({}, False),
+    ],
+)
 def test_a_plain_terminal_is_detected_from_the_locale_and_the_terminal_type(environ, plain):
     assert plain_terminal(environ) is plain
 

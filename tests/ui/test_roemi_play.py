@@ -22,8 +22,7 @@ async def test_u_takes_back_an_opening_before_the_discard():
         opening = english(game.state.events[-1])
         assert opening.startswith("opened with 45 points") and "[QH]" in opening and " QH" not in opening
         await pilot.pause()
-        assert "undo" in {active.binding.action for active in app.active_bindings.values()
-                          if active.enabled}
+        assert "undo" in {active.binding.action for active in app.active_bindings.values() if active.enabled}
         await pilot.press("u")
         assert game.state.table == []
         assert len(game.state.hands[seat]) == cards_before
@@ -52,8 +51,11 @@ async def test_t_on_a_discard_that_may_not_be_taken_says_why_with_card_glyphs():
         table = app.table()
         game = table.game
         for _turn in range(40):  # play on until Ann may draw but not take the top discard
-            if game.current_seat == table.viewer and game.state.phase == "draw" \
-                    and game.why_not("take:discard") is not None:
+            if (
+                game.current_seat == table.viewer
+                and game.state.phase == "draw"
+                and game.why_not("take:discard") is not None
+            ):
                 break
             if game.current_seat == table.viewer:
                 await pilot.press("d" if game.state.phase == "draw" else "x")
@@ -113,8 +115,7 @@ async def test_joker_from_a_run_by_keys_then_melded_again():
     from .driver import press_move
 
     async with at_the_table("hungarian", 2, ["Ann"], seed=1) as (app, pilot):
-        game = crafted(["9H QC QD 4S 2D", "5C 6C"], table=((1, "7H 8H JK=9H 10H"),),
-                       opened=[True, False], phase="play")
+        game = crafted(["9H QC QD 4S 2D", "5C 6C"], table=((1, "7H 8H JK=9H 10H"),), opened=[True, False], phase="play")
         await _table_with(pilot, app, game)
         table = app.table()
         await press_move(pilot, "exchange:9H>0")
@@ -134,8 +135,9 @@ async def test_joker_from_a_group_needs_every_missing_suit_then_is_laid_off():
     from .driver import press_move
 
     async with at_the_table("hungarian", 2, ["Ann"], seed=1) as (app, pilot):
-        game = crafted(["6S 6D 2C 9D KS", "5C"], table=((1, "6C JK 6H"), (1, "3S 4S 5S")),
-                       opened=[True, False], phase="play")
+        game = crafted(
+            ["6S 6D 2C 9D KS", "5C"], table=((1, "6C JK 6H"), (1, "3S 4S 5S")), opened=[True, False], phase="play"
+        )
         await _table_with(pilot, app, game)
         table = app.table()
         await press_move(pilot, "exchange:6S>0")

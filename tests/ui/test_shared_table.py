@@ -77,20 +77,27 @@ async def press(pilot, code: str) -> None:
 
 
 def faces_on_screen(app) -> set[int]:
-    return {parse_face(rank + SUIT_OF_GLYPH[suit]) for line in screen_lines(app)
-            for rank, suit in CARD_ON_SCREEN.findall(line)}
+    return {
+        parse_face(rank + SUIT_OF_GLYPH[suit])
+        for line in screen_lines(app)
+        for rank, suit in CARD_ON_SCREEN.findall(line)
+    }
 
 
 def hand_lines(app) -> str:
     region = app.table().hand.region
-    return "\n".join(screen_lines(app)[region.y:region.y + region.height])
+    return "\n".join(screen_lines(app)[region.y : region.y + region.height])
 
 
 def shows_latest(app, table) -> bool:
     """The app is at its table screen and has drawn the server's latest state."""
     screen = app.table()
-    return (app.screen is screen and screen.seat.view is not None and screen.seat.view["seq"] == table.seq
-            and screen._rendered is screen.seat.view)
+    return (
+        app.screen is screen
+        and screen.seat.view is not None
+        and screen.seat.view["seq"] == table.seq
+        and screen._rendered is screen.seat.view
+    )
 
 
 def reachable_games(root, depth: int = 4) -> list[str]:
@@ -124,10 +131,14 @@ def check_what_each_app_holds(apps, table, knowledge: Knowledge) -> None:
     for seat, app in enumerate(apps):
         screen: TableScreen = app.table()
         # The cut for the first dealer comes from a shuffle of its own, shown to everyone.
-        hidden = knowledge.hidden_faces(game, seat) - {face_of(card) for cut in game.state.extra.get("cut", []) for card in cut}
+        hidden = knowledge.hidden_faces(game, seat) - {
+            face_of(card) for cut in game.state.extra.get("cut", []) for card in cut
+        }
         on_screen = faces_on_screen(app) & hidden
-        assert not on_screen, (f"seat {seat}'s screen shows the other seat's hidden cards "
-                               f"{sorted(card_label(face) for face in on_screen)}:\n" + "\n".join(screen_lines(app)))
+        assert not on_screen, (
+            f"seat {seat}'s screen shows the other seat's hidden cards "
+            f"{sorted(card_label(face) for face in on_screen)}:\n" + "\n".join(screen_lines(app))
+        )
         mine = hand_lines(app)
         for card in game.state.hands[seat]:
             assert card_label(card) in mine, f"seat {seat}'s own card {card_label(card)} is not in its hand"
@@ -159,12 +170,18 @@ async def test_two_apps_play_a_gin_hand_each_seeing_only_its_own_hand(server):
             knowledge.update(table.game)
             moves += 1
             assert moves < 300, "the hand never ended"
-        await until(pilots, lambda: all(isinstance(app.screen, EndOfHandScreen) for app in apps),
-                    "both players see the end of the hand")
+        await until(
+            pilots,
+            lambda: all(isinstance(app.screen, EndOfHandScreen) for app in apps),
+            "both players see the end of the hand",
+        )
         # each app checked the revealed deal on its own (tableserver/witness.py) and says so
         verified = f"Deal verified ({short(table.game.deal_entry(hand)['deal_commitment'])})"
-        await until(pilots, lambda: all(verified in "\n".join(screen_lines(app)) for app in apps),
-                    "both players see the deal verified")
+        await until(
+            pilots,
+            lambda: all(verified in "\n".join(screen_lines(app)) for app in apps),
+            "both players see the deal verified",
+        )
         for app in apps:
             screen = app.table()
             assert isinstance(screen.seat, RemoteSeat) and not reachable_games(screen)
@@ -184,8 +201,11 @@ async def test_a_refused_move_shows_the_servers_reason_and_a_chat_line_reaches_t
         other = 1 - mover
         for app in apps:  # a shared table: no hints, no undo (Gin has no takeback), the chat key
             screen = app.table()
-            assert (screen.check_action("hint", ()), screen.check_action("undo", ()),
-                    screen.check_action("chat", ())) == (False, False, True)
+            assert (
+                screen.check_action("hint", ()),
+                screen.check_action("undo", ()),
+                screen.check_action("chat", ()),
+            ) == (False, False, True)
         await pilots[other].press("d")  # not this seat's turn: nothing is sent
         assert table.seq == 0
         screen = apps[mover].table()

@@ -42,8 +42,11 @@ async def staged(app, pilot, table, variant: str, **position) -> Game:
     table.game = Game.from_position(variant, len(table.seats), **position)
     table.write_seats_into_record()
     table.broadcast()
-    await until([pilot], lambda: app.table()._rendered not in (None, before) and shows_latest(app, table),
-                "the staged position on screen")
+    await until(
+        [pilot],
+        lambda: app.table()._rendered not in (None, before) and shows_latest(app, table),
+        "the staged position on screen",
+    )
     return table.game
 
 
@@ -58,7 +61,7 @@ async def test_the_players_panel_names_each_remote_ai_seats_level(server):
     async with app.run_test(size=(120, 40)) as pilot:  # room for every name and level (at 80 the names come first)
         await at_the_remote_table(app, pilot, anna, table)
         panel = app.table().query_one(OpponentsView)
-        text = "\n".join(screen_lines(app)[panel.region.y:panel.region.bottom])
+        text = "\n".join(screen_lines(app)[panel.region.y : panel.region.bottom])
         assert text.count("AI hard") == 2 and text.count("AI easy") == 1 and "normal" not in text, text
 
 
@@ -67,8 +70,9 @@ async def test_a_remote_knocker_picks_the_melds_he_shows(server):
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await at_the_remote_table(app, pilot, anna, table)
-        await staged(app, pilot, table, "gin", hands=[KNOCKER, DEFENDER], discard="7D", phase="discard",
-                     to_move=0, dealer=1)
+        await staged(
+            app, pilot, table, "gin", hands=[KNOCKER, DEFENDER], discard="7D", phase="discard", to_move=0, dealer=1
+        )
         await select_cards(pilot, ["KC"])
         await pilot.press("k")
         await until([pilot], lambda: isinstance(app.screen, MovesMenu), "the knock's menu")
@@ -88,8 +92,9 @@ async def test_the_remote_joker_menu_asks_the_server_once_a_joker(server):
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await at_the_remote_table(app, pilot, anna, table)
-        await staged(app, pilot, table, "hungarian", hands=["AH KH QH 10S JK JK 5C", "2D 3D 4D 9C"], phase="play",
-                     to_move=0)
+        await staged(
+            app, pilot, table, "hungarian", hands=["AH KH QH 10S JK JK 5C", "2D 3D 4D 9C"], phase="play", to_move=0
+        )
         await select_cards(pilot, ["AH", "KH", "QH"])
         await pilot.press("plus")
         await select_cards(pilot, ["10S", "JK", "JK"], clear=False)
@@ -108,5 +113,5 @@ async def test_the_servers_names_for_unnamed_seats_are_in_the_players_language(s
     async with app.run_test(size=(80, 24)) as pilot:
         await at_the_remote_table(app, pilot, anna, table)
         panel = app.table().query_one(OpponentsView)
-        text = "\n".join(screen_lines(app)[panel.region.y:panel.region.bottom])
+        text = "\n".join(screen_lines(app)[panel.region.y : panel.region.bottom])
         assert "2. gép" in text and "Computer" not in text, text

@@ -10,8 +10,18 @@ from variants import get_variant
 
 from .test_gin_knock_picker import DEFENDER, KNOCKER
 
-A_KNOCK = {"hand": 1, "winner": 0, "ending": "knock", "finisher": 0, "knock_limit": 10, "upcard": 5,
-           "deadwood": [[0], [1, 2]], "melds": [[], []], "points": [9, 0], "lines": []}
+A_KNOCK = {
+    "hand": 1,
+    "winner": 0,
+    "ending": "knock",
+    "finisher": 0,
+    "knock_limit": 10,
+    "upcard": 5,
+    "deadwood": [[0], [1, 2]],
+    "melds": [[], []],
+    "points": [9, 0],
+    "lines": [],
+}
 
 
 def story(variant_key: str, last: dict) -> str | None:
@@ -32,4 +42,6 @@ def test_gins_knock_story_comes_from_its_showdown():
     facts = game.variant.showdown(last, game.state.settings)
     assert (facts["ending"], facts["knocker"], facts["defender"], facts["knocker_deadwood"]) == ("knock", 0, 1, 6)
     told = story("gin", last)
-    assert told.startswith("Ann knocked with 6 deadwood (knock limit") and f"Bob has {facts['defender_deadwood']}" in told
+    assert (
+        told.startswith("Ann knocked with 6 deadwood (knock limit") and f"Bob has {facts['defender_deadwood']}" in told
+    )

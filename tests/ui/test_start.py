@@ -77,12 +77,14 @@ async def test_too_small_terminal_asks_to_enlarge_and_the_game_resumes():
 
 def test_play_rejects_bad_values_with_one_line_and_status_2():
     runner = CliRunner()
-    for arguments, words in ((["--variant", "nope"], "unknown variant"),
-                             (["--variant", "gin", "--ai", "genius"], "unknown AI level"),
-                             (["--variant", "gin", "--players", "3"], "2 players"),
-                             (["--variant", "gin", "--set", "target=lots"], "target"),
-                             (["--variant", "gin", "--humans", "A,B,C"], "not 3"),
-                             (["--variant", "basic", "--humans", "A,B,C", "--players", "2"], "--humans")):
+    for arguments, words in (
+        (["--variant", "nope"], "unknown variant"),
+        (["--variant", "gin", "--ai", "genius"], "unknown AI level"),
+        (["--variant", "gin", "--players", "3"], "2 players"),
+        (["--variant", "gin", "--set", "target=lots"], "target"),
+        (["--variant", "gin", "--humans", "A,B,C"], "not 3"),
+        (["--variant", "basic", "--humans", "A,B,C", "--players", "2"], "--humans"),
+    ):
         result = runner.invoke(main, ["play", *arguments])
         assert result.exit_code == 2, arguments
         assert words in result.output
@@ -111,7 +113,7 @@ async def test_a_saved_game_continues_where_it_was_left():
         await settle(pilot)
         resumed = again.table()
         assert resumed is not None and resumed.game_id == game_id
-        assert resumed.game.record["actions"][:len(actions)] == actions
+        assert resumed.game.record["actions"][: len(actions)] == actions
         assert resumed.viewer == 0  # Ann, the one human, sees her cards again
 
 

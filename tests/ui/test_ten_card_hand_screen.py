@@ -42,8 +42,9 @@ async def test_the_ten_card_hand_screen_brings_elimination_and_money_on_screen_a
         for seat in last["eliminated"]:
             assert any(names[seat] in row and "eliminated" in row for row in seen.splitlines())
         for seat, amount in enumerate(last["money"]):
-            assert any(row.strip().startswith(f"{names[seat]}:") and f"money {amount:+d}" in row
-                       for row in seen.splitlines())
+            assert any(
+                row.strip().startswith(f"{names[seat]}:") and f"money {amount:+d}" in row for row in seen.splitlines()
+            )
         assert "knock limit" not in seen  # Gin's two-seat knock story does not belong here
         flowing = " ".join(seen.split())  # a long score line may wrap
         for line in last["lines"]:  # the money and elimination lines come last

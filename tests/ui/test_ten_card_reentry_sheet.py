@@ -14,8 +14,11 @@ async def test_the_score_sheet_shows_the_reentry_as_a_row_and_the_column_adds_up
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.table()
         game = table.game
-        await play_until(pilot, lambda: app.screen is table and game.state.phase == "reentry"
-                         and game.current_seat == table.viewer, max_moves=3000)
+        await play_until(
+            pilot,
+            lambda: app.screen is table and game.state.phase == "reentry" and game.current_seat == table.viewer,
+            max_moves=3000,
+        )
         seat = table.viewer
         name, over = table.names[seat], game.state.totals[seat]
         await pilot.press("r")

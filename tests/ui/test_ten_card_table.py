@@ -32,7 +32,12 @@ async def test_the_reentry_hint_names_the_price_and_the_restart_total():
     app = make_app("ten-card", 3, ["Ann", "Bob"], seed=11, settings={"limit": 25})
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.table()
-        await play_until(pilot, lambda: app.screen is table and table.game.state.phase == "reentry"
-                         and table.game.current_seat == table.viewer, max_moves=3000)
+        await play_until(
+            pilot,
+            lambda: (
+                app.screen is table and table.game.state.phase == "reentry" and table.game.current_seat == table.viewer
+            ),
+            max_moves=3000,
+        )
         offer = table.game.state.extra["reentry"]
         assert f"pay {offer['cost']} to re-enter at {offer['restart']} (r)" in _visible_text(app)

@@ -20,8 +20,11 @@ def state_of(game: Game) -> str:
 def ai_moved_after_an_undoable_move(table) -> bool:
     game = table.game
     point = game.undo_point(table.viewer)
-    return (point is not None and game.current_seat == table.viewer
-            and any(step.seat != table.viewer for step in game._step_log()[point:]))
+    return (
+        point is not None
+        and game.current_seat == table.viewer
+        and any(step.seat != table.viewer for step in game._step_log()[point:])
+    )
 
 
 @pytest.mark.parametrize("key", sorted(variants.registry()))

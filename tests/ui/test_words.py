@@ -62,8 +62,13 @@ def test_no_you_wins_style_line_in_a_whole_game(key):
             lines += [render(line, names[0]) for line in game.state.last_hand.get("lines", [])]
         lines += [event_line(event, names, CardLook(), viewer=0).plain for event in game.state.events[-3:]]
     lines += [render(line, names[0]) for line in (game.state.result or {}).get("lines", [])]
-    wrong = sorted({line for line in lines if THIRD_PERSON_AFTER_YOU.search(line)
-                    and THIRD_PERSON_AFTER_YOU.search(line).group(1) not in ALLOWED})
+    wrong = sorted(
+        {
+            line
+            for line in lines
+            if THIRD_PERSON_AFTER_YOU.search(line) and THIRD_PERSON_AFTER_YOU.search(line).group(1) not in ALLOWED
+        }
+    )
     assert not wrong, wrong
     assert not [line for line in lines if re.search(r"\b1 (cards|players)\b|each of 1\b", line)]
     assert not [line for line in lines if re.search(r"^\w+: (\d+) = \1$", line)]

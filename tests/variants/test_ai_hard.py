@@ -67,6 +67,7 @@ def test_hard_seats_finish_a_game(key):
 
 # --- Traditional / Rummy: melds kept in hand for a rummy -------------------------------------------
 
+
 def hard_move(game: Game) -> str:
     return choose_action(game, game.current_seat, "hard")
 
@@ -75,8 +76,7 @@ def test_hard_keeps_its_melds_in_hand_while_nobody_is_close_to_going_out():
     from tests.support.tableplay_positions import place
 
     game = Game("traditional", 2, seed=3)
-    place(game, {0: "4D 5D 6D 9S 9H 9C KS 2C 7H JD QS", 1: "AS 2S 3H 5C 8C 10H JH QC KD 4S"},
-          discard="3C", to_move=0)
+    place(game, {0: "4D 5D 6D 9S 9H 9C KS 2C 7H JD QS", 1: "AS 2S 3H 5C 8C 10H JH QC KD 4S"}, discard="3C", to_move=0)
     game.state.phase = "play"
     move = hard_move(game)
     assert move.startswith("discard:"), move
@@ -89,8 +89,7 @@ def test_hard_lays_everything_down_when_it_can_go_out_in_one_turn():
     from tests.support.tableplay_positions import place
 
     game = Game("traditional", 2, seed=3)
-    place(game, {0: "4D 5D 6D 7D 9S 9H 9C KS KH KC JD", 1: "AS 2S 3H 5C 8C 10H JH QC KD 4S"},
-          discard="3C", to_move=0)
+    place(game, {0: "4D 5D 6D 7D 9S 9H 9C KS KH KC JD", 1: "AS 2S 3H 5C 8C 10H JH QC KD 4S"}, discard="3C", to_move=0)
     game.state.phase = "play"
     for _ in range(6):
         if game.current_seat != 0 or game.state.hand_no != 1:
@@ -147,8 +146,14 @@ def test_hard_does_not_count_a_second_run_card_as_laying_off():
     from tests.support.tableplay_positions import place
 
     game = Game("traditional", 2, seed=3)
-    place(game, {0: "9S 9H 9C JS QS KS 2H 3H 4H 6D 5C", 1: "AS 2S 3H 5C 8C 10H JH QC KD 4S"},
-          table=[(1, "5D 6D 7D")], discard="3C", to_move=0, tabled=(1,))
+    place(
+        game,
+        {0: "9S 9H 9C JS QS KS 2H 3H 4H 6D 5C", 1: "AS 2S 3H 5C 8C 10H JH QC KD 4S"},
+        table=[(1, "5D 6D 7D")],
+        discard="3C",
+        to_move=0,
+        tabled=(1,),
+    )
     game.state.phase = "play"
     move = hard_move(game)
     assert move.startswith("discard:"), move
@@ -172,15 +177,20 @@ def test_hard_keeps_rummy_melds_longer_with_more_players():
     assert move.startswith("discard:") and move.split(":")[1] not in ("4D", "5D", "6D", "9S", "9H", "9C"), move
 
 
-
 def test_hard_finds_the_lay_offs_that_take_it_out_in_one_turn():
     """5♣ then 4♣ go on 6-7-8♣, 3♥ then 2♥ on 4-5-6♥, and the nines and kings are melds: hard
     goes out this turn (a rummy), discarding Q♦, and the hint says so."""
     from tests.support.tableplay_positions import place
 
     game = Game("traditional", 2, seed=3)
-    place(game, {0: "4C 5C 9S 9H 9C KS KH KD 2H 3H QD", 1: "AS 2S 3S 5D 8S 10H JH QC JD 4S"},
-          table=[(1, "6C 7C 8C"), (1, "4H 5H 6H")], discard="3C", to_move=0, tabled=(1,))
+    place(
+        game,
+        {0: "4C 5C 9S 9H 9C KS KH KD 2H 3H QD", 1: "AS 2S 3S 5D 8S 10H JH QC JD 4S"},
+        table=[(1, "6C 7C 8C"), (1, "4H 5H 6H")],
+        discard="3C",
+        to_move=0,
+        tabled=(1,),
+    )
     game.state.phase = "play"
     move, reason = game.variant.hint(game.observation(0), game.legal_actions(), random.Random(1))
     assert move.startswith(("layoff:", "meld:")), move
@@ -212,8 +222,14 @@ def test_hard_takes_its_settings_from_the_variant_class_not_its_key():
         hard_plans_going_out = False
 
     game = Game("traditional", 2, seed=3)
-    place(game, {0: "4C 5C 9S 9H 9C KS KH KD 2H 3H QD", 1: "AS 2S"},
-          table=[(1, "6C 7C 8C"), (1, "4H 5H 6H")], discard="3C", to_move=0, tabled=(1,))
+    place(
+        game,
+        {0: "4C 5C 9S 9H 9C KS KH KD 2H 3H QD", 1: "AS 2S"},
+        table=[(1, "6C 7C 8C"), (1, "4H 5H 6H")],
+        discard="3C",
+        to_move=0,
+        tabled=(1,),
+    )
     game.state.phase = "play"
     observation, legal = game.observation(0), game.legal_actions()
     copy = HardTablePlayer(Copy(), observation, legal, random.Random(1))

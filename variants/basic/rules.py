@@ -56,16 +56,23 @@ most points win.
     # 52% at 2; 5 and 6 players 35% and 25% at 2, 42% and 32% at 1).
     hard_lays_down_when_opponent_holds = {2: 4, 3: 2, 4: 2, 5: 1, 6: 1}
     settings = {
-        "ace_high_low": Setting(False, N_("Aces may also be high (Q-K-A) and count 15 points."),
-                                label=N_("Ace high or low")),
-        "must_discard_to_go_out": Setting(False, N_("The last card must be a discard; a meld or lay-off cannot empty your hand."),
-                                          label=N_("Go out by discard")),
-        "target": Setting(150, N_("Points that win the game."), minimum=1,
-                          label=N_("Target points")),
-        "hands": Setting(0, N_("Play this many hands and the most points win (0: play to the target instead)."),
-                         label=N_("Hands to play")),
-        "max_reshuffles": Setting(3, N_("Stock rebuilds allowed in one hand; one more makes the hand void."),
-                                  label=N_("Stock rebuilds")),
+        "ace_high_low": Setting(
+            False, N_("Aces may also be high (Q-K-A) and count 15 points."), label=N_("Ace high or low")
+        ),
+        "must_discard_to_go_out": Setting(
+            False,
+            N_("The last card must be a discard; a meld or lay-off cannot empty your hand."),
+            label=N_("Go out by discard"),
+        ),
+        "target": Setting(150, N_("Points that win the game."), minimum=1, label=N_("Target points")),
+        "hands": Setting(
+            0,
+            N_("Play this many hands and the most points win (0: play to the target instead)."),
+            label=N_("Hands to play"),
+        ),
+        "max_reshuffles": Setting(
+            3, N_("Stock rebuilds allowed in one hand; one more makes the hand void."), label=N_("Stock rebuilds")
+        ),
     }
 
     def meld_rules(self, settings: dict[str, Any]) -> MeldRules:
@@ -91,14 +98,27 @@ most points win.
         lines, won = [], []
         for seat in range(s.players):
             if seat != winner:
-                lines.append(msg(N_("{name}: {sums}"), name=game.seat_name(seat), sums=self.value_line(s.hands[seat], s.settings)))
+                lines.append(
+                    msg(
+                        N_("{name}: {sums}"), name=game.seat_name(seat), sums=self.value_line(s.hands[seat], s.settings)
+                    )
+                )
                 won.append(self.hand_value(s.hands[seat], s.settings))
         score = sum(won) * (2 if rummy else 1)
         working = " + ".join(map(str, won))
         if rummy:
-            lines.append(msg(N_("{name} went rummy: ({sums}) × 2 = {score}"), name=game.seat_name(winner), sums=working, score=score))
+            lines.append(
+                msg(
+                    N_("{name} went rummy: ({sums}) × 2 = {score}"),
+                    name=game.seat_name(winner),
+                    sums=working,
+                    score=score,
+                )
+            )
         else:
-            lines.append(msg(N_("{name} went out: {sums} = {score}"), name=game.seat_name(winner), sums=working, score=score))
+            lines.append(
+                msg(N_("{name} went out: {sums} = {score}"), name=game.seat_name(winner), sums=working, score=score)
+            )
         points = [0] * s.players
         points[winner] = score
         return points, lines
@@ -110,8 +130,11 @@ most points win.
             if s.extra["hands_played"] < hands_limit:
                 return False
             best = max(s.totals)
-            game.end_game([seat for seat, total in enumerate(s.totals) if total == best],
-                          self.total_lines(game) + [msg(N_("most points after {hands} hands: {best}"), hands=hands_limit, best=best)])
+            game.end_game(
+                [seat for seat, total in enumerate(s.totals) if total == best],
+                self.total_lines(game)
+                + [msg(N_("most points after {hands} hands: {best}"), hands=hands_limit, best=best)],
+            )
             return True
         target = s.settings["target"]
         reached = [seat for seat, total in enumerate(s.totals) if total >= target]

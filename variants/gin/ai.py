@@ -44,6 +44,7 @@ def choose_ai_action(observation: dict[str, Any], legal: list[str], level: str, 
 
 # --- easy and normal ------------------------------------------------------------------------
 
+
 def _simple_draw(observation: dict[str, Any], legal: list[str], level: str) -> str:
     take = "take:upcard" if "take:upcard" in legal else "take:discard"
     draw = "pass" if "pass" in legal else "draw:stock"

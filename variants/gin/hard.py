@@ -65,10 +65,17 @@ def read_knowledge(observation: dict[str, Any]) -> Knowledge:
     declined = extra.get("declined")
     passed |= set(declined[opponent]) if declined is not None else _declined_discards(observation, opponent)
     return Knowledge(
-        hand=hand, known_opponent=known, opponent_discards=opponent_discards, opponent_passed=passed,
-        unseen=unseen, hidden_in_opponent=max(observation["hand_sizes"][opponent] - len(known), 0),
-        stock_count=observation["stock_count"], limit=extra["knock_limit"], taken=extra.get("taken"),
-        opponent_draws=len(discarded[opponent]))
+        hand=hand,
+        known_opponent=known,
+        opponent_discards=opponent_discards,
+        opponent_passed=passed,
+        unseen=unseen,
+        hidden_in_opponent=max(observation["hand_sizes"][opponent] - len(known), 0),
+        stock_count=observation["stock_count"],
+        limit=extra["knock_limit"],
+        taken=extra.get("taken"),
+        opponent_draws=len(discarded[opponent]),
+    )
 
 
 def _discards_in_events(observation: dict[str, Any], seat: int) -> set[int]:
@@ -80,7 +87,7 @@ def _discards_in_events(observation: dict[str, Any], seat: int) -> set[int]:
     for event in observation["events"]:
         text = english(event)
         if event["seat"] == seat and event["hand"] == observation["hand_no"] and text.startswith("discarded ["):
-            found.add(parse_face(text[len("discarded ["):text.index("]")]))
+            found.add(parse_face(text[len("discarded [") : text.index("]")]))
     return found
 
 
@@ -97,7 +104,7 @@ def _declined_discards(observation: dict[str, Any], seat: int) -> set[int]:
             continue
         text = english(event)
         if text.startswith(("discarded [", "dealt hand")):
-            top = parse_face(text[text.index("[") + 1:text.index("]")])
+            top = parse_face(text[text.index("[") + 1 : text.index("]")])
         elif text.startswith("took ["):
             top = None
         elif text == "drew from the stock" and event["seat"] == seat and top is not None:
@@ -106,6 +113,7 @@ def _declined_discards(observation: dict[str, Any], seat: int) -> set[int]:
 
 
 # --- valuing hands ------------------------------------------------------------------------------
+
 
 def _connected_mask(hand: list[int]) -> int:
     """Faces that could meld with some card of ``hand``: same rank, or same suit within two."""
@@ -192,7 +200,7 @@ def read_opponent(know: Knowledge, cards: list[int], rng: random.Random) -> None
             mask |= 1 << card
         misses = sum(_melds_with(c, mask) for c in shunned)
         misses += sum(not _melds_with(c, mask & ~(1 << c)) for c in know.known_opponent)
-        weight = SHUNNED_WEIGHT ** misses
+        weight = SHUNNED_WEIGHT**misses
         total += weight
         for card in cards:
             if _melds_with(card, mask):
@@ -201,6 +209,7 @@ def read_opponent(know: Knowledge, cards: list[int], rng: random.Random) -> None
 
 
 # --- decisions ----------------------------------------------------------------------------------
+
 
 def hard_move(observation: dict[str, Any], legal: list[str], rng: random.Random) -> tuple[str, str]:
     if len(legal) == 1:
@@ -245,8 +254,13 @@ def shedding_options(hand: list[int], know: Knowledge) -> list[tuple[float, int]
     for card in loose:
         others = [c for c in arrangement.deadwood if c != card]
         outs = len(completing_cards(card, others) & unseen)
-        cost = (arrangement.value - card_points(card) + OUT_POINTS * outs
-                + NEAR_PICK_POINTS * _near_picks(card, know) + DANGER_POINTS * feeding_chance(card, know))
+        cost = (
+            arrangement.value
+            - card_points(card)
+            + OUT_POINTS * outs
+            + NEAR_PICK_POINTS * _near_picks(card, know)
+            + DANGER_POINTS * feeding_chance(card, know)
+        )
         options.append((cost, card))
     options.sort(key=lambda option: (option[0], -card_points(option[1]), -rank_of(option[1])))
     return options
@@ -255,8 +269,10 @@ def shedding_options(hand: list[int], know: Knowledge) -> list[tuple[float, int]
 def _near_picks(card: int, know: Knowledge) -> int:
     """Cards the opponent took openly and still holds that share ``card``'s rank or sit within
     two of it in its suit."""
-    return sum(rank_of(seen) == rank_of(card) or (suit_of(seen) == suit_of(card) and abs(rank_of(seen) - rank_of(card)) <= 2)
-               for seen in know.known_opponent)
+    return sum(
+        rank_of(seen) == rank_of(card) or (suit_of(seen) == suit_of(card) and abs(rank_of(seen) - rank_of(card)) <= 2)
+        for seen in know.known_opponent
+    )
 
 
 def discard_options(hand: list[int], know: Knowledge, careful: bool = True) -> list[tuple[float, int]]:
@@ -290,8 +306,12 @@ def _discard(observation: dict[str, Any], legal: list[str], know: Knowledge, rng
         risk = undercut_risk([c for c in hand if card_text(c) != knock.split(":", 1)[1]], left, know, rng)
         if risk < UNDERCUT_RISK or know.stock_count <= LATE_STOCK:
             thrown = knock.split(":", 1)[1]
-            return knock, tr("Knock, throwing {card}: {deadwood} deadwood is low enough and an undercut "
-                            "looks unlikely ({risk}%).", card=_show(thrown), deadwood=left, risk=round(risk * 100))
+            return knock, tr(
+                "Knock, throwing {card}: {deadwood} deadwood is low enough and an undercut looks unlikely ({risk}%).",
+                card=_show(thrown),
+                deadwood=left,
+                risk=round(risk * 100),
+            )
     options = shedding_options(hand, know) or discard_options(hand, know)
     card = options[0][1]
     return f"discard:{card_text(card)}", discard_reason(hand, card, know, waited=bool(endings))
@@ -314,12 +334,16 @@ def _draw(observation: dict[str, Any], legal: list[str], know: Knowledge) -> tup
         shown = _show(card_text(top))
         if makes_meld:
             return take, tr("Take {card}: it completes {meld}.", card=shown, meld=_meld_text(_meld_of(with_top, top)))
-        return take, tr("Take {card}: it is worth more to you than a card from the stock (you would throw {throw}).",
-                       card=shown, throw=_show(card_text(throw)))
+        return take, tr(
+            "Take {card}: it is worth more to you than a card from the stock (you would throw {throw}).",
+            card=shown,
+            throw=_show(card_text(throw)),
+        )
     if other == "pass":
         return other, tr("Pass: {card} does not improve your hand enough to show it.", card=_show(card_text(top)))
-    return other, tr("Draw from the stock: {card} does not improve your hand enough to show it.",
-                    card=_show(card_text(top)))
+    return other, tr(
+        "Draw from the stock: {card} does not improve your hand enough to show it.", card=_show(card_text(top))
+    )
 
 
 def _replace_taken(know: Knowledge, top: int) -> Knowledge:
@@ -342,6 +366,7 @@ def _last_chance(observation: dict[str, Any], legal: list[str], know: Knowledge)
 
 
 # --- the knock ----------------------------------------------------------------------------------
+
 
 def undercut_risk(kept: list[int], deadwood: int, know: Knowledge, rng: random.Random) -> float:
     """The share of sampled opponent hands that would tie or beat ``deadwood`` after lay-offs.
@@ -388,6 +413,7 @@ def _extends(meld: Meld, card: int) -> bool:
 
 # --- reasons in a player's words ----------------------------------------------------------------
 
+
 def discard_reason(hand: list[int], card: int, know: Knowledge, waited: bool) -> str:
     reason = _discard_words(hand, card, know)
     if waited:
@@ -403,15 +429,21 @@ def _discard_words(hand: list[int], card: int, know: Knowledge) -> str:
     unmatched = [c for c in arrangement.deadwood if c != know.taken]
     higher = [c for c in unmatched if card_points(c) > card_points(card)]
     wanted = max(higher, key=lambda c: feeding_chance(c, know), default=None)
-    has_partner = any(rank_of(c) == rank_of(card) or (suit_of(c) == suit_of(card) and abs(rank_of(c) - rank_of(card)) <= 2)
-                      for c in hand if c != card)
+    has_partner = any(
+        rank_of(c) == rank_of(card) or (suit_of(c) == suit_of(card) and abs(rank_of(c) - rank_of(card)) <= 2)
+        for c in hand
+        if c != card
+    )
     if not higher:
         if has_partner:
             return tr("Discard {card}: it fits no meld yet and is your highest loose card.", card=shown)
         return tr("Discard {card}: it fits no meld and is your highest loose card.", card=shown)
     if wanted is not None and feeding_chance(wanted, know) >= SAFE_SHARE and feeding_chance(card, know) < SAFE_SHARE:
-        return tr("Discard {card}: your opponent is less likely to want it than {higher}.",
-                 card=shown, higher=_show(card_text(wanted)))
+        return tr(
+            "Discard {card}: your opponent is less likely to want it than {higher}.",
+            card=shown,
+            higher=_show(card_text(wanted)),
+        )
     if has_partner:
         return tr("Discard {card}: it fits no meld yet, and your higher cards have better chances to meld.", card=shown)
     return tr("Discard {card}: it fits no meld, and your higher cards have better chances to meld.", card=shown)

@@ -123,9 +123,18 @@ def replay_log_weight(hand_now: int, picked: int, history: History, draws: list[
     return log_weight
 
 
-def sample_hands(known: list[int], picked: list[int], unseen: list[int], hidden: int, history: History,
-                 rng: random.Random, chains: int = 8, steps: int = 400, burn: int = 100,
-                 eps: float = EPS) -> list[int]:
+def sample_hands(
+    known: list[int],
+    picked: list[int],
+    unseen: list[int],
+    hidden: int,
+    history: History,
+    rng: random.Random,
+    chains: int = 8,
+    steps: int = 400,
+    burn: int = 100,
+    eps: float = EPS,
+) -> list[int]:
     """His possible hands (masks) by Metropolis on the whole-history likelihood: a step swaps one
     of his guessed cards with another unseen card, or re-picks one of his stock draws."""
     known_mask, picked_mask = sum(1 << c for c in known), sum(1 << c for c in picked)

@@ -60,12 +60,18 @@ def dealer_by_cut(cut: list[int]) -> int | None:
 
 # --- the variant ------------------------------------------------------------------------------
 
+
 class GinRummy(Variant):
     key = "gin"
     scores_deadwood = True
-    endings_crib = (N_("Knock (k): deadwood ≤ limit,"), N_("  scores theirs − yours"), N_("Undercut (theirs ≤ yours):"),
-                    N_("  they score the gap + {undercut_bonus}"), N_("Gin (g): all 10 melded, +{gin_bonus}"),
-                    N_("No lay-offs onto a gin"))
+    endings_crib = (
+        N_("Knock (k): deadwood ≤ limit,"),
+        N_("  scores theirs − yours"),
+        N_("Undercut (theirs ≤ yours):"),
+        N_("  they score the gap + {undercut_bonus}"),
+        N_("Gin (g): all 10 melded, +{gin_bonus}"),
+        N_("No lay-offs onto a gin"),
+    )
     game_crib = (N_("Game: first to {target} points,"), N_("  +{game_bonus}, and +{box_bonus} a hand won"))
     name = N_("Gin Rummy (Oklahoma)")
     hungarian_name = "Gin Römi"
@@ -93,8 +99,9 @@ class GinRummy(Variant):
     max_players = 2
     settings = {
         "spade_doubling": Setting(False, N_("A spade upcard doubles the hand's score, bonuses included")),
-        "target": Setting(150, N_("The game ends once a player's hand points reach this total"), minimum=1,
-                          label=N_("Target points")),
+        "target": Setting(
+            150, N_("The game ends once a player's hand points reach this total"), minimum=1, label=N_("Target points")
+        ),
         "game_bonus": Setting(150, N_("Bonus for winning the game")),
         "shutout_extra": Setting(150, N_("Extra bonus when the loser scored nothing")),
         "box_bonus": Setting(25, N_("Paid at game end to both players per hand won (0 turns it off)")),
@@ -144,25 +151,32 @@ class GinRummy(Variant):
         upcard = state.stock.pop()
         state.discard.append(upcard)
         limit = knock_limit_for(upcard)
-        state.extra.update({
-            "upcard": upcard,
-            "knock_limit": limit,
-            "doubled": bool(state.settings["spade_doubling"] and suit_of(upcard) == SPADES),
-            "passed": [],
-            "stock_only": False,
-            "taken": None,
-            "last_chance": False,
-            "picked": [[], []],
-            "discarded": [[], []],
-            "declined": [[], []],
-        })
+        state.extra.update(
+            {
+                "upcard": upcard,
+                "knock_limit": limit,
+                "doubled": bool(state.settings["spade_doubling"] and suit_of(upcard) == SPADES),
+                "passed": [],
+                "stock_only": False,
+                "taken": None,
+                "last_chance": False,
+                "picked": [[], []],
+                "discarded": [[], []],
+                "declined": [[], []],
+            }
+        )
         state.phase = "upcard"
         state.to_move = non_dealer
         limit_text = msg(N_("no knocking (ace)")) if limit == 0 else msg(N_("knock limit {limit}"), limit=limit)
         if state.extra["doubled"]:
             limit_text = msg(N_("{limit}, spades double"), limit=limit_text)
-        game.log(state.dealer, N_("dealt hand {hand}; the upcard is {card}: {limit}"), hand=state.hand_no,
-                 card=bracket(upcard), limit=limit_text)
+        game.log(
+            state.dealer,
+            N_("dealt hand {hand}; the upcard is {card}: {limit}"),
+            hand=state.hand_no,
+            card=bracket(upcard),
+            limit=limit_text,
+        )
 
     # --- legality -------------------------------------------------------------------------
 
@@ -222,15 +236,20 @@ class GinRummy(Variant):
         if (verb, argument) == ("void", ""):
             return None
         if (verb, argument) == ("draw", "stock"):
-            return tr("Only 2 cards are left in the stock and nobody may draw them: take the top "
-                     "discard to knock or go gin, or declare the hand void.")
+            return tr(
+                "Only 2 cards are left in the stock and nobody may draw them: take the top "
+                "discard to knock or go gin, or declare the hand void."
+            )
         if (verb, argument) == ("take", "discard"):
             top = state.discard[-1]
             hand = state.hands[state.mover] + [top]
             if ending_discards(hand, state.extra["knock_limit"], top):
                 return None
-            return tr("Taking {card} would not let you knock or go gin, and only that is allowed "
-                     "with 2 cards left in the stock: the hand is void.", card=_code(top))
+            return tr(
+                "Taking {card} would not let you knock or go gin, and only that is allowed "
+                "with 2 cards left in the stock: the hand is void.",
+                card=_code(top),
+            )
         if verb in ("discard", "knock", "gin"):
             return tr("Take the top discard to knock or go gin, or declare the hand void.")
         return _unknown(verb, argument)
@@ -268,12 +287,18 @@ class GinRummy(Variant):
         if left == 0:
             return None  # a knock with no deadwood counts as gin
         if limit == 0:
-            return tr("The upcard was an ace, so nobody may knock this hand: only gin ends it "
-                     "(your deadwood would be {left}).", left=left)
+            return tr(
+                "The upcard was an ace, so nobody may knock this hand: only gin ends it "
+                "(your deadwood would be {left}).",
+                left=left,
+            )
         if left > limit:
             if shown:
-                return tr("The knock limit is {limit}; your deadwood with those melds would be {left}.",
-                         limit=limit, left=left)
+                return tr(
+                    "The knock limit is {limit}; your deadwood with those melds would be {left}.",
+                    limit=limit,
+                    left=left,
+                )
             return tr("The knock limit is {limit}; your deadwood would be {left}.", limit=limit, left=left)
         return None
 
@@ -375,12 +400,20 @@ class GinRummy(Variant):
         upcard = extra.pop("upcard", state.discard[0] if state.discard else state.extra["upcard"])
         if isinstance(upcard, str):
             upcard = parse_face(upcard)
-        state.extra.update({
-            "upcard": upcard, "knock_limit": knock_limit_for(upcard),
-            "doubled": bool(state.settings["spade_doubling"] and suit_of(upcard) == SPADES),
-            "passed": [], "stock_only": False, "taken": None, "last_chance": state.phase == "last_chance",
-            "picked": [[], []], "discarded": [[], []], "declined": [[], []],
-        })
+        state.extra.update(
+            {
+                "upcard": upcard,
+                "knock_limit": knock_limit_for(upcard),
+                "doubled": bool(state.settings["spade_doubling"] and suit_of(upcard) == SPADES),
+                "passed": [],
+                "stock_only": False,
+                "taken": None,
+                "last_chance": state.phase == "last_chance",
+                "picked": [[], []],
+                "discarded": [[], []],
+                "declined": [[], []],
+            }
+        )
         super().prepare_position(game, extra)
 
     def showdown(self, last_hand: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any] | None:
@@ -395,9 +428,15 @@ class GinRummy(Variant):
             cards = (last_hand.get("deadwood") or [[], []])[seat] or []
             return sum(self.card_value(card, settings) for card in cards)
 
-        return {"ending": kind, "knocker": knocker, "defender": defender, "knocker_deadwood": deadwood(knocker),
-                "defender_deadwood": deadwood(defender), "knock_limit": last_hand.get("knock_limit"),
-                "upcard": last_hand.get("upcard")}
+        return {
+            "ending": kind,
+            "knocker": knocker,
+            "defender": defender,
+            "knocker_deadwood": deadwood(knocker),
+            "defender_deadwood": deadwood(defender),
+            "knock_limit": last_hand.get("knock_limit"),
+            "upcard": last_hand.get("upcard"),
+        }
 
     def pile_history(self, extra: dict[str, Any], seat: int) -> tuple[list[int], list[int]]:
         """What ``seat`` took from the discard pile, and what he passed: the upcard he turned down
@@ -451,11 +490,20 @@ class GinRummy(Variant):
         melds[knocker], deadwood[knocker] = [m.to_json() for m in shown.melds], list(shown.deadwood)
         melds[defender], deadwood[defender] = [m.to_json() for m in defence.melds], list(defence.deadwood)
         state.last_hand = {
-            "hand": state.hand_no, "void": False, "winner": winner,
-            "hands": [list(h) for h in state.hands], "melds": melds, "deadwood": deadwood,
-            "layoffs": laid, "points": hand_points, "lines": lines,
-            "ending": kind, "finisher": knocker, "knock_limit": state.extra["knock_limit"],
-            "upcard": state.extra["upcard"], "doubled": state.extra["doubled"],
+            "hand": state.hand_no,
+            "void": False,
+            "winner": winner,
+            "hands": [list(h) for h in state.hands],
+            "melds": melds,
+            "deadwood": deadwood,
+            "layoffs": laid,
+            "points": hand_points,
+            "lines": lines,
+            "ending": kind,
+            "finisher": knocker,
+            "knock_limit": state.extra["knock_limit"],
+            "upcard": state.extra["upcard"],
+            "doubled": state.extra["doubled"],
             "layoff_targets": [[c, target] for c, target in layoffs],
         }
         state.sheet.append({"hand": state.hand_no, "points": hand_points, "note": lines[0]})
@@ -467,12 +515,21 @@ class GinRummy(Variant):
     def _end_void_hand(self, game: Game) -> None:
         state = game.state
         state.last_hand = {
-            "hand": state.hand_no, "void": True, "winner": None,
+            "hand": state.hand_no,
+            "void": True,
+            "winner": None,
             "hands": [list(h) for h in state.hands],
-            "melds": [[], []], "deadwood": [[], []], "layoffs": [[], []], "points": [0, 0],
+            "melds": [[], []],
+            "deadwood": [[], []],
+            "layoffs": [[], []],
+            "points": [0, 0],
             "lines": [msg(N_("void hand: no score, the same dealer deals again"))],
-            "ending": "void", "finisher": None, "knock_limit": state.extra["knock_limit"],
-            "upcard": state.extra["upcard"], "doubled": state.extra["doubled"], "layoff_targets": [],
+            "ending": "void",
+            "finisher": None,
+            "knock_limit": state.extra["knock_limit"],
+            "upcard": state.extra["upcard"],
+            "doubled": state.extra["doubled"],
+            "layoff_targets": [],
         }
         state.sheet.append({"hand": state.hand_no, "points": [0, 0], "note": N_("void")})
         self._deal_hand(game)
@@ -490,7 +547,6 @@ class GinRummy(Variant):
             game.end_game([winner], lines, final, margin=margin)
             return
         self._deal_hand(game)
-
 
 
 def _code(card: int) -> str:

@@ -68,7 +68,9 @@ def least_deadwood_discards(hand: list[int], forbidden: int | None = None) -> di
     best = min(options.values())
     return {card: left for card, left in options.items() if left == best}
 
+
 # --- the showdown -----------------------------------------------------------------------------
+
 
 def _could_extend(meld: Meld, card: int, holding: set[int]) -> bool:
     """Could ``card`` ever be laid off on ``meld``, alone or at the end of a chain of cards
@@ -92,8 +94,9 @@ def _could_extend(meld: Meld, card: int, holding: set[int]) -> bool:
 def defender_showdown(defender: list[int], knocker_melds: list[Meld]) -> tuple[Arrangement, list[tuple[int, int]]]:
     """The defender's melds and lay-offs (card, knocker meld index) leaving the least deadwood."""
     holding = set(defender)
-    targets = {card: [i for i, meld in enumerate(knocker_melds) if _could_extend(meld, card, holding)]
-               for card in defender}
+    targets = {
+        card: [i for i, meld in enumerate(knocker_melds) if _could_extend(meld, card, holding)] for card in defender
+    }
     movable = [card for card, where in targets.items() if where]
     best: tuple[Arrangement, list[tuple[int, int]]] = (arrangement_of(defender), [])
     for choice in itertools.product(*[[None] + targets[card] for card in movable]):
@@ -169,8 +172,9 @@ def _layoffs_fit(layoffs: list[tuple[int, int]], melds: list[Meld]) -> bool:
     return all(lay_off(melds[target], cards, GIN_RULES) is not None for target, cards in by_meld.items())
 
 
-def hand_score(kind: str, knocker_deadwood: int, defender_deadwood: int, doubled: bool,
-               settings: dict[str, Any]) -> tuple[int, list[dict]]:
+def hand_score(
+    kind: str, knocker_deadwood: int, defender_deadwood: int, doubled: bool, settings: dict[str, Any]
+) -> tuple[int, list[dict]]:
     """A-7: the winner's points and the lines that explain them."""
     k, d = knocker_deadwood, defender_deadwood
     if kind == "gin":
@@ -178,7 +182,10 @@ def hand_score(kind: str, knocker_deadwood: int, defender_deadwood: int, doubled
         points, lines = d + bonus, [msg(N_("gin: {d} + {bonus} = {points}"), d=d, bonus=bonus, points=d + bonus)]
     elif kind == "undercut":
         bonus = settings["undercut_bonus"]
-        points, lines = k - d + bonus, [msg(N_("undercut: {k} - {d} + {bonus} = {points}"), k=k, d=d, bonus=bonus, points=k - d + bonus)]
+        points, lines = (
+            k - d + bonus,
+            [msg(N_("undercut: {k} - {d} + {bonus} = {points}"), k=k, d=d, bonus=bonus, points=k - d + bonus)],
+        )
     else:
         points, lines = d - k, [msg(N_("knock: {d} - {k} = {points}"), d=d, k=k, points=d - k)]
     if doubled:
@@ -187,8 +194,9 @@ def hand_score(kind: str, knocker_deadwood: int, defender_deadwood: int, doubled
     return points, lines
 
 
-def match_settlement(totals: list[int], boxes: list[int], winner: int, names: list[str],
-                     settings: dict[str, Any]) -> tuple[list[int], list[dict], int]:
+def match_settlement(
+    totals: list[int], boxes: list[int], winner: int, names: list[str], settings: dict[str, Any]
+) -> tuple[list[int], list[dict], int]:
     """A-10: each seat's final score, the settlement lines and the winner's margin."""
     loser = 1 - winner
     final, lines = [], []
@@ -207,8 +215,11 @@ def match_settlement(totals: list[int], boxes: list[int], winner: int, names: li
             score += boxes[seat] * settings["box_bonus"]
         final.append(score)
         sum_text = " + ".join(terms)
-        lines.append(msg(N_("{name}: {sums} = {score}"), name=names[seat], sums=sum_text, score=score) if len(terms) > 1
-                     else msg(N_("{name}: {score}"), name=names[seat], score=score))
+        lines.append(
+            msg(N_("{name}: {sums} = {score}"), name=names[seat], sums=sum_text, score=score)
+            if len(terms) > 1
+            else msg(N_("{name}: {score}"), name=names[seat], score=score)
+        )
     margin = final[winner] - final[loser]
     lines.append(msg(N_("Result: {margin} to {name}"), margin=margin, name=names[winner]))
     return final, lines, margin

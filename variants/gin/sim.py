@@ -75,7 +75,9 @@ def _key(mask: int) -> int:
     if triples:
         for sets in _set_choices(mask, triples):
             rest = mask & ~sets
-            key = keys[rest & SUIT_BITS] + keys[rest >> 13 & SUIT_BITS] + keys[rest >> 26 & SUIT_BITS] + keys[rest >> 39]
+            key = (
+                keys[rest & SUIT_BITS] + keys[rest >> 13 & SUIT_BITS] + keys[rest >> 26 & SUIT_BITS] + keys[rest >> 39]
+            )
             if key < best:
                 best, best_sets = key, sets
     if len(_keys) > 400_000:
@@ -138,6 +140,7 @@ def best_ending(hand: int, threshold: int, forbidden: int = -1) -> tuple[int, in
 
 # --- normal's policy ---------------------------------------------------------------------------
 
+
 def normal_take(hand: int, top: int, threshold: int) -> bool:
     """Normal takes the top card when it lets him knock, or when it melds and lowers his deadwood."""
     with_top = hand | 1 << top
@@ -169,8 +172,14 @@ def normal_discard(hand: int, taken: int, threshold: int, limit: int, pile: int,
         for other in bits(others):
             completing |= COMPLETING[card][other]
         points = POINTS[card]
-        cost = (whole - points + OUT_WEIGHT * (completing & unseen).bit_count()
-                + DANGER_WEIGHT * (NEAR[card] & held_picks).bit_count(), -points, -RANKS[card])
+        cost = (
+            whole
+            - points
+            + OUT_WEIGHT * (completing & unseen).bit_count()
+            + DANGER_WEIGHT * (NEAR[card] & held_picks).bit_count(),
+            -points,
+            -RANKS[card],
+        )
         if best_cost is None or cost < best_cost:
             best, best_cost = card, cost
     return "discard", best
@@ -184,15 +193,40 @@ def _cheapest_break(hand: int, taken: int) -> int:
 
 # --- a hand played out -------------------------------------------------------------------------
 
+
 class Deal:
     """Everything a hand's play depends on, as masks and lists; ``stock`` draws from its end."""
 
-    __slots__ = ("hands", "picked", "pile", "pile_mask", "stock", "to_move", "phase", "taken", "dealer",
-                 "stock_only", "last_chance", "limit", "threshold")
+    __slots__ = (
+        "hands",
+        "picked",
+        "pile",
+        "pile_mask",
+        "stock",
+        "to_move",
+        "phase",
+        "taken",
+        "dealer",
+        "stock_only",
+        "last_chance",
+        "limit",
+        "threshold",
+    )
 
-    def __init__(self, hands: list[int], picked: list[int], pile: list[int], stock: list[int], to_move: int,
-                 phase: str, limit: int, dealer: int, taken: int = -1, stock_only: bool = False,
-                 last_chance: bool = False):
+    def __init__(
+        self,
+        hands: list[int],
+        picked: list[int],
+        pile: list[int],
+        stock: list[int],
+        to_move: int,
+        phase: str,
+        limit: int,
+        dealer: int,
+        taken: int = -1,
+        stock_only: bool = False,
+        last_chance: bool = False,
+    ):
         self.hands, self.picked, self.pile, self.stock = hands, picked, pile, stock
         self.pile_mask = sum(1 << card for card in pile)
         self.to_move, self.phase, self.taken, self.dealer = to_move, phase, taken, dealer
@@ -202,8 +236,17 @@ class Deal:
     def copy(self) -> Deal:
         twin = Deal.__new__(Deal)
         twin.hands, twin.picked, twin.pile, twin.stock = self.hands[:], self.picked[:], self.pile[:], self.stock[:]
-        for name in ("pile_mask", "to_move", "phase", "taken", "dealer", "stock_only", "last_chance", "limit",
-                     "threshold"):
+        for name in (
+            "pile_mask",
+            "to_move",
+            "phase",
+            "taken",
+            "dealer",
+            "stock_only",
+            "last_chance",
+            "limit",
+            "threshold",
+        ):
             setattr(twin, name, getattr(self, name))
         return twin
 
@@ -245,8 +288,9 @@ def play_out(deal: Deal) -> tuple[int, int]:
         seat = deal.to_move
         phase = deal.phase
         if phase == "discard":
-            kind, card = normal_discard(deal.hands[seat], deal.taken, deal.threshold, deal.limit, deal.pile_mask,
-                                        deal.picked[1 - seat])
+            kind, card = normal_discard(
+                deal.hands[seat], deal.taken, deal.threshold, deal.limit, deal.pile_mask, deal.picked[1 - seat]
+            )
             if kind != "discard":
                 return settle(deal, seat, card, kind == "gin")
             if not deal.discard(card):

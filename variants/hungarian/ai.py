@@ -29,7 +29,11 @@ def choose_move(observation: dict[str, Any], legal: list[str], level: str) -> st
     seat = observation["seat"]
     hand = observation["hand"]
     opened = observation["extra"]["opened"][seat]
-    move = choose_opening(observation, table_moves, level, settings) if not opened else choose_table_move(table_moves, level, len(hand))
+    move = (
+        choose_opening(observation, table_moves, level, settings)
+        if not opened
+        else choose_table_move(table_moves, level, len(hand))
+    )
     if move:
         return move
     if level == "hard":
@@ -140,9 +144,13 @@ def picked_by_next_player(observation: dict[str, Any]) -> list[int]:
     picked = []
     for event in observation["events"]:
         text = english(event)
-        if event["seat"] == following and event["hand"] == observation["hand_no"] \
-                and text.startswith("took [") and text.endswith("from the discard pile"):
-            picked.append(parse_face(text[len("took ["):text.index("]")]))
+        if (
+            event["seat"] == following
+            and event["hand"] == observation["hand_no"]
+            and text.startswith("took [")
+            and text.endswith("from the discard pile")
+        ):
+            picked.append(parse_face(text[len("took [") : text.index("]")]))
     return picked
 
 
@@ -153,8 +161,9 @@ def connections(face: int, hand: list[int]) -> int:
         other = face_of(card)
         if other == face or is_joker(card):
             continue
-        if rank_of(other) == rank_of(face) or (suit_of(other) == suit_of(face)
-                                               and abs(rank_of(other) - rank_of(face)) <= 2):
+        if rank_of(other) == rank_of(face) or (
+            suit_of(other) == suit_of(face) and abs(rank_of(other) - rank_of(face)) <= 2
+        ):
             count += 1
     return count
 

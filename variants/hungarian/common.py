@@ -24,8 +24,13 @@ class Refusal(Exception):
 
 def copy_table(table: list[dict]) -> list[dict]:
     """A copy of table entries deep enough for every change the rules modules make."""
-    return [{"owner": e["owner"], "meld": {key: list(value) if isinstance(value, list) else value
-                                            for key, value in e["meld"].items()}} for e in table]
+    return [
+        {
+            "owner": e["owner"],
+            "meld": {key: list(value) if isinstance(value, list) else value for key, value in e["meld"].items()},
+        }
+        for e in table
+    ]
 
 
 def meld_code(melds: Sequence[Meld]) -> str:
@@ -51,8 +56,10 @@ def holds_dupla(game: Game) -> bool:
 
 def bracketed(meld: Meld) -> str:
     """A meld in log notation, each joker with what it stands for: ``[7S] [JK]=[8S] [9S]``."""
-    return " ".join(f"[JK]=[{face_text(face)}]" if is_joker(card) else f"[{face_text(face)}]"
-                    for card, face in zip(meld.cards, meld.faces, strict=False))
+    return " ".join(
+        f"[JK]=[{face_text(face)}]" if is_joker(card) else f"[{face_text(face)}]"
+        for card, face in zip(meld.cards, meld.faces, strict=False)
+    )
 
 
 def could_fit(meld: Meld, face: int) -> bool:

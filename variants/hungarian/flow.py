@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 # --- dealing, the flow of a hand and its score ---------------------------------------
 
+
 def deal_hand(game: Game) -> None:
     s = game.state
     s.hand_no += 1
@@ -25,8 +26,13 @@ def deal_hand(game: Game) -> None:
     game.deal([15 if seat == starter else 14 for seat in range(s.players)], starter)
     s.extra.update(opened=[False] * s.players, drawn=[False] * s.players, starter=starter, turn=None)
     s.private = [{} for _ in range(s.players)]
-    game.log(None, N_("Hand {hand}: {dealer} dealt; {starter} has 15 cards and starts by discarding."),
-             hand=s.hand_no, dealer=game.seat_name(s.dealer), starter=game.seat_name(starter))
+    game.log(
+        None,
+        N_("Hand {hand}: {dealer} dealt; {starter} has 15 cards and starts by discarding."),
+        hand=s.hand_no,
+        dealer=game.seat_name(s.dealer),
+        starter=game.seat_name(starter),
+    )
     begin_turn(game, starter, taken=None, free=False)
 
 
@@ -36,9 +42,16 @@ def begin_turn(game: Game, seat: int, taken: int | None, free: bool) -> None:
     hand = s.hands[seat]
     s.phase, s.to_move = PLAY, seat
     s.extra["turn"] = {
-        "seat": seat, "taken": taken, "free": free,
-        "opened_at_start": s.extra["opened"][seat], "table_before": copy_table(s.table),
-        "new_melds": [], "freed": [], "meld_points": 0, "moved": False, "handolas_only": False,
+        "seat": seat,
+        "taken": taken,
+        "free": free,
+        "opened_at_start": s.extra["opened"][seat],
+        "table_before": copy_table(s.table),
+        "new_melds": [],
+        "freed": [],
+        "meld_points": 0,
+        "moved": False,
+        "handolas_only": False,
         "szuro": taken is not None and fits_table(taken, [m for _, m in game.table_melds()], RULES),
     }
     # "dupla": he holds a second copy of the taken card (C-6 szúró rule); hidden, like his hand
@@ -66,10 +79,16 @@ def void_hand(game: Game) -> None:
     game.log(None, N_("The stock ran out too often: the hand is void and the same dealer deals again."))
     zero = [0] * s.players
     s.last_hand = {
-        "hand": s.hand_no, "void": True, "winner": None, "ending": "void", "finisher": None,
+        "hand": s.hand_no,
+        "void": True,
+        "winner": None,
+        "ending": "void",
+        "finisher": None,
         "hands": [list(h) for h in s.hands],
-        "melds": melds_by_owner(game), "deadwood": [list(h) for h in s.hands],
-        "layoffs": [[] for _ in range(s.players)], "points": zero,
+        "melds": melds_by_owner(game),
+        "deadwood": [list(h) for h in s.hands],
+        "layoffs": [[] for _ in range(s.players)],
+        "points": zero,
         "lines": [msg(N_("Void hand: the stock was rebuilt too often. No score; the same dealer deals again."))],
     }
     s.sheet.append({"hand": s.hand_no, "points": zero, "note": N_("void")})
@@ -96,21 +115,39 @@ def end_hand(game: Game, winner: int, handolas: bool) -> None:
         values = [value_of(c, s.settings) for c in s.hands[seat]]
         base = sum(values)
         if multiplier != 1:
-            line = msg(N_("{name}: {sums} × {multiplier} (handolás) = {points}"), name=game.seat_name(seat),
-                       sums=sum_text(values, base), multiplier=multiplier, points=base * multiplier)
+            line = msg(
+                N_("{name}: {sums} × {multiplier} (handolás) = {points}"),
+                name=game.seat_name(seat),
+                sums=sum_text(values, base),
+                multiplier=multiplier,
+                points=base * multiplier,
+            )
         else:
             line = msg(N_("{name}: {sums}"), name=game.seat_name(seat), sums=sum_text(values, base))
         points.append(base * multiplier)
         lines.append(line)
     s.last_hand = {
-        "hand": s.hand_no, "void": False, "winner": winner, "finisher": winner,
-        "ending": "handolas" if handolas else "out", "hands": [list(h) for h in s.hands],
-        "melds": melds_by_owner(game), "deadwood": [list(h) for h in s.hands],
-        "layoffs": [[] for _ in range(s.players)], "points": points, "lines": lines,
+        "hand": s.hand_no,
+        "void": False,
+        "winner": winner,
+        "finisher": winner,
+        "ending": "handolas" if handolas else "out",
+        "hands": [list(h) for h in s.hands],
+        "melds": melds_by_owner(game),
+        "deadwood": [list(h) for h in s.hands],
+        "layoffs": [[] for _ in range(s.players)],
+        "points": points,
+        "lines": lines,
     }
-    s.sheet.append({"hand": s.hand_no, "points": points,
-                    "note": msg(N_("{name} went out by handolás") if handolas else N_("{name} went out"),
-                                name=game.seat_name(winner))})
+    s.sheet.append(
+        {
+            "hand": s.hand_no,
+            "points": points,
+            "note": msg(
+                N_("{name} went out by handolás") if handolas else N_("{name} went out"), name=game.seat_name(winner)
+            ),
+        }
+    )
     s.totals = [t + p for t, p in zip(s.totals, points, strict=False)]
     s.extra["deals_played"] += 1
     if s.extra["deals_played"] >= s.settings["deals"]:
@@ -129,10 +166,21 @@ def finish_game(game: Game) -> None:
         rows = [row["points"][seat] for row in s.sheet if row.get("note") != "void"]
         lines.append(msg(N_("{name}: {sums}"), name=game.seat_name(seat), sums=sum_text(rows, s.totals[seat])))
     names = names_text([game.seat_name(w) for w in winners])
-    lines.append(msg_n("Lowest total {best}: {names} wins.", "Lowest total {best}: {names} win.",
-                       len(winners), best=best, names=names))
-    game.log(None, N_("Game over: {names} with {best} penalty points."), best=best,
-             names=msg_n("{names} wins", "{names} win", len(winners), names=names))
+    lines.append(
+        msg_n(
+            "Lowest total {best}: {names} wins.",
+            "Lowest total {best}: {names} win.",
+            len(winners),
+            best=best,
+            names=names,
+        )
+    )
+    game.log(
+        None,
+        N_("Game over: {names} with {best} penalty points."),
+        best=best,
+        names=msg_n("{names} wins", "{names} win", len(winners), names=names),
+    )
     game.end_game(winners, lines, list(s.totals))
 
 

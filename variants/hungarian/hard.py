@@ -82,4 +82,6 @@ def waits_for_handolas(observation: dict[str, Any]) -> bool:
     others = [n for s, n in enumerate(observation["hand_sizes"]) if s != seat]
     if HANDOLAS_NOBODY_OPENED and any(observation["extra"]["opened"]):
         return False
-    return len(loose) <= HANDOLAS_LOOSE and observation["stock_count"] > HANDOLAS_STOCK and min(others) >= HANDOLAS_OTHERS
+    return (
+        len(loose) <= HANDOLAS_LOOSE and observation["stock_count"] > HANDOLAS_STOCK and min(others) >= HANDOLAS_OTHERS
+    )

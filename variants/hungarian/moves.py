@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 # --- reading moves -------------------------------------------------------------------
 
+
 def pick_cards(game: Game, faces: Sequence[int]) -> list[int]:
     """Physical cards from the hand for a table move: the taken card and freed jokers first,
     since those are the cards that must reach the table."""
@@ -50,8 +51,11 @@ def pick_cards(game: Game, faces: Sequence[int]) -> list[int]:
     for face in faces:
         card = next((c for c in pool if face_of(c) == face), None)
         if card is None:
-            raise Refusal(tr("You have no {card} in your hand.", card=face_text(face)) if face != JOKER
-                          else tr("You have no joker in your hand."))
+            raise Refusal(
+                tr("You have no {card} in your hand.", card=face_text(face))
+                if face != JOKER
+                else tr("You have no joker in your hand.")
+            )
         pool.remove(card)
         picked.append(card)
     return picked
@@ -65,7 +69,7 @@ def read_melds(game: Game, argument: str) -> list[Meld]:
     cards = pick_cards(game, all_faces)
     melds, start = [], 0
     for faces, hints in groups:
-        chosen = cards[start:start + len(faces)]
+        chosen = cards[start : start + len(faces)]
         start += len(faces)
         melds.append(read_one_meld(chosen, hints))
     return melds
@@ -79,8 +83,13 @@ def read_one_meld(cards: list[int], hints: dict[int, int]) -> Meld:
     meld = read_meld(cards, RULES, fixed)
     if meld is None:
         wanted = ", ".join(f"JK={face_text(f)}" for f in fixed.values())
-        raise Refusal(tr("In {cards} the joker cannot stand for {wanted}.",
-                         cards=" ".join(face_text(face_of(c)) for c in cards), wanted=wanted))
+        raise Refusal(
+            tr(
+                "In {cards} the joker cannot stand for {wanted}.",
+                cards=" ".join(face_text(face_of(c)) for c in cards),
+                wanted=wanted,
+            )
+        )
     return meld
 
 
@@ -103,11 +112,11 @@ def check_keeps_a_card(game: Game, rest: list[int], freed_now: Sequence[int] = (
     if not rest:
         raise Refusal(tr("You must keep one card in your hand for the final discard."))
     if all(c == turn["taken"] or c in turn["freed"] or c in freed_now for c in rest):
-        raise Refusal(tr("You would keep only cards that must go on the table this turn, "
-                         "and nothing to discard."))
+        raise Refusal(tr("You would keep only cards that must go on the table this turn, and nothing to discard."))
 
 
 # --- judging any action --------------------------------------------------------------
+
 
 def check_action(game: Game, action: str) -> None:
     s = game.state
@@ -124,20 +133,30 @@ def check_action(game: Game, action: str) -> None:
             raise Refusal(tr("First draw a card, from the stock or the discard pile."))
     elif s.phase == PLAY:
         if verb in ("draw", "take"):
-            raise Refusal(tr("You have already drawn this turn.") if s.extra["drawn"][s.mover]
-                          or turn_of(game)["taken"] is not None
-                          else tr("The first player of a hand starts without drawing: discard a card."))
+            raise Refusal(
+                tr("You have already drawn this turn.")
+                if s.extra["drawn"][s.mover] or turn_of(game)["taken"] is not None
+                else tr("The first player of a hand starts without drawing: discard a card.")
+            )
         checks: dict[str, Callable[[Game, str], Any]] = {
-            "meld": check_meld, "layoff": check_layoff, "exchange": check_exchange,
-            "discard": check_discard, "takeback": check_takeback,
+            "meld": check_meld,
+            "layoff": check_layoff,
+            "exchange": check_exchange,
+            "discard": check_discard,
+            "takeback": check_takeback,
         }
         if verb in checks:
             checks[verb](game, argument)
             return
     else:
         raise Refusal(tr("The game is over."))
-    raise Refusal(tr("'{action}' is not a Römi move (draw:stock, take:discard, meld:7S-8S-9S, "
-                     "layoff:5C>2, exchange:9H>3, takeback, discard:QH).", action=action))
+    raise Refusal(
+        tr(
+            "'{action}' is not a Römi move (draw:stock, take:discard, meld:7S-8S-9S, "
+            "layoff:5C>2, exchange:9H>3, takeback, discard:QH).",
+            action=action,
+        )
+    )
 
 
 def check_take(game: Game) -> None:
@@ -157,15 +176,24 @@ def take_refusal(game: Game) -> str:
     top = s.discard[-1]
     card = bracket(top)
     if not s.extra["opened"][s.mover]:
-        return tr("You may take {card} only to open with it (new melds of {points} points including it, with "
-                  "two natural cards from your hand in its meld) or to go out this turn; your hand allows neither.",
-                  card=card, points=s.settings["opening_min"])
+        return tr(
+            "You may take {card} only to open with it (new melds of {points} points including it, with "
+            "two natural cards from your hand in its meld) or to go out this turn; your hand allows neither.",
+            card=card,
+            points=s.settings["opening_min"],
+        )
     if fits_table(top, [m for _, m in game.table_melds()], RULES):
-        return tr("{card} is a szúró (it fits a meld on the table): you may take it only to meld it with two "
-                  "natural cards from your hand, if you hold a second {card}, or if you lay it off together "
-                  "with another card from your hand.", card=card)
-    return tr("You may take {card} only if it goes on the table this turn: in a new meld with two natural "
-              "cards from your hand, or to go out.", card=card)
+        return tr(
+            "{card} is a szúró (it fits a meld on the table): you may take it only to meld it with two "
+            "natural cards from your hand, if you hold a second {card}, or if you lay it off together "
+            "with another card from your hand.",
+            card=card,
+        )
+    return tr(
+        "You may take {card} only if it goes on the table this turn: in a new meld with two natural "
+        "cards from your hand, or to go out.",
+        card=card,
+    )
 
 
 def check_meld(game: Game, argument: str) -> list[Meld]:
@@ -179,10 +207,16 @@ def check_meld(game: Game, argument: str) -> list[Meld]:
     if total >= s.settings["opening_min"] or goes_out_after(game, "meld:" + argument):
         return melds
     if turn_of(game)["meld_points"]:
-        raise Refusal(tr("You need {points} points to open; these melds make {total} with your earlier melds.",
-                         points=s.settings["opening_min"], total=total))
-    raise Refusal(tr("You need {points} points to open; these melds make {total}.", points=s.settings["opening_min"],
-                     total=total))
+        raise Refusal(
+            tr(
+                "You need {points} points to open; these melds make {total} with your earlier melds.",
+                points=s.settings["opening_min"],
+                total=total,
+            )
+        )
+    raise Refusal(
+        tr("You need {points} points to open; these melds make {total}.", points=s.settings["opening_min"], total=total)
+    )
 
 
 def check_layoff(game: Game, argument: str) -> tuple[int, Meld, list[int]]:
@@ -196,8 +230,13 @@ def check_layoff(game: Game, argument: str) -> tuple[int, Meld, list[int]]:
     if extended is None:
         shown = " ".join(face_text(f) for f in faces)
         if meld.kind == RUN and any(f in meld.faces for f in faces):
-            raise Refusal(tr("{cards} does not fit the meld {meld} (to replace a joker, use exchange).",
-                             cards=shown, meld=meld.text()))
+            raise Refusal(
+                tr(
+                    "{cards} does not fit the meld {meld} (to replace a joker, use exchange).",
+                    cards=shown,
+                    meld=meld.text(),
+                )
+            )
         raise Refusal(tr("{cards} does not fit the meld {meld}.", cards=shown, meld=meld.text()))
     for i, face in hints.items():
         if dict(zip(extended.cards, extended.faces, strict=False)).get(cards[i]) != face:
@@ -220,17 +259,31 @@ def check_exchange(game: Game, argument: str) -> tuple[int, Meld, list[int], lis
     if result is None:
         if meld.kind == RUN:
             meanings = ", ".join(face_text(f) for c, f in zip(meld.cards, meld.faces, strict=False) if is_joker(c))
-            raise Refusal(tr("In {meld} the joker stands for {meanings}: lay exactly that card to take it.",
-                             meld=meld.text(), meanings=meanings))
-        raise Refusal(tr("A joker leaves the group {meld} only when natural cards of every missing "
-                         "suit are laid together, so that the group holds all four suits.", meld=meld.text()))
+            raise Refusal(
+                tr(
+                    "In {meld} the joker stands for {meanings}: lay exactly that card to take it.",
+                    meld=meld.text(),
+                    meanings=meanings,
+                )
+            )
+        raise Refusal(
+            tr(
+                "A joker leaves the group {meld} only when natural cards of every missing "
+                "suit are laid together, so that the group holds all four suits.",
+                meld=meld.text(),
+            )
+        )
     new_meld, freed = result
     check_keeps_a_card(game, hand_after(game, cards, freed), freed)
     check_may_use_table(game, f"exchange:{argument}")
-    if not planning(game) and hungarian_plan.continuation(game, f"exchange:{argument}") is None \
-            and hungarian_plan.completion_after(game, f"exchange:{argument}") is None:
-        raise Refusal(tr("A joker taken from the table must be placed on the table again this turn, "
-                         "and you could not place it."))
+    if (
+        not planning(game)
+        and hungarian_plan.continuation(game, f"exchange:{argument}") is None
+        and hungarian_plan.completion_after(game, f"exchange:{argument}") is None
+    ):
+        raise Refusal(
+            tr("A joker taken from the table must be placed on the table again this turn, and you could not place it.")
+        )
     return index, new_meld, cards, freed
 
 
@@ -239,8 +292,13 @@ def check_may_use_table(game: Game, action: str) -> None:
     s = game.state
     if s.extra["opened"][s.mover] or completes_after(game, action):
         return
-    raise Refusal(tr("You have not opened yet: lay-offs and joker exchanges need your "
-                     "{points}-point opening first (or going out from hand this turn).", points=s.settings["opening_min"]))
+    raise Refusal(
+        tr(
+            "You have not opened yet: lay-offs and joker exchanges need your "
+            "{points}-point opening first (or going out from hand this turn).",
+            points=s.settings["opening_min"],
+        )
+    )
 
 
 def goes_out_after(game: Game, action: str) -> bool:
@@ -256,7 +314,10 @@ def completes_after(game: Game, action: str) -> bool:
     exchange leaves only going out from hand.)"""
     if planning(game):
         return True  # the planner judges the whole plan at its end
-    return hungarian_plan.continuation(game, action) is not None or hungarian_plan.completion_after(game, action) is not None
+    return (
+        hungarian_plan.continuation(game, action) is not None
+        or hungarian_plan.completion_after(game, action) is not None
+    )
 
 
 def check_discard(game: Game, argument: str) -> int:
@@ -280,6 +341,7 @@ def check_takeback(game: Game, argument: str) -> None:
 
 
 # --- carrying out actions ------------------------------------------------------------
+
 
 def perform(game: Game, action: str) -> None:
     s = game.state
@@ -318,8 +380,12 @@ def perform(game: Game, action: str) -> None:
         s.hands[seat].extend(freed)
         turn_of(game)["freed"].extend(freed)
         game.put_meld(s.table[index]["owner"], new_meld, index)
-        game.log(seat, N_("laid {cards} in place of the joker in {meld} and took the joker"), cards=bracket_all(cards),
-                 meld=bracketed(new_meld))
+        game.log(
+            seat,
+            N_("laid {cards} in place of the joker in {meld} and took the joker"),
+            cards=bracket_all(cards),
+            meld=bracketed(new_meld),
+        )
     elif verb == "takeback":
         take_back(game)
     if not trusted:

@@ -40,6 +40,7 @@ PLAN_CACHE_SIZE = 4096
 
 # --- offered actions -----------------------------------------------------------------
 
+
 def draw_actions(game: Game) -> list[str]:
     actions = ["draw:stock"] if game.state.stock else []
     if game.state.discard and game.variant.why_not(game, "take:discard") is None:
@@ -128,8 +129,11 @@ def exchange_moves(meld: Meld, index: int, faces: list[int]) -> list[str]:
     if not meld.jokers:
         return []
     if meld.kind == RUN:
-        return [f"exchange:{face_text(f)}>{index}" for c, f in zip(meld.cards, meld.faces, strict=False)
-                if is_joker(c) and f in faces]
+        return [
+            f"exchange:{face_text(f)}>{index}"
+            for c, f in zip(meld.cards, meld.faces, strict=False)
+            if is_joker(c) and f in faces
+        ]
     present = {suit_of(c) for c in meld.cards if not is_joker(c)}
     missing = [make_face(meld.low, suit) for suit in range(4) if suit not in present]
     if all(f in faces for f in missing):
@@ -147,9 +151,19 @@ _plan_cache: OrderedDict[str, Any] = OrderedDict()
 def fingerprint(game: Game, kind: str) -> str:
     s = game.state
     seat = s.mover
-    return json.dumps([kind, seat, sorted(s.hands[seat]), s.table, s.extra.get("turn"),
-                       s.extra["opened"][seat], s.settings, s.private[seat].get("dupla")],
-                      separators=(",", ":"))
+    return json.dumps(
+        [
+            kind,
+            seat,
+            sorted(s.hands[seat]),
+            s.table,
+            s.extra.get("turn"),
+            s.extra["opened"][seat],
+            s.settings,
+            s.private[seat].get("dupla"),
+        ],
+        separators=(",", ":"),
+    )
 
 
 def cached(kind: str, compute: Callable[[Game], Any]) -> Callable[[Game], Any]:
@@ -163,6 +177,7 @@ def cached(kind: str, compute: Callable[[Game], Any]) -> Callable[[Game], Any]:
         if len(_plan_cache) > PLAN_CACHE_SIZE:
             _plan_cache.popitem(last=False)
         return copy.copy(result)
+
     return lookup
 
 
@@ -181,12 +196,20 @@ def scratch(game: Game) -> Game:
     copy_game.record = {"actions": []}
     extra = dict(s.extra, opened=list(s.extra["opened"]), drawn=list(s.extra["drawn"]))
     if extra.get("turn") is not None:  # its table_before is never changed, so it may be shared
-        extra["turn"] = dict(extra["turn"], new_melds=list(extra["turn"]["new_melds"]),
-                             freed=list(extra["turn"]["freed"]))
+        extra["turn"] = dict(
+            extra["turn"], new_melds=list(extra["turn"]["new_melds"]), freed=list(extra["turn"]["freed"])
+        )
     copy_game.state = dataclasses.replace(
-        s, hands=[sorted(h) for h in s.hands], stock=list(s.stock), discard=list(s.discard),
-        table=copy_table(s.table), extra=extra, private=[dict(p) for p in s.private],
-        events=[], sheet=[], totals=list(s.totals),
+        s,
+        hands=[sorted(h) for h in s.hands],
+        stock=list(s.stock),
+        discard=list(s.discard),
+        table=copy_table(s.table),
+        extra=extra,
+        private=[dict(p) for p in s.private],
+        events=[],
+        sheet=[],
+        totals=list(s.totals),
     )
     return copy_game
 
@@ -276,13 +299,22 @@ def turn_position(game: Game) -> TurnPosition:
     if szuro is None:  # a save from before the szúró was recorded
         szuro = taken is not None and fits_table(taken, before, RULES)
     return TurnPosition(
-        hand=tuple(sorted(s.hands[seat])), table=tuple(m for _, m in game.table_melds()),
-        before=tuple(before), new_melds=frozenset(turn["new_melds"]), taken=taken,
-        taken_free=bool(turn["free"]), freed=frozenset(turn["freed"]),
-        opened_at_start=turn["opened_at_start"], opened=s.extra["opened"][seat],
-        meld_points=turn["meld_points"], handolas_only=bool(turn.get("handolas_only")),
-        szuro=bool(szuro), dupla=holds_dupla(game), opening_min=s.settings["opening_min"],
-        rules=RULES, value=game.variant.value_function(s.settings),
+        hand=tuple(sorted(s.hands[seat])),
+        table=tuple(m for _, m in game.table_melds()),
+        before=tuple(before),
+        new_melds=frozenset(turn["new_melds"]),
+        taken=taken,
+        taken_free=bool(turn["free"]),
+        freed=frozenset(turn["freed"]),
+        opened_at_start=turn["opened_at_start"],
+        opened=s.extra["opened"][seat],
+        meld_points=turn["meld_points"],
+        handolas_only=bool(turn.get("handolas_only")),
+        szuro=bool(szuro),
+        dupla=holds_dupla(game),
+        opening_min=s.settings["opening_min"],
+        rules=RULES,
+        value=game.variant.value_function(s.settings),
     )
 
 
@@ -290,15 +322,22 @@ def plan_codes(position: TurnPosition, completion: Completion) -> list[str]:
     """The moves of a completion: exchanges first; a player who opens and stays lays his
     opening melds before anything else; the taken card's lay-off goes before the melds, so that
     its copy in a new meld is not taken for it."""
-    freed_melds = [m for m in completion.melds if any(j in position.freed or j in freed_by(completion, position)
-                                                       for j in m.jokers)]
+    freed_melds = [
+        m for m in completion.melds if any(j in position.freed or j in freed_by(completion, position) for j in m.jokers)
+    ]
     plain_melds = [m for m in completion.melds if m not in freed_melds]
-    exchanges = [f"exchange:{'-'.join(face_text(face_of(c)) for c in cards)}>{index}"
-                 for index, cards in completion.exchanges]
-    layoffs = [f"layoff:{'-'.join(card_code(c, f) for c, f in block)}>{index}"
-               for index, block in sorted(completion.blocks.items())]
-    first = [code for code, (_, block) in zip(layoffs, sorted(completion.blocks.items()), strict=False)
-             if any(c == position.taken for c, _ in block)]
+    exchanges = [
+        f"exchange:{'-'.join(face_text(face_of(c)) for c in cards)}>{index}" for index, cards in completion.exchanges
+    ]
+    layoffs = [
+        f"layoff:{'-'.join(card_code(c, f) for c, f in block)}>{index}"
+        for index, block in sorted(completion.blocks.items())
+    ]
+    first = [
+        code
+        for code, (_, block) in zip(layoffs, sorted(completion.blocks.items()), strict=False)
+        if any(c == position.taken for c, _ in block)
+    ]
     layoffs = [code for code in layoffs if code not in first]
     jokers = [f"layoff:JK>{index}" for index, _ in completion.joker_layoffs]
     melds = lambda group: ["meld:" + meld_code(group)] if group else []  # noqa: E731
@@ -312,6 +351,7 @@ def freed_by(completion: Completion, position: TurnPosition) -> set[int]:
 
 
 # --- which discards are allowed -------------------------------------------------------
+
 
 def discard_choice(game: Game, face: int) -> int | None:
     """The copy to discard: never the taken card or a freed joker when another copy is held."""
@@ -332,18 +372,26 @@ def discard_problem(game: Game, card: int) -> str | None:
     if card == turn["taken"]:
         if turn["free"]:
             return tr("You took {card} from the discard pile this turn: you may not discard it.", card=bracket(card))
-        return tr("You took {card} from the discard pile this turn: you may not discard it, it must go on the table.",
-                  card=bracket(card))
+        return tr(
+            "You took {card} from the discard pile this turn: you may not discard it, it must go on the table.",
+            card=bracket(card),
+        )
     if card in turn["freed"] or any(j in hand for j in turn["freed"]):
         return tr("The joker you took from the table must be placed on the table this turn before you discard.")
     if len(hand) == 1:
         return None  # going out: no minimum, no szúró restriction (C-5 handolás, C-6 O3)
     if turn.get("handolas_only"):
-        return tr("Before opening you may lay off or take a joker only to go out from hand this turn. "
-                  "Go out, or take back your moves.")
+        return tr(
+            "Before opening you may lay off or take a joker only to go out from hand this turn. "
+            "Go out, or take back your moves."
+        )
     if not s.extra["opened"][seat] and turn["moved"]:
-        return tr("You need {points} points to open; your melds this turn make {total}. Lay more, go out from "
-                  "hand, or take back your moves.", points=s.settings["opening_min"], total=turn["meld_points"])
+        return tr(
+            "You need {points} points to open; your melds this turn make {total}. Lay more, go out from "
+            "hand, or take back your moves.",
+            points=s.settings["opening_min"],
+            total=turn["meld_points"],
+        )
     if turn["taken"] is not None and not turn["free"]:
         return taken_card_problem(game)
     return None
@@ -352,14 +400,17 @@ def discard_problem(game: Game, card: int) -> str | None:
 def taken_card_problem(game: Game) -> str | None:
     """C-6: where the card taken from the discard pile ended up, and whether that is allowed."""
     card = bracket(turn_of(game)["taken"])
-    why = taken_card_duty([m for _, m in game.table_melds()], turn_position(game),
-                          frozenset(turn_of(game)["new_melds"]))
+    why = taken_card_duty(
+        [m for _, m in game.table_melds()], turn_position(game), frozenset(turn_of(game)["new_melds"])
+    )
     reason = {
         None: None,
         "on-table": N_("You took {card} from the discard pile: it must go on the table this turn."),
         "two-naturals": N_("The meld with {card} needs two natural cards from your hand besides it."),
         "opening": N_("You took {card} to open: it must be part of your opening melds."),
-        "tolo": N_("{card} was a szúró: laid off, it needs a second {card} in your hand, or a toló: "
-                   "another card from your hand laid on the same run, beyond {card}."),
+        "tolo": N_(
+            "{card} was a szúró: laid off, it needs a second {card} in your hand, or a toló: "
+            "another card from your hand laid on the same run, beyond {card}."
+        ),
     }[why]
     return tr(reason, card=card) if reason else None

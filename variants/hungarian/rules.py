@@ -80,17 +80,14 @@ class HungarianRomi(Variant):
     max_players = 4
     settings = {
         "jokers": Setting(2, N_("jokers in the deck (2, or 4 as many tables play)"), (2, 4)),
-        "opening_min": Setting(40, N_("points the first melds of a player must reach"),
-                               label=N_("Opening minimum")),
-        "hand_out_multiplier": Setting(2, N_("the others' penalties are multiplied by this after a handolás"),
-                                       label=N_("Handolás factor")),
+        "opening_min": Setting(40, N_("points the first melds of a player must reach"), label=N_("Opening minimum")),
+        "hand_out_multiplier": Setting(
+            2, N_("the others' penalties are multiplied by this after a handolás"), label=N_("Handolás factor")
+        ),
         "deals": Setting(7, N_("deals in a game (10 for a long game)"), minimum=1),
-        "joker_in_hand": Setting(20, N_("penalty of a joker left in hand"),
-                                 label=N_("Joker in hand")),
-        "ace": Setting(11, N_("value of an ace, low or high"),
-                       label=N_("Ace value")),
-        "max_reshuffles": Setting(3, N_("stock rebuilds per hand before the hand is void"),
-                                  label=N_("Stock rebuilds")),
+        "joker_in_hand": Setting(20, N_("penalty of a joker left in hand"), label=N_("Joker in hand")),
+        "ace": Setting(11, N_("value of an ace, low or high"), label=N_("Ace value")),
+        "max_reshuffles": Setting(3, N_("stock rebuilds per hand before the hand is void"), label=N_("Stock rebuilds")),
     }
 
     # --- parameters ---------------------------------------------------------------------
@@ -141,7 +138,6 @@ class HungarianRomi(Variant):
 
     def apply(self, game: Game, action: str) -> None:
         hungarian_moves.perform(game, action)
-
 
 
 VARIANT = HungarianRomi()

@@ -74,14 +74,14 @@ class Completion:
 
 # --- the taken card's duty (C-6), judged on a table ----------------------------------------
 
+
 def position_in_run(meld: Meld, card: int) -> int:
     return meld.low + meld.cards.index(card)
 
 
 def is_szuro(card: int, table: Sequence[Meld], rules: MeldRules) -> bool:
     """Could ``card`` be laid off on a table meld, or exchanged for one of its jokers?"""
-    return any(lay_off(m, [card], rules) is not None or exchange_joker(m, [card], rules) is not None
-               for m in table)
+    return any(lay_off(m, [card], rules) is not None or exchange_joker(m, [card], rules) is not None for m in table)
 
 
 def has_tolo(host: Meld, base: Meld, taken: int, freed: frozenset[int]) -> bool:
@@ -119,6 +119,7 @@ def taken_card_duty(table: Sequence[Meld], pos: TurnPosition, new_melds: frozens
 
 # --- the search ----------------------------------------------------------------------------
 
+
 class CompletionSearch:
     """Every completion of one kind (``OUT``: keep one card; ``STAY``: keep two or more)."""
 
@@ -142,8 +143,7 @@ class CompletionSearch:
             self.sides: set[tuple[int, str]] = set()
             self.freed_jokers = [c for c in hand if is_joker(c) and c in freed]
             self.hand_jokers = [c for c in hand if is_joker(c) and c not in freed]
-            self.pool = sorted((c for c in hand if not is_joker(c)),
-                               key=lambda c: (face_of(c), c != pos.taken, c))
+            self.pool = sorted((c for c in hand if not is_joker(c)), key=lambda c: (face_of(c), c != pos.taken, c))
             self.undecided = [True] * len(self.pool)
             self.kept: list[int] = []
             self.melds: list[tuple[Meld, bool]] = []  # (meld, holds a freed joker)
@@ -264,8 +264,11 @@ class CompletionSearch:
         self.kept.pop()
 
     def _available(self, face: int, after: int) -> list[int]:
-        return [self.pool[i] for i in range(after + 1, len(self.pool))
-                if self.undecided[i] and face_of(self.pool[i]) == face]
+        return [
+            self.pool[i]
+            for i in range(after + 1, len(self.pool))
+            if self.undecided[i] and face_of(self.pool[i]) == face
+        ]
 
     def _take(self, cards: Sequence[int]) -> list[int]:
         indices = [i for i, c in enumerate(self.pool) if c in cards and self.undecided[i]]
@@ -280,11 +283,11 @@ class CompletionSearch:
     def _joker_splits(self, count: int) -> Iterator[tuple[list[int], list[int]]]:
         """Which jokers fill ``count`` spots: hand jokers and freed jokers in every proportion."""
         for freed in range(max(0, count - len(self.hand_jokers)), min(count, len(self.freed_jokers)) + 1):
-            yield self.hand_jokers[:count - freed], self.freed_jokers[:freed]
+            yield self.hand_jokers[: count - freed], self.freed_jokers[:freed]
 
     def _use_jokers(self, hand: list[int], freed: list[int]) -> None:
-        del self.hand_jokers[:len(hand)]
-        del self.freed_jokers[:len(freed)]
+        del self.hand_jokers[: len(hand)]
+        del self.freed_jokers[: len(freed)]
 
     def _return_jokers(self, hand: list[int], freed: list[int]) -> None:
         self.hand_jokers[:0] = hand
@@ -409,8 +412,7 @@ class CompletionSearch:
             for below in range(jokers - len(holes) + 1):
                 if spot - below < 1:
                     break
-                faces = [make_face(p, suit) for p in range(spot - below, spot)] + \
-                        [make_face(p, suit) for p in holes]
+                faces = [make_face(p, suit) for p in range(spot - below, spot)] + [make_face(p, suit) for p in holes]
                 yield [card] + naturals, faces
 
     def _high_block_shapes(self, card, at, suit, spot, high, jokers):
@@ -465,7 +467,7 @@ class CompletionSearch:
             self.sides.add((index, side))
             self.blocks.setdefault(index, []).extend((c, fixed.get(c, face_of(c))) for c in cards)
             yield from self._decide(at + 1)
-            del self.blocks[index][-len(cards):]
+            del self.blocks[index][-len(cards) :]
             if not self.blocks[index]:
                 del self.blocks[index]
             self.sides.discard((index, side))
@@ -532,7 +534,11 @@ class CompletionSearch:
     def _stay_duties_met(self) -> bool:
         pos = self.pos
         placed_any = bool(self.melds or self.blocks or self.exchanges or pos.new_melds)
-        if not pos.opened and (placed_any or pos.meld_points) and pos.meld_points + sum(self._opening_points()) < pos.opening_min:
+        if (
+            not pos.opened
+            and (placed_any or pos.meld_points)
+            and pos.meld_points + sum(self._opening_points()) < pos.opening_min
+        ):
             return False
         final = list(self.table) + self._ordered_melds()
         new = pos.new_melds | frozenset(range(len(self.table), len(final)))
@@ -545,6 +551,7 @@ def completions(pos: TurnPosition, modes: Sequence[str] = (STAY, OUT)) -> Iterat
 
 
 # --- small helpers ---------------------------------------------------------------------------
+
 
 def _spot_face(position: int, suit: int) -> int:
     return make_face(1 if position == 14 else position, suit)
@@ -586,15 +593,17 @@ def _build_meld(naturals: list[int], shape: MeldShape, jokers: list[int]) -> Mel
         return Meld(SET, tuple(naturals) + tuple(jokers), tuple(faces), rank_of(naturals[0]))
     low, holes = detail
     suit = suit_of(naturals[0])
-    ace_high = any(p == 14 for p in holes) or (rank_of(naturals[0]) == 1 and low > 1) or \
-        any(rank_of(c) == 1 for c in naturals[1:])
+    ace_high = (
+        any(p == 14 for p in holes)
+        or (rank_of(naturals[0]) == 1 and low > 1)
+        or any(rank_of(c) == 1 for c in naturals[1:])
+    )
     by_position = {(14 if ace_high and rank_of(c) == 1 else rank_of(c)): c for c in naturals}
     by_position.update(zip(holes, jokers, strict=False))
     positions = sorted(by_position)
     if positions != list(range(low, low + len(positions))):
         return None
-    return Meld(RUN, tuple(by_position[p] for p in positions),
-                tuple(_spot_face(p, suit) for p in positions), low)
+    return Meld(RUN, tuple(by_position[p] for p in positions), tuple(_spot_face(p, suit) for p in positions), low)
 
 
 def card_code(card: int, face: int) -> str:

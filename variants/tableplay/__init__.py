@@ -2,4 +2,3 @@
 ai.py and hard.py (the computer players), computer.py (each level's move and the hint, installed
 by traditional/ and basic/), going_out.py and race.py (hard's search and look-ahead).
 Not a variant: it defines no VARIANT."""
-

@@ -23,8 +23,7 @@ RUMMY_SAFE_STOCK = 10  # ... and the stock has this many
 class TablePlayAdvisor:
     """Decides one move from an observation only (its seat's hand and the public table)."""
 
-    def __init__(self, variant: TablePlayVariant, observation: dict[str, Any], legal: list[str],
-                 rng: random.Random):
+    def __init__(self, variant: TablePlayVariant, observation: dict[str, Any], legal: list[str], rng: random.Random):
         self.variant = variant
         self.obs = observation
         self.legal = legal
@@ -49,8 +48,12 @@ class TablePlayAdvisor:
         return any(face in meld for meld in candidate_melds(faces, self.rules, 0))
 
     def draw(self, careful: bool) -> str:
-        if ("take:discard" in self.legal and self.obs["discard"] and self.usable_at_once(self.obs["discard"][-1])
-                and (careful or self.rng.random() < 0.6)):
+        if (
+            "take:discard" in self.legal
+            and self.obs["discard"]
+            and self.usable_at_once(self.obs["discard"][-1])
+            and (careful or self.rng.random() < 0.6)
+        ):
             return "take:discard"
         return "draw:stock"
 
@@ -144,7 +147,11 @@ class TablePlayAdvisor:
         next_seat = (self.obs["seat"] + 1) % self.obs["players"]
         danger = 0.0
         for picked in self.obs["extra"].get("picked", [[]] * self.obs["players"])[next_seat]:
-            if rank_of(picked) == rank_of(face) or suit_of(picked) == suit_of(face) and abs(rank_of(picked) - rank_of(face)) <= 2:
+            if (
+                rank_of(picked) == rank_of(face)
+                or suit_of(picked) == suit_of(face)
+                and abs(rank_of(picked) - rank_of(face)) <= 2
+            ):
                 danger += 4
         if any(lay_off(meld, [face], self.rules) is not None for meld in self.table):
             danger += 5

@@ -20,8 +20,9 @@ def computer_for(variant: TablePlayVariant) -> ComputerPlayer:
     return ComputerPlayer(choose=partial(choose_move, variant), hint=partial(hint, variant))
 
 
-def choose_move(variant: TablePlayVariant, observation: dict[str, Any], legal: list[str], level: str,
-                rng: random.Random) -> str:
+def choose_move(
+    variant: TablePlayVariant, observation: dict[str, Any], legal: list[str], level: str, rng: random.Random
+) -> str:
     if level == "hard":
         player = HardTablePlayer(variant, observation, legal, rng)
         return player.draw() if observation["phase"] == "draw" else player.play()
@@ -31,8 +32,9 @@ def choose_move(variant: TablePlayVariant, observation: dict[str, Any], legal: l
     return advisor.play_easy() if level == "easy" else advisor.play_normal()
 
 
-def hint(variant: TablePlayVariant, observation: dict[str, Any], legal: list[str],
-         rng: random.Random) -> tuple[str, str]:
+def hint(
+    variant: TablePlayVariant, observation: dict[str, Any], legal: list[str], rng: random.Random
+) -> tuple[str, str]:
     """The hard player's move with its reason where the generic one would not explain it."""
     if len(legal) == 1 or observation["phase"] == "draw":
         return choose_move(variant, observation, legal, "hard", rng), ""

@@ -21,8 +21,9 @@ class _Budget(Exception):
     """The search looked at NODE_LIMIT positions without finding a way out."""
 
 
-def plan_going_out(hand: list[int], table: list[Meld], rules: MeldRules, taken: int | None,
-                   must_discard: bool = True) -> list[str] | Literal[False] | None:
+def plan_going_out(
+    hand: list[int], table: list[Meld], rules: MeldRules, taken: int | None, must_discard: bool = True
+) -> list[str] | Literal[False] | None:
     """The table actions (``meld:...``, ``layoff:...>i``) and, last, the ``discard:...`` that take
     the hand out this turn; False when there is none, None when the search gave up. ``taken``
     (the card just taken from the discard pile) may not be the card discarded."""
@@ -49,7 +50,7 @@ def plan_going_out(hand: list[int], table: list[Meld], rules: MeldRules, taken: 
             for index, meld in enumerate(melds):
                 extended = lay_off(meld, [card], rules)
                 if extended is not None:
-                    found = search(rest, melds[:index] + [extended] + melds[index + 1:])
+                    found = search(rest, melds[:index] + [extended] + melds[index + 1 :])
                     if found is not None:
                         return [f"layoff:{face_text(face)}>{index}"] + found
         for faces in sorted(candidate_melds([face_of(c) for c in cards], rules, 0), key=len, reverse=True):

@@ -116,16 +116,25 @@ class HardTablePlayer(TablePlayAdvisor):
         discard = self.best_discard()
         card = f"[{discard.split(':', 1)[1]}]"
         if self.race_chose and self.of_verb("meld"):
-            return discard, tr("Discard {card} and keep your melds in hand until you can lay down every card in one "
-                               "turn: of the cards you could throw, keeping the others gives you the best chance to "
-                               "go out within the next few turns.", card=card)
+            return discard, tr(
+                "Discard {card} and keep your melds in hand until you can lay down every card in one "
+                "turn: of the cards you could throw, keeping the others gives you the best chance to "
+                "go out within the next few turns.",
+                card=card,
+            )
         if self.race_chose:
-            return discard, tr("Discard {card}: of the cards you could throw, keeping the others gives you the best "
-                               "chance to go out within the next few turns.", card=card)
+            return discard, tr(
+                "Discard {card}: of the cards you could throw, keeping the others gives you the best "
+                "chance to go out within the next few turns.",
+                card=card,
+            )
         if not self.of_verb("meld"):
             return discard, ""
-        return discard, tr("Discard {card} and keep your melds in hand until you can lay down every card in "
-                          "one turn (a rummy): melds on the table give the others places to lay off.", card=card)
+        return discard, tr(
+            "Discard {card} and keep your melds in hand until you can lay down every card in "
+            "one turn (a rummy): melds on the table give the others places to lay off.",
+            card=card,
+        )
 
     def going_out_plan(self) -> list[str] | Literal[False] | None:
         """The moves that take every card out this turn; False when there are none; None when
@@ -135,8 +144,7 @@ class HardTablePlayer(TablePlayAdvisor):
         must_discard = self.variant.must_discard_to_go_out(self.settings)
         if could_place(self.hand, self.laying_off, self.rules) < len(self.hand) - must_discard:
             return False
-        plan = plan_going_out(self.hand, self.table, self.rules, self.obs["extra"].get("taken"),
-                              must_discard)
+        plan = plan_going_out(self.hand, self.table, self.rules, self.obs["extra"].get("taken"), must_discard)
         return None if plan and plan[0] not in self.legal else plan
 
     def play_normal_with(self, discard) -> str:
@@ -192,10 +200,25 @@ class HardTablePlayer(TablePlayAdvisor):
 
     def race_look_ahead(self) -> RaceLookAhead:
         players = self.obs["players"]
-        seed = repr((self.obs["seat"], sorted(self.hand), self.obs["discard"], self.obs["stock_count"],
-                     [e["meld"] for e in self.obs["table"]]))
-        return RaceLookAhead(self.rules, self.outs.available, self.laying_off, seed, self.race_worlds(),
-                             RACE_HORIZON.get(players, 6), RACE_SURVIVAL.get(players, 0.85), RACE_PARTIAL)
+        seed = repr(
+            (
+                self.obs["seat"],
+                sorted(self.hand),
+                self.obs["discard"],
+                self.obs["stock_count"],
+                [e["meld"] for e in self.obs["table"]],
+            )
+        )
+        return RaceLookAhead(
+            self.rules,
+            self.outs.available,
+            self.laying_off,
+            seed,
+            self.race_worlds(),
+            RACE_HORIZON.get(players, 6),
+            RACE_SURVIVAL.get(players, 0.85),
+            RACE_PARTIAL,
+        )
 
 
 def going_out_reason(action: str) -> str:
@@ -206,6 +229,9 @@ def going_out_reason(action: str) -> str:
         return tr("Meld {cards}: with the rest of your cards it takes you out this turn.", cards=cards)
     if verb == "layoff":
         cards, _, target = argument.partition(">")
-        return tr("Lay off {cards} on meld {target}: with the rest of your cards it takes you out this turn.",
-                  cards=f"[{cards}]", target=target)
+        return tr(
+            "Lay off {cards} on meld {target}: with the rest of your cards it takes you out this turn.",
+            cards=f"[{cards}]",
+            target=target,
+        )
     return tr("Discard {card}: it is your last card, so you go out.", card=f"[{argument}]")

@@ -39,15 +39,24 @@ def _position_face(position: int, suit: int) -> int | None:
 class RaceLookAhead:
     """Values of kept hands (lists of faces) by the chance of going out soon, in shared worlds."""
 
-    def __init__(self, rules: MeldRules, available: Counter, laying_off: frozenset[int], seed: str,
-                 worlds: int, horizon: int, survival: float, partial: float = 0.0):
+    def __init__(
+        self,
+        rules: MeldRules,
+        available: Counter,
+        laying_off: frozenset[int],
+        seed: str,
+        worlds: int,
+        horizon: int,
+        survival: float,
+        partial: float = 0.0,
+    ):
         self.rules = rules
         self.laying_off = laying_off
         self.partial = partial  # a world where the hand is not out scores this x its share of done cards
         self.done_at_end = 0
         pool = sorted(available.elements())
         self.horizon = min(horizon, len(pool))
-        self.weights = [survival ** t for t in range(self.horizon + 2)]
+        self.weights = [survival**t for t in range(self.horizon + 2)]
         rng = random.Random(seed)
         self.worlds = [rng.sample(pool, self.horizon) for _ in range(worlds)]
         self._memo: dict[tuple[int, ...], dict[int, int]] = {}
@@ -58,7 +67,7 @@ class RaceLookAhead:
         that many turns later (the card for this turn was taken from the discard pile)."""
         total = 0.0
         for world in self.worlds:
-            out = self.goes_out_on(kept, world[:self.horizon - delay])
+            out = self.goes_out_on(kept, world[: self.horizon - delay])
             if out:
                 total += self.weights[out + delay]
             elif self.partial:

@@ -51,7 +51,6 @@ DRAW_STOCK, TAKE_DISCARD = ("draw", "stock"), ("take", "discard")  # plans for t
 MOVES_HELP = "draw:stock, take:discard, meld:4D-5D-6D, layoff:7H>0, discard:9C"
 
 
-
 def faces_label(faces: Sequence[int]) -> str:
     return " ".join(face_text(f) for f in faces)
 
@@ -130,11 +129,22 @@ class TablePlayVariant(Variant):
         upcard = s.stock.pop()
         s.discard.append(upcard)
         n = s.players
-        s.extra.update(taken=None, tabled=[False] * n, rummy_chance=True,
-                       picked=[[] for _ in range(n)], laid_off=[[] for _ in range(n)])
+        s.extra.update(
+            taken=None,
+            tabled=[False] * n,
+            rummy_chance=True,
+            picked=[[] for _ in range(n)],
+            laid_off=[[] for _ in range(n)],
+        )
         s.phase, s.to_move = DRAW, first
-        game.log(None, N_("Hand {hand}: {name} deals {size} cards each and turns up {card}."), hand=s.hand_no,
-                 name=game.seat_name(s.dealer), size=size, card=bracket(upcard))
+        game.log(
+            None,
+            N_("Hand {hand}: {name} deals {size} cards each and turns up {card}."),
+            hand=s.hand_no,
+            name=game.seat_name(s.dealer),
+            size=size,
+            card=bracket(upcard),
+        )
 
     # --- legal actions --------------------------------------------------------------------
 
@@ -192,8 +202,12 @@ class TablePlayVariant(Variant):
                 return TAKE_DISCARD if s.discard else tr("The discard pile is empty: draw from the stock.")
             return tr("'{action}' is not a move: write draw:stock or take:discard.", action=action)
         if verb not in ("meld", "layoff", "discard"):
-            return tr("'{action}' is not a move in {variant} (moves: {moves}).", action=action, variant=tr(self.name),
-                      moves=MOVES_HELP)
+            return tr(
+                "'{action}' is not a move in {variant} (moves: {moves}).",
+                action=action,
+                variant=tr(self.name),
+                moves=MOVES_HELP,
+            )
         if s.phase != PLAY:
             return tr("Draw first: from the stock or the discard pile.")
         if verb == "meld":
@@ -202,7 +216,9 @@ class TablePlayVariant(Variant):
         if verb == "layoff":
             cards_text, index = parse_target(argument)
             faces, _ = parse_card_group(cards_text)
-            return self._plan_layoff(game, faces, index) if faces else tr("Name the cards to lay off, like layoff:7H>0.")
+            return (
+                self._plan_layoff(game, faces, index) if faces else tr("Name the cards to lay off, like layoff:7H>0.")
+            )
         return self._plan_discard(game, parse_face(argument))
 
     def _plan_meld(self, game: Game, groups: list[list[int]]) -> str | list[tuple[Meld, list[int]]]:
@@ -213,7 +229,7 @@ class TablePlayVariant(Variant):
             return cards
         planned, start = [], 0
         for faces in groups:
-            chunk = cards[start:start + len(faces)]
+            chunk = cards[start : start + len(faces)]
             start += len(faces)
             meld = read_meld(chunk, rules)
             if meld is None:
@@ -228,16 +244,23 @@ class TablePlayVariant(Variant):
         if not table:
             return tr("There are no melds on the table to lay off on.")
         if index >= len(table):
-            return tr("There is no table meld {index}: the table has {count} meld(s), numbered from 0.", index=index,
-                      count=len(table))
+            return tr(
+                "There is no table meld {index}: the table has {count} meld(s), numbered from 0.",
+                index=index,
+                count=len(table),
+            )
         cards = self._cards_for_table(game, faces)
         if isinstance(cards, str):
             return cards
         rules = self.meld_rules(game.settings)
         extended = lay_off(table[index], cards, rules)
         if extended is None:
-            return tr("{cards} cannot go on {meld}: {reason}.", cards=faces_label(faces), meld=table[index].text(),
-                      reason=layoff_reason(table[index], faces, rules))
+            return tr(
+                "{cards} cannot go on {meld}: {reason}.",
+                cards=faces_label(faces),
+                meld=table[index].text(),
+                reason=layoff_reason(table[index], faces, rules),
+            )
         table[index] = extended
         problem = self._leftover_problem(game, cards, table)
         return problem if problem else (index, extended, cards)
@@ -261,8 +284,13 @@ class TablePlayVariant(Variant):
         for face, needed in Counter(faces).items():
             if held[face] < needed:
                 have = held[face]
-                return (tr("You do not hold {card}.", card=face_text(face)) if have == 0
-                        else tr("You hold only {have} {card}, not {needed}.", have=have, card=face_text(face), needed=needed))
+                return (
+                    tr("You do not hold {card}.", card=face_text(face))
+                    if have == 0
+                    else tr(
+                        "You hold only {have} {card}, not {needed}.", have=have, card=face_text(face), needed=needed
+                    )
+                )
         taken = game.state.extra.get("taken")
         pool = list(hand)
         picked: list[int] = []
@@ -286,13 +314,19 @@ class TablePlayVariant(Variant):
             return None
         shown = face_text(face_of(taken))
         if must_discard:
-            return tr("That would leave only {card}, which you took from the discard pile this turn: "
-                      "you could not discard it.", card=shown)
+            return tr(
+                "That would leave only {card}, which you took from the discard pile this turn: "
+                "you could not discard it.",
+                card=shown,
+            )
         rules = self.meld_rules(game.settings)
         if any(lay_off(meld, [taken], rules) is not None for meld in new_table):
             return None  # he can still go out by laying it off too
-        return tr("That would leave only {card}, which you took from the discard pile this turn: "
-                  "you could not discard it, and it cannot be laid off.", card=shown)
+        return tr(
+            "That would leave only {card}, which you took from the discard pile this turn: "
+            "you could not discard it, and it cannot be laid off.",
+            card=shown,
+        )
 
     # --- carrying out ---------------------------------------------------------------------
 
@@ -319,7 +353,9 @@ class TablePlayVariant(Variant):
             self._remove_from_hand(game, seat, cards)
             game.put_meld(s.table[index]["owner"], extended, index)
             s.extra["laid_off"][seat].extend(cards)
-            game.log(seat, N_("laid off {cards}, making {meld}."), cards=bracket_all(cards), meld=bracket_all(extended.cards))
+            game.log(
+                seat, N_("laid off {cards}, making {meld}."), cards=bracket_all(cards), meld=bracket_all(extended.cards)
+            )
             self._after_table_action(game, seat)
         else:
             game.discard_card(seat, plan)
@@ -354,8 +390,7 @@ class TablePlayVariant(Variant):
         (``tabled`` per seat, ``taken``: the card taken from the discard pile this turn)."""
         s = game.state
         n = s.players
-        s.extra.update(taken=None, tabled=[False] * n, picked=[[] for _ in range(n)],
-                       laid_off=[[] for _ in range(n)])
+        s.extra.update(taken=None, tabled=[False] * n, picked=[[] for _ in range(n)], laid_off=[[] for _ in range(n)])
         super().prepare_position(game, extra)
         s.extra["rummy_chance"] = not s.extra["tabled"][s.to_move]
 
@@ -383,8 +418,13 @@ class TablePlayVariant(Variant):
         points, lines = self.hand_points(game, winner, rummy)
         s.totals = [t + p for t, p in zip(s.totals, points, strict=False)]
         s.last_hand = self._hand_summary(game, winner, points, lines, rummy)
-        s.sheet.append({"hand": s.hand_no, "points": points, "note": msg(N_("{name} went rummy") if rummy else N_("{name} went out"),
-                                                                       name=game.seat_name(winner))})
+        s.sheet.append(
+            {
+                "hand": s.hand_no,
+                "points": points,
+                "note": msg(N_("{name} went rummy") if rummy else N_("{name} went out"), name=game.seat_name(winner)),
+            }
+        )
         s.extra["hands_played"] += 1
         if not self.finish_game_if_over(game):
             s.dealer = game.next_seat(s.dealer)
@@ -393,25 +433,34 @@ class TablePlayVariant(Variant):
     def _void_hand(self, game: Game, why: dict) -> None:
         s = game.state
         limit = game.settings.get("max_reshuffles", 3)
-        line = msg(N_("void hand: {why} (max_reshuffles = {limit}); no score, {dealer} deals again"), why=why,
-                   limit=limit, dealer=game.seat_name(s.dealer))
+        line = msg(
+            N_("void hand: {why} (max_reshuffles = {limit}); no score, {dealer} deals again"),
+            why=why,
+            limit=limit,
+            dealer=game.seat_name(s.dealer),
+        )
         game.log(None, N_("The hand is void: {why}. {dealer} deals again."), why=why, dealer=game.seat_name(s.dealer))
         s.last_hand = self._hand_summary(game, None, [0] * s.players, [line], False)
         s.last_hand.update(void=True, ending="void")
         s.sheet.append({"hand": s.hand_no, "points": [0] * s.players, "note": N_("void")})
         self.deal_hand(game)
 
-    def _hand_summary(self, game: Game, winner: int | None, points: list[int], lines: list[Message],
-                      rummy: bool) -> dict[str, Any]:
+    def _hand_summary(
+        self, game: Game, winner: int | None, points: list[int], lines: list[Message], rummy: bool
+    ) -> dict[str, Any]:
         s = game.state
         return {
-            "hand": s.hand_no, "void": False, "winner": winner, "finisher": winner,
+            "hand": s.hand_no,
+            "void": False,
+            "winner": winner,
+            "finisher": winner,
             "ending": "rummy" if rummy else "out",
             "hands": [list(h) for h in s.hands],
             "melds": [[e["meld"] for e in s.table if e["owner"] == seat] for seat in range(s.players)],
             "deadwood": [list(h) for h in s.hands],
             "layoffs": [list(cards) for cards in s.extra["laid_off"]],
-            "points": list(points), "lines": lines,
+            "points": list(points),
+            "lines": lines,
         }
 
     def total_lines(self, game: Game) -> list[Message]:
@@ -422,14 +471,16 @@ class TablePlayVariant(Variant):
             parts = [row["points"][seat] for row in s.sheet if row.get("note") != "void"]
             sums = " + ".join(map(str, parts)) if len(parts) > 1 else ""
             if sums:
-                lines.append(msg(N_("{name}: {sums} = {score}"), name=game.seat_name(seat), sums=sums, score=s.totals[seat]))
+                lines.append(
+                    msg(N_("{name}: {sums} = {score}"), name=game.seat_name(seat), sums=sums, score=s.totals[seat])
+                )
             else:
                 lines.append(msg(N_("{name}: {score}"), name=game.seat_name(seat), score=s.totals[seat]))
         return lines
 
 
-
 # --- reasons a meld or lay-off is refused ----------------------------------------------------
+
 
 def meld_reason(faces: Sequence[int], rules: MeldRules) -> str:
     text = faces_label(faces)
@@ -467,8 +518,12 @@ def run_problem(faces: Sequence[int], rules: MeldRules) -> str:
     gaps = min((_gaps(m) for m in modes), key=len)
     suit = suit_of(faces[0])
     missing = faces_label([make_position_face(p, suit) for p in gaps])
-    return ngettext("a run has no gaps, and {missing} is missing", "a run has no gaps, and {missing} are missing",
-                    len(gaps), missing=missing)
+    return ngettext(
+        "a run has no gaps, and {missing} is missing",
+        "a run has no gaps, and {missing} are missing",
+        len(gaps),
+        missing=missing,
+    )
 
 
 def _gaps(positions: list[int]) -> list[int]:
@@ -482,10 +537,18 @@ def make_position_face(position: int, suit: int) -> int:
 
 # --- crafted positions (tests, tutorials, puzzles) ------------------------------------------
 
-def arrange_position(game: Game, hands: dict[int, list[int]], discard: Sequence[int] = (),
-                     stock_top: Sequence[int] = (), table: Sequence[tuple[int, list[int]]] = (),
-                     to_move: int | None = None, phase: str = DRAW, stock: Sequence[int] | None = None,
-                     tabled: Sequence[int] = ()) -> None:
+
+def arrange_position(
+    game: Game,
+    hands: dict[int, list[int]],
+    discard: Sequence[int] = (),
+    stock_top: Sequence[int] = (),
+    table: Sequence[tuple[int, list[int]]] = (),
+    to_move: int | None = None,
+    phase: str = DRAW,
+    stock: Sequence[int] | None = None,
+    tabled: Sequence[int] = (),
+) -> None:
     """Put the hand into a crafted position, keeping every card of the deck accounted for.
 
     Seats missing from ``hands`` keep (or are topped up to) their hand size from the cards left;
@@ -534,5 +597,6 @@ def arrange_position(game: Game, hands: dict[int, list[int]], discard: Sequence[
     s.hands, s.discard, s.stock = new_hands, list(discard), new_stock
     s.to_move = s.to_move if to_move is None else to_move
     s.phase = phase
-    s.extra.update(taken=None, rummy_chance=s.to_move not in tabled,
-                   tabled=[seat in tabled for seat in range(s.players)])
+    s.extra.update(
+        taken=None, rummy_chance=s.to_move not in tabled, tabled=[seat in tabled for seat in range(s.players)]
+    )

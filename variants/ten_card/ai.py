@@ -15,14 +15,25 @@ from .rules import HAND_SIZE, MAX_KEEP, _arrangement, _newdeal_code, best_ending
 # --- the computer player: decides only from its observation and the offered actions -------------
 
 # How good each ending is to the AI (lower is better; a plain hand scores its deadwood).
-ENDING_AI_SCORE = {"royal-flush": -100, "colour-flush": -60, "figure-flush": -60, "piccolo": -60,
-                   "romi": -40, "knock": -20}
+ENDING_AI_SCORE = {
+    "royal-flush": -100,
+    "colour-flush": -60,
+    "figure-flush": -60,
+    "piccolo": -60,
+    "romi": -40,
+    "knock": -20,
+}
 
 
 def choose_ai_action(observation: dict[str, Any], legal: list[str], level: str, rng: random.Random) -> str:
     chooser = {
-        "exchange": _ai_exchange, "dealer_discard": _ai_discard, "discard": _ai_discard, "draw": _ai_draw,
-        "declare": _ai_declare, "showdown": _ai_showdown, "reentry": _ai_reentry,
+        "exchange": _ai_exchange,
+        "dealer_discard": _ai_discard,
+        "discard": _ai_discard,
+        "draw": _ai_draw,
+        "declare": _ai_declare,
+        "showdown": _ai_showdown,
+        "reentry": _ai_reentry,
     }.get(observation["phase"])
     if chooser is None:
         return legal[0]
@@ -102,8 +113,12 @@ def _best_discard(hand: list[int], faces: list[int], taken: int | None, joker_pe
 
 
 def _special_ending(cards: list[int]) -> str | None:
-    for name, test in (("royal-flush", is_royal_flush), ("colour-flush", is_colour_flush),
-                       ("figure-flush", is_figure_flush), ("piccolo", is_piccolo)):
+    for name, test in (
+        ("royal-flush", is_royal_flush),
+        ("colour-flush", is_colour_flush),
+        ("figure-flush", is_figure_flush),
+        ("piccolo", is_piccolo),
+    ):
         if test(cards):
             return name
     return None
@@ -190,8 +205,9 @@ def _ai_exchange(observation: dict[str, Any], legal: list[str], normal: bool, rn
         return "keep" if value <= 60 else _newdeal_code(face_of(c) for c in jokers[:MAX_KEEP])
     if value <= 40 or len(jokers) >= 2:
         return "keep"
-    melded = [c for meld in sorted(arrangement.melds, key=lambda m: len(m.cards)) for c in meld.cards
-              if not is_joker(c)]
+    melded = [
+        c for meld in sorted(arrangement.melds, key=lambda m: len(m.cards)) for c in meld.cards if not is_joker(c)
+    ]
     low = sorted((c for c in hand if not is_joker(c) and rank_of(c) in (2, 3)), key=rank_of)
     keep: list[int] = []
     for card in jokers + melded + low:

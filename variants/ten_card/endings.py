@@ -24,8 +24,13 @@ FLUSHES = ("royal-flush", "colour-flush", "figure-flush")
 ENDING_BONUS = {"royal-flush": -50, "colour-flush": -25, "figure-flush": -25, "piccolo": -25, "romi": -10}
 ENDING_UNITS = {"knock": 1, "atkopogas": 1}  # every other ending collects 2u from each player
 ENDING_NAMES = {  # English texts, translated where shown (``tr(ENDING_NAMES[name])``)
-    "royal-flush": N_("a royal flush"), "colour-flush": N_("a colour flush"), "figure-flush": N_("a figure flush"),
-    "piccolo": N_("piccolo"), "romi": N_("römi"), "knock": N_("a knock"), "atkopogas": N_("átkopogás"),
+    "royal-flush": N_("a royal flush"),
+    "colour-flush": N_("a colour flush"),
+    "figure-flush": N_("a figure flush"),
+    "piccolo": N_("piccolo"),
+    "romi": N_("römi"),
+    "knock": N_("a knock"),
+    "atkopogas": N_("átkopogás"),
 }
 ENDING_CONDITIONS = {
     "royal-flush": N_("A royal flush is a 10-card run 5-6-7-8-9-10-J-Q-K-A of one suit (jokers allowed)."),
@@ -38,6 +43,7 @@ ENDING_CONDITIONS = {
 
 
 # --- card values and the endings (pure functions) -----------------------------------------------
+
 
 def penalty_value(card: int, joker_penalty: int = 20) -> int:
     """B-1: 2-10 face value, J/Q/K and A 10, an unmatched joker ``joker_penalty``."""
@@ -99,7 +105,11 @@ def _structure(cards: tuple[int, ...]) -> tuple[bool, int | None]:
     if fewest_unmatched > 1:
         return False, None
     for card in sorted(cards, key=lambda c: (rank_of(c), c)):
-        if not is_joker(card) and rank_of(card) in (2, 3) and all_melded([c for c in cards if c != card], TEN_CARD_RULES):
+        if (
+            not is_joker(card)
+            and rank_of(card) in (2, 3)
+            and all_melded([c for c in cards if c != card], TEN_CARD_RULES)
+        ):
             return False, card
     return False, None
 
@@ -128,8 +138,12 @@ def qualifying_endings(cards) -> list[str]:
     if len(cards) != HAND_SIZE:
         return []
     checks = {
-        "royal-flush": is_royal_flush, "colour-flush": is_colour_flush, "figure-flush": is_figure_flush,
-        "piccolo": is_piccolo, "romi": is_romi, "knock": lambda c: knock_card(c) is not None,
+        "royal-flush": is_royal_flush,
+        "colour-flush": is_colour_flush,
+        "figure-flush": is_figure_flush,
+        "piccolo": is_piccolo,
+        "romi": is_romi,
+        "knock": lambda c: knock_card(c) is not None,
     }
     return [name for name in ENDINGS if checks[name](cards)]
 

@@ -124,8 +124,10 @@ def reentry_reason(observation: dict[str, Any], action: str) -> str:
     restart = _restart(observation)
     if action != "reenter" or observation["settings"]["limit"] - restart >= ROOMY:
         return ""
-    return tr("Re-enter: staying out loses the buli for sure; back in at {total}, a römi or a special hand "
-              "can still win it.", total=restart)
+    return tr(
+        "Re-enter: staying out loses the buli for sure; back in at {total}, a römi or a special hand can still win it.",
+        total=restart,
+    )
 
 
 def showdown_reason(observation: dict[str, Any], action: str) -> str:
@@ -133,5 +135,9 @@ def showdown_reason(observation: dict[str, Any], action: str) -> str:
     if action != "throwin":
         return ""
     laid_down = observation["totals"][observation["seat"]] + _unmatched(observation)
-    return tr("Throw in and buy back in: you restart at the highest total still in (about {restart}), "
-              "lower than the {total} laying down leaves you.", restart=_expected_restart(observation), total=laid_down)
+    return tr(
+        "Throw in and buy back in: you restart at the highest total still in (about {restart}), "
+        "lower than the {total} laying down leaves you.",
+        restart=_expected_restart(observation),
+        total=laid_down,
+    )

@@ -71,17 +71,28 @@ MAX_TURNS = 1000  # endless-hand guard besides the reshuffle limit: a hand this 
 
 # --- the variant ---------------------------------------------------------------------------------
 
+
 class TenCardRummy(TenCardScoring, Variant):
     ending_names = ENDING_NAMES  # the app's declare menu says "Declare römi", not the code
     key = "ten-card"
     scores_deadwood = True
-    crib_lines = (N_("Knock: 9 melded + natural 2/3"), N_("Römi: all 10 melded  −10"), N_("Colour or figure flush  −25"),
-                  N_("Piccolo (A=1, JK=0) ≤ 25  −25"), N_("Royal flush 5..A  −50"), N_("Others: + their unmatched"),
-                  N_("Out when the total > {limit}"), N_("Re-enter: pay {reentry_cost}u, restart"),
-                  N_("  at the highest total still in"), N_("Last one in: {buli_payout}u from each"))
+    crib_lines = (
+        N_("Knock: 9 melded + natural 2/3"),
+        N_("Römi: all 10 melded  −10"),
+        N_("Colour or figure flush  −25"),
+        N_("Piccolo (A=1, JK=0) ≤ 25  −25"),
+        N_("Royal flush 5..A  −50"),
+        N_("Others: + their unmatched"),
+        N_("Out when the total > {limit}"),
+        N_("Re-enter: pay {reentry_cost}u, restart"),
+        N_("  at the highest total still in"),
+        N_("Last one in: {buli_payout}u from each"),
+    )
     name = N_("Ten-card Rummy")
     hungarian_name = "Tízlapos Römi"
-    description = N_("2-6 players, two decks and 4 jokers, knock with a 2 or 3, special hands, play for money until one is left.")
+    description = N_(
+        "2-6 players, two decks and 4 jokers, knock with a 2 or 3, special hands, play for money until one is left."
+    )
     rules_summary = N_(
         "Two decks with four jokers, 2 to 6 players. Penalty values: 2-10 face value; J, Q, K and A "
         "10; an unmatched joker 20. Melds are runs of 3+ cards of one suit (ace low or high, never "
@@ -103,25 +114,42 @@ class TenCardRummy(TenCardScoring, Variant):
     min_players = 2
     max_players = 6
     settings = {
-        "unit": Setting(1, N_("Base money unit u (a knock collects 1u from each player, other endings 2u)"), minimum=1,
-                        label=N_("Money unit")),
-        "limit": Setting(100, N_("A player whose total goes over this is eliminated"), minimum=1,
-                         label=N_("Elimination limit")),
-        "exchange": Setting(True, N_("New deal: before the dealer's first discard each player may swap his hand, keeping up to 3 cards"),
-                            label=N_("New deal swap")),
+        "unit": Setting(
+            1,
+            N_("Base money unit u (a knock collects 1u from each player, other endings 2u)"),
+            minimum=1,
+            label=N_("Money unit"),
+        ),
+        "limit": Setting(
+            100, N_("A player whose total goes over this is eliminated"), minimum=1, label=N_("Elimination limit")
+        ),
+        "exchange": Setting(
+            True,
+            N_("New deal: before the dealer's first discard each player may swap his hand, keeping up to 3 cards"),
+            label=N_("New deal swap"),
+        ),
         "joker_penalty": Setting(20, N_("Penalty for an unmatched joker")),
-        "kis_buli": Setting(False, N_("Kis buli: the only active player at the threshold or less, all others over it, wins the kassza")),
-        "kis_buli_threshold": Setting(50, N_("Kis buli threshold"),
-                                      label=N_("Kis buli limit")),
-        "atkopogas": Setting(False, N_("Átkopogás: within 10 of the limit you may knock with any hand, scoring your deadwood"),
-                             label=N_("Átkopogás")),
-        "reentry_cost": Setting(3, N_("Units paid into the kassza to re-enter after elimination"),
-                                label=N_("Re-entry cost")),
+        "kis_buli": Setting(
+            False, N_("Kis buli: the only active player at the threshold or less, all others over it, wins the kassza")
+        ),
+        "kis_buli_threshold": Setting(50, N_("Kis buli threshold"), label=N_("Kis buli limit")),
+        "atkopogas": Setting(
+            False,
+            N_("Átkopogás: within 10 of the limit you may knock with any hand, scoring your deadwood"),
+            label=N_("Átkopogás"),
+        ),
+        "reentry_cost": Setting(
+            3, N_("Units paid into the kassza to re-enter after elimination"), label=N_("Re-entry cost")
+        ),
         "buli_payout": Setting(10, N_("Units the buli winner gets from each other player")),
-        "layoffs": Setting(False, N_("At the showdown, laid-down players may lay off onto the finisher's melds"),
-                           label=N_("Lay-offs at end")),
-        "max_reshuffles": Setting(3, N_("Stock rebuilds allowed in one hand before it is void"),
-                                  label=N_("Stock rebuilds")),
+        "layoffs": Setting(
+            False,
+            N_("At the showdown, laid-down players may lay off onto the finisher's melds"),
+            label=N_("Lay-offs at end"),
+        ),
+        "max_reshuffles": Setting(
+            3, N_("Stock rebuilds allowed in one hand before it is void"), label=N_("Stock rebuilds")
+        ),
     }
 
     # --- parameters -----------------------------------------------------------------------------
@@ -147,9 +175,17 @@ class TenCardRummy(TenCardScoring, Variant):
         state = game.state
         players = state.players
         state.extra = {
-            "money": [0] * players, "kassza": 0, "active": [True] * players, "reentries": [0] * players,
-            "first_turn": False, "taken": None, "must_flush": False, "opening_declare": False, "turns": 0,
-            "showdown": None, "reentry": None,
+            "money": [0] * players,
+            "kassza": 0,
+            "active": [True] * players,
+            "reentries": [0] * players,
+            "first_turn": False,
+            "taken": None,
+            "must_flush": False,
+            "opening_declare": False,
+            "turns": 0,
+            "showdown": None,
+            "reentry": None,
         }
         state.dealer = game.rng("first dealer").randrange(players)
         self._deal_hand(game)
@@ -160,8 +196,9 @@ class TenCardRummy(TenCardScoring, Variant):
         active = extra["active"]
         sizes = [(HAND_SIZE + (seat == state.dealer)) if active[seat] else 0 for seat in range(state.players)]
         game.deal(sizes, game.next_seat(state.dealer))
-        extra.update(first_turn=False, taken=None, must_flush=False, opening_declare=False, turns=0,
-                     showdown=None, reentry=None)
+        extra.update(
+            first_turn=False, taken=None, must_flush=False, opening_declare=False, turns=0, showdown=None, reentry=None
+        )
         game.log(state.dealer, N_("dealt hand {hand}: 10 cards each, 11 to the dealer"), hand=state.hand_no)
         if state.settings["exchange"]:
             state.phase = "exchange"
@@ -175,8 +212,9 @@ class TenCardRummy(TenCardScoring, Variant):
     def prepare_position(self, game: Game, extra: dict[str, Any]) -> None:
         """A crafted position: past the first turn, nothing taken, every seat active, unless
         ``extra`` says otherwise (``active``, ``kassza``, ``money``, ``first_turn``, ...)."""
-        game.state.extra.update(first_turn=False, taken=None, must_flush=False, opening_declare=False,
-                                turns=0, showdown=None, reentry=None)
+        game.state.extra.update(
+            first_turn=False, taken=None, must_flush=False, opening_declare=False, turns=0, showdown=None, reentry=None
+        )
         super().prepare_position(game, extra)
 
     def _next_active(self, game: Game, seat: int) -> int:
@@ -239,7 +277,10 @@ class TenCardRummy(TenCardScoring, Variant):
         seat = state.mover
         expected = PHASE_VERBS.get(state.phase, ())
         if verb not in expected:
-            return tr("That is not possible now: {what}", what=tr(PHASE_PROMPTS.get(state.phase, N_("wait for the next hand."))))
+            return tr(
+                "That is not possible now: {what}",
+                what=tr(PHASE_PROMPTS.get(state.phase, N_("wait for the next hand."))),
+            )
         if verb == "keep":
             return None if not argument else tr("Write just 'keep' to keep your dealt hand.")
         if verb == "newdeal":
@@ -259,7 +300,9 @@ class TenCardRummy(TenCardScoring, Variant):
     def _newdeal_problem(self, game: Game, seat: int, argument: str) -> str | None:
         faces = parse_faces(argument)
         if len(faces) > MAX_KEEP:
-            return tr("You may keep at most {most} cards of your hand; you named {named}.", most=MAX_KEEP, named=len(faces))
+            return tr(
+                "You may keep at most {most} cards of your hand; you named {named}.", most=MAX_KEEP, named=len(faces)
+            )
         if take_cards(game.state.hands[seat], faces) is None:
             return tr("You do not hold all of {cards}.", cards=" ".join("[" + face_text(f) + "]" for f in faces))
         return None
@@ -271,11 +314,16 @@ class TenCardRummy(TenCardScoring, Variant):
         if card is None:
             return tr("You do not hold {card}.", card=f"[{face_text(face)}]")
         if card == extra["taken"]:
-            return tr("You took {card} from the discard pile this turn: you may not discard it.", card=f"[{face_text(face)}]")
+            return tr(
+                "You took {card} from the discard pile this turn: you may not discard it.", card=f"[{face_text(face)}]"
+            )
         if extra["must_flush"] and not _leaves_flush(hand, card):
-            return tr("You took {taken} on the first turn, so your discard must leave "
-                     "a colour, figure or royal flush; discarding {card} does not.",
-                     taken=f"[{face_text(face_of(extra['taken']))}]", card=f"[{face_text(face)}]")
+            return tr(
+                "You took {taken} on the first turn, so your discard must leave "
+                "a colour, figure or royal flush; discarding {card} does not.",
+                taken=f"[{face_text(face_of(extra['taken']))}]",
+                card=f"[{face_text(face)}]",
+            )
         return None
 
     def _take_problem(self, game: Game, seat: int) -> str | None:
@@ -284,9 +332,12 @@ class TenCardRummy(TenCardScoring, Variant):
             return tr("The discard pile is empty.")
         top = state.discard[-1]
         if state.extra["first_turn"] and not can_flush_with(state.hands[seat], top):
-            return tr("On the first turn the dealer's discard {card} may only be taken to "
-                     "complete a colour, figure or royal flush declared at once, and your hand cannot make one "
-                     "with it: draw from the stock.", card=f"[{face_text(face_of(top))}]")
+            return tr(
+                "On the first turn the dealer's discard {card} may only be taken to "
+                "complete a colour, figure or royal flush declared at once, and your hand cannot make one "
+                "with it: draw from the stock.",
+                card=f"[{face_text(face_of(top))}]",
+            )
         return None
 
     def _declare_problem(self, game: Game, seat: int, name: str) -> str | None:
@@ -299,13 +350,19 @@ class TenCardRummy(TenCardScoring, Variant):
         if name in offered:
             return None
         if name not in ENDING_NAMES:
-            return tr("There is no ending called '{name}' (choose from: {names}, or none).", name=name, names=", ".join(ENDING_NAMES))
+            return tr(
+                "There is no ending called '{name}' (choose from: {names}, or none).",
+                name=name,
+                names=", ".join(ENDING_NAMES),
+            )
         hand = game.state.hands[seat]
         if name == "atkopogas":
             return self._atkopogas_problem(game, seat, offered)
         if name in qualifying_endings(hand):
-            return tr("Your hand is also {ending}, which is worth more: only the most valuable ending may be declared.",
-                     ending=tr(ENDING_NAMES[offered[0]]))
+            return tr(
+                "Your hand is also {ending}, which is worth more: only the most valuable ending may be declared.",
+                ending=tr(ENDING_NAMES[offered[0]]),
+            )
         reason = tr(ENDING_CONDITIONS[name])
         if name == "piccolo":
             reason += " " + tr("Yours is {value}.", value=piccolo_total(hand))
@@ -319,8 +376,12 @@ class TenCardRummy(TenCardScoring, Variant):
             return tr("Átkopogás is not played in this game (the 'atkopogas' setting is off).")
         if offered:
             return tr("Your hand is {ending}: declare that instead of átkopogás.", ending=tr(ENDING_NAMES[offered[0]]))
-        return tr("Átkopogás is only for a player with {low} to {limit} points; you have {total}.",
-                 low=limit - 10, limit=limit, total=game.state.totals[seat])
+        return tr(
+            "Átkopogás is only for a player with {low} to {limit} points; you have {total}.",
+            low=limit - 10,
+            limit=limit,
+            total=game.state.totals[seat],
+        )
 
     # --- doing it ---------------------------------------------------------------------------------
 
@@ -354,8 +415,7 @@ class TenCardRummy(TenCardScoring, Variant):
             state.stock.extend(returned)
             game.rng("new deal").shuffle(state.stock)
             state.hands[seat] = kept + [state.stock.pop() for _ in returned]
-            game.log(seat, N_("asked for a new deal, keeping {kept}"),
-                     kept=msg_n("{n} card", "{n} cards", len(kept)))
+            game.log(seat, N_("asked for a new deal, keeping {kept}"), kept=msg_n("{n} card", "{n} cards", len(kept)))
         if seat == state.dealer:
             state.phase = "dealer_discard"
             state.to_move = state.dealer
@@ -404,7 +464,9 @@ class TenCardRummy(TenCardScoring, Variant):
             self._void_hand(game, msg(N_("the hand went past {turns} turns"), turns=MAX_TURNS))
             return
         if not state.stock and (not game.rebuild_stock(keep_top=True) or not state.stock):
-            self._void_hand(game, msg(N_("the stock ran out more than {times} times"), times=state.settings["max_reshuffles"]))
+            self._void_hand(
+                game, msg(N_("the stock ran out more than {times} times"), times=state.settings["max_reshuffles"])
+            )
             return
         state.phase = "draw"
         state.to_move = seat
@@ -435,7 +497,6 @@ class TenCardRummy(TenCardScoring, Variant):
             game.state.to_move = showdown["waiting"][0]
         else:
             self._score_hand(game)
-
 
 
 # --- helpers used above ------------------------------------------------------------------------

@@ -35,6 +35,7 @@ class TenCardScoring:
     """The end of a Tízlapos hand, mixed into ``TenCardRummy``."""
 
     if TYPE_CHECKING:  # what TenCardRummy provides
+
         def arrangement(self, cards: list[int], settings: dict[str, Any]) -> Arrangement: ...
         def card_value(self, card: int, settings: dict[str, Any]) -> int: ...
         def _active_order_after(self, game: Game, seat: int) -> list[int]: ...
@@ -69,7 +70,9 @@ class TenCardScoring:
             melds[seat], deadwood[seat], layoffs[seat] = [m.to_json() for m in own.melds], left, laid
             lines.append(_laydown_line(names[seat], left, laid, points[seat], settings))
             if left:
-                game.log(seat, N_("laid down: {cards} unmatched, +{points}"), cards=bracket_all(left), points=points[seat])
+                game.log(
+                    seat, N_("laid down: {cards} unmatched, +{points}"), cards=bracket_all(left), points=points[seat]
+                )
             else:
                 game.log(seat, N_("laid down, everything melded, +{points}"), points=points[seat])
 
@@ -78,13 +81,28 @@ class TenCardScoring:
             state.totals[seat] += points[seat]
         eliminated = self._eliminate(game, [finisher] + others, threw_in, names, lines)
         state.last_hand = {
-            "hand": state.hand_no, "void": False, "winner": finisher, "ending": ending, "finisher": finisher,
-            "hands": [list(h) for h in state.hands], "melds": melds, "deadwood": deadwood,
-            "layoffs": layoffs, "points": points, "lines": lines, "money": money,
-            "threw_in": list(threw_in), "eliminated": eliminated,
+            "hand": state.hand_no,
+            "void": False,
+            "winner": finisher,
+            "ending": ending,
+            "finisher": finisher,
+            "hands": [list(h) for h in state.hands],
+            "melds": melds,
+            "deadwood": deadwood,
+            "layoffs": layoffs,
+            "points": points,
+            "lines": lines,
+            "money": money,
+            "threw_in": list(threw_in),
+            "eliminated": eliminated,
         }
-        state.sheet.append({"hand": state.hand_no, "points": points,
-                            "note": msg(N_("{name}: {ending}"), name=names[finisher], ending=msg(ENDING_NAMES[ending]))})
+        state.sheet.append(
+            {
+                "hand": state.hand_no,
+                "points": points,
+                "note": msg(N_("{name}: {ending}"), name=names[finisher], ending=msg(ENDING_NAMES[ending])),
+            }
+        )
         extra["showdown"] = None
         self._after_elimination(game, finisher, [finisher] + others, threw_in, eliminated)
 
@@ -95,23 +113,35 @@ class TenCardScoring:
             card = knocking_card(hand)
             rest = self.arrangement([c for c in hand if c != card], settings)
             shown = Arrangement(rest.melds, [card], penalty_value(card))
-            line = msg(N_("{name} knocks with {card}: +{points}"), name=name, card=bracket(card), points=penalty_value(card))
+            line = msg(
+                N_("{name} knocks with {card}: +{points}"), name=name, card=bracket(card), points=penalty_value(card)
+            )
             return penalty_value(card), shown, [line]
         shown = self.arrangement(hand, settings)
         if ending == "atkopogas":
-            line = msg(N_("{name} knocks through (átkopogás) with {points} unmatched: +{points}"),
-                       name=name, points=shown.value)
+            line = msg(
+                N_("{name} knocks through (átkopogás) with {points} unmatched: +{points}"),
+                name=name,
+                points=shown.value,
+            )
             return shown.value, shown, [line]
         bonus = ENDING_BONUS[ending]
         if ending == "piccolo":
-            line = msg(N_("{name} declares piccolo (piccolo value {value}): {bonus}"), name=name,
-                       value=piccolo_total(hand), bonus=bonus)
+            line = msg(
+                N_("{name} declares piccolo (piccolo value {value}): {bonus}"),
+                name=name,
+                value=piccolo_total(hand),
+                bonus=bonus,
+            )
         else:
-            line = msg(N_("{name} declares {ending}: {bonus}"), name=name, ending=msg(ENDING_NAMES[ending]), bonus=bonus)
+            line = msg(
+                N_("{name} declares {ending}: {bonus}"), name=name, ending=msg(ENDING_NAMES[ending]), bonus=bonus
+            )
         return bonus, shown, [line]
 
-    def _settle_money(self, game: Game, finisher: int, ending: str, payers: list[int],
-                      names: list[str], lines: list[Message]) -> list[int]:
+    def _settle_money(
+        self, game: Game, finisher: int, ending: str, payers: list[int], names: list[str], lines: list[Message]
+    ) -> list[int]:
         extra, unit = game.state.extra, game.settings["unit"]
         each = ENDING_UNITS.get(ending, 2) * unit
         money = [0] * game.state.players
@@ -121,16 +151,29 @@ class TenCardScoring:
         for seat, delta in enumerate(money):
             extra["money"][seat] += delta
         if len(payers) == 1:
-            lines.append(msg(N_("money: {name} {money} ({each} from one player)"), name=names[finisher],
-                             money=money_text(money[finisher], unit, signed=True), each=money_text(each, unit)))
+            lines.append(
+                msg(
+                    N_("money: {name} {money} ({each} from one player)"),
+                    name=names[finisher],
+                    money=money_text(money[finisher], unit, signed=True),
+                    each=money_text(each, unit),
+                )
+            )
         else:
-            lines.append(msg(N_("money: {name} {money} ({each} from each of {payers})"), name=names[finisher],
-                             money=money_text(money[finisher], unit, signed=True), each=money_text(each, unit),
-                             payers=len(payers)))
+            lines.append(
+                msg(
+                    N_("money: {name} {money} ({each} from each of {payers})"),
+                    name=names[finisher],
+                    money=money_text(money[finisher], unit, signed=True),
+                    each=money_text(each, unit),
+                    payers=len(payers),
+                )
+            )
         return money
 
-    def _eliminate(self, game: Game, seats: list[int], threw_in: list[int], names: list[str],
-                   lines: list[Message]) -> list[int]:
+    def _eliminate(
+        self, game: Game, seats: list[int], threw_in: list[int], names: list[str], lines: list[Message]
+    ) -> list[int]:
         state, limit = game.state, game.settings["limit"]
         out = []
         for seat in seats:
@@ -138,13 +181,20 @@ class TenCardScoring:
                 state.extra["active"][seat] = False
                 out.append(seat)
                 if seat not in threw_in:
-                    lines.append(msg(N_("{name} has {total} > {limit}: eliminated"), name=names[seat],
-                                     total=state.totals[seat], limit=limit))
+                    lines.append(
+                        msg(
+                            N_("{name} has {total} > {limit}: eliminated"),
+                            name=names[seat],
+                            total=state.totals[seat],
+                            limit=limit,
+                        )
+                    )
                     game.log(seat, N_("is out of the buli with {total} points"), total=state.totals[seat])
         return out
 
-    def _after_elimination(self, game: Game, finisher: int, played: list[int], threw_in: list[int],
-                           eliminated: list[int]) -> None:
+    def _after_elimination(
+        self, game: Game, finisher: int, played: list[int], threw_in: list[int], eliminated: list[int]
+    ) -> None:
         state = game.state
         remaining = [seat for seat in range(state.players) if state.extra["active"][seat]]
         if len(remaining) == 1:
@@ -177,10 +227,18 @@ class TenCardScoring:
             _sheet_reentry(state.sheet, state.players, seat, restart - state.totals[seat])
             state.totals[seat] = restart
             paid = money_text(cost, game.settings["unit"])
-            game.log(seat, N_("re-entered for {money} into the kassza; total is now {total}"), money=paid, total=restart)
+            game.log(
+                seat, N_("re-entered for {money} into the kassza; total is now {total}"), money=paid, total=restart
+            )
             if state.last_hand is not None:
-                state.last_hand["lines"].append(msg(N_("{name} re-entered for {money} into the kassza; total is now {total}"),
-                                                    name=game.seat_names()[seat], money=paid, total=restart))
+                state.last_hand["lines"].append(
+                    msg(
+                        N_("{name} re-entered for {money} into the kassza; total is now {total}"),
+                        name=game.seat_names()[seat],
+                        money=paid,
+                        total=restart,
+                    )
+                )
         else:
             game.log(seat, N_("stayed out of the buli"))
         if waiting:
@@ -215,25 +273,56 @@ class TenCardScoring:
         extra["money"][winner] += each * len(others)
         pot, extra["kassza"] = extra["kassza"], 0
         extra["money"][winner] += pot
-        why = {"last": msg(N_("is the last one standing")),
-               "lowest": msg(N_("has the lowest total; nobody is left")),
-               "kis": msg(N_("wins the kis buli: the only one at {threshold} or less"), threshold=threshold)}[how]
-        lines = [{"last": msg(N_("{name} is the last one standing and wins the buli"), name=names[winner]),
-                  "lowest": msg(N_("{name} has the lowest total; nobody is left and wins the buli"), name=names[winner]),
-                  "kis": msg(N_("{name} wins the kis buli: the only one at {threshold} or less and wins the buli"),
-                             name=names[winner], threshold=threshold)}[how]]
+        why = {
+            "last": msg(N_("is the last one standing")),
+            "lowest": msg(N_("has the lowest total; nobody is left")),
+            "kis": msg(N_("wins the kis buli: the only one at {threshold} or less"), threshold=threshold),
+        }[how]
+        lines = [
+            {
+                "last": msg(N_("{name} is the last one standing and wins the buli"), name=names[winner]),
+                "lowest": msg(N_("{name} has the lowest total; nobody is left and wins the buli"), name=names[winner]),
+                "kis": msg(
+                    N_("{name} wins the kis buli: the only one at {threshold} or less and wins the buli"),
+                    name=names[winner],
+                    threshold=threshold,
+                ),
+            }[how]
+        ]
         if prize and len(others) == 1:
-            lines.append(msg(N_("{name} collects {each} from the other player: {money}"), name=names[winner],
-                             each=money_text(each, unit), money=money_text(each * len(others), unit, signed=True)))
+            lines.append(
+                msg(
+                    N_("{name} collects {each} from the other player: {money}"),
+                    name=names[winner],
+                    each=money_text(each, unit),
+                    money=money_text(each * len(others), unit, signed=True),
+                )
+            )
         elif prize:
-            lines.append(msg(N_("{name} collects {each} from each of {others} players: {money}"), name=names[winner],
-                             each=money_text(each, unit), others=len(others),
-                             money=money_text(each * len(others), unit, signed=True)))
+            lines.append(
+                msg(
+                    N_("{name} collects {each} from each of {others} players: {money}"),
+                    name=names[winner],
+                    each=money_text(each, unit),
+                    others=len(others),
+                    money=money_text(each * len(others), unit, signed=True),
+                )
+            )
         if pot:
-            lines.append(msg(N_("{name} takes the kassza: {money}"), name=names[winner], money=money_text(pot, unit, signed=True)))
-        lines += [msg(N_("{name}: {money} (total {total})"), name=names[seat],
-                      money=money_text(extra["money"][seat], unit, signed=True), total=state.totals[seat])
-                  for seat in range(state.players)]
+            lines.append(
+                msg(
+                    N_("{name} takes the kassza: {money}"), name=names[winner], money=money_text(pot, unit, signed=True)
+                )
+            )
+        lines += [
+            msg(
+                N_("{name}: {money} (total {total})"),
+                name=names[seat],
+                money=money_text(extra["money"][seat], unit, signed=True),
+                total=state.totals[seat],
+            )
+            for seat in range(state.players)
+        ]
         game.log(winner, N_("wins the buli ({why})"), why=why)
         game.end_game([winner], lines, list(extra["money"]), kassza=pot, totals=list(state.totals))
 
@@ -241,12 +330,20 @@ class TenCardScoring:
         state = game.state
         players = state.players
         state.last_hand = {
-            "hand": state.hand_no, "void": True, "winner": None, "ending": "void", "finisher": None,
-            "hands": [list(h) for h in state.hands], "melds": [[] for _ in range(players)],
-            "deadwood": [[] for _ in range(players)], "layoffs": [[] for _ in range(players)],
+            "hand": state.hand_no,
+            "void": True,
+            "winner": None,
+            "ending": "void",
+            "finisher": None,
+            "hands": [list(h) for h in state.hands],
+            "melds": [[] for _ in range(players)],
+            "deadwood": [[] for _ in range(players)],
+            "layoffs": [[] for _ in range(players)],
             "points": [0] * players,
             "lines": [msg(N_("void hand: {why}; no score, the same dealer deals again"), why=why)],
-            "money": [0] * players, "threw_in": [], "eliminated": [],
+            "money": [0] * players,
+            "threw_in": [],
+            "eliminated": [],
         }
         state.sheet.append({"hand": state.hand_no, "points": [0] * players, "note": N_("void")})
         game.log(None, N_("The hand is void: {why}."), why=why)
@@ -281,8 +378,13 @@ def _laydown_line(name: str, left: list[int], laid: list[int], points: int, sett
     else:
         shown = msg(N_("unmatched {cards}"), cards=bracket_all(left))
     if laid:
-        return msg(N_("{name} lays down, laid off {laid}: {shown}: +{points}"), name=name, laid=bracket_all(laid),
-                   shown=shown, points=points)
+        return msg(
+            N_("{name} lays down, laid off {laid}: {shown}: +{points}"),
+            name=name,
+            laid=bracket_all(laid),
+            shown=shown,
+            points=points,
+        )
     return msg(N_("{name} lays down: {shown}: +{points}"), name=name, shown=shown, points=points)
 
 

@@ -24,8 +24,9 @@ if TYPE_CHECKING:
 MELD_RULES = MeldRules(ace_low=True, ace_high=True, max_jokers=0)
 
 
-def payout(penalties: list[int], winner: int, stake: int, cutoff: int,
-           names: list[str] | None = None) -> tuple[list[int], list[Message]]:
+def payout(
+    penalties: list[int], winner: int, stake: int, cutoff: int, names: list[str] | None = None
+) -> tuple[list[int], list[Message]]:
     """D-8: money for each seat from the pool P = stake × N, and the working, line by line.
 
     The losers under ``cutoff`` share the whole 25% in proportion to their weights
@@ -36,26 +37,49 @@ def payout(penalties: list[int], winner: int, stake: int, cutoff: int,
     names = names or [f"Player {seat + 1}" for seat in range(players)]
     pool = stake * players
     money = [0] * players
-    weights = {seat: cutoff - points for seat, points in enumerate(penalties)
-               if seat != winner and points < cutoff}
+    weights = {seat: cutoff - points for seat, points in enumerate(penalties) if seat != winner and points < cutoff}
     total = sum(weights.values())
     lines = [msg(N_("pool: {players} × {stake} = {pool}"), players=players, stake=stake, pool=pool)]
     if weights:
-        lines.append(msg(N_("weights ({cutoff} − points): {weights} = {total}"), cutoff=cutoff,
-                         weights=" + ".join(str(w) for w in weights.values()), total=total))
+        lines.append(
+            msg(
+                N_("weights ({cutoff} − points): {weights} = {total}"),
+                cutoff=cutoff,
+                weights=" + ".join(str(w) for w in weights.values()),
+                total=total,
+            )
+        )
     for seat, points in enumerate(penalties):
         if seat == winner:
             continue
         if seat not in weights:
-            lines.append(msg(N_("{name}: {points} points, {cutoff} or more → 0"), name=names[seat], points=points, cutoff=cutoff))
+            lines.append(
+                msg(N_("{name}: {points} points, {cutoff} or more → 0"), name=names[seat], points=points, cutoff=cutoff)
+            )
             continue
         money[seat] = pool * 25 * weights[seat] // (100 * total)
-        lines.append(msg(N_("{name}: {points} points → ⌊{pool} × 25 × {weight} / (100 × {total})⌋ = {money}"),
-                         name=names[seat], points=points, pool=pool, weight=weights[seat], total=total, money=money[seat]))
+        lines.append(
+            msg(
+                N_("{name}: {points} points → ⌊{pool} × 25 × {weight} / (100 × {total})⌋ = {money}"),
+                name=names[seat],
+                points=points,
+                pool=pool,
+                weight=weights[seat],
+                total=total,
+                money=money[seat],
+            )
+        )
     money[winner] = pool - sum(money)
     shares = " − ".join(str(money[s]) for s in range(players) if s != winner)
-    lines.append(msg(N_("{name} (out): {pool} − {shares} = {money}"), name=names[winner], pool=pool, shares=shares,
-                     money=money[winner]))
+    lines.append(
+        msg(
+            N_("{name} (out): {pool} − {shares} = {money}"),
+            name=names[winner],
+            pool=pool,
+            shares=shares,
+            money=money[winner],
+        )
+    )
     return money, lines
 
 
@@ -98,14 +122,23 @@ With several rounds the penalties add up and the lowest total wins.
     # 1000: 70.2% with 16 worlds, 68.0% without); with 6 players it did not (22.8%, 23.2%).
     hard_race_worlds = {2: 16}
     settings = {
-        "rounds": Setting(1, N_("Hands to play; 1 means one hand with a money payout, more add up penalties (lowest wins)."), minimum=1,
-                          label=N_("Hands to play")),
+        "rounds": Setting(
+            1,
+            N_("Hands to play; 1 means one hand with a money payout, more add up penalties (lowest wins)."),
+            minimum=1,
+            label=N_("Hands to play"),
+        ),
         "stake": Setting(100, N_("Each player's stake in the pool for the one-round payout.")),
         "rummy_penalty": Setting(25, N_("Extra penalty for each loser when the winner goes rummy.")),
-        "payout_cutoff": Setting(80, N_("A loser with this many penalty points or more gets nothing from the pool."), minimum=1,
-                                 label=N_("Payout cut-off")),
-        "max_reshuffles": Setting(3, N_("Stock rebuilds allowed in one hand; one more makes the hand void."),
-                                  label=N_("Stock rebuilds")),
+        "payout_cutoff": Setting(
+            80,
+            N_("A loser with this many penalty points or more gets nothing from the pool."),
+            minimum=1,
+            label=N_("Payout cut-off"),
+        ),
+        "max_reshuffles": Setting(
+            3, N_("Stock rebuilds allowed in one hand; one more makes the hand void."), label=N_("Stock rebuilds")
+        ),
     }
 
     def meld_rules(self, settings: dict[str, Any]) -> MeldRules:
@@ -125,8 +158,12 @@ With several rounds the penalties add up and the lowest total wins.
         s = game.state
         bonus = s.settings["rummy_penalty"] if rummy else 0
         points = [0] * s.players
-        lines = [msg(N_("{name} went rummy and scores 0") if rummy else N_("{name} went out and scores 0"),
-                     name=game.seat_name(winner))]
+        lines = [
+            msg(
+                N_("{name} went rummy and scores 0") if rummy else N_("{name} went out and scores 0"),
+                name=game.seat_name(winner),
+            )
+        ]
         for seat in range(s.players):
             if seat == winner:
                 continue
@@ -134,8 +171,13 @@ With several rounds the penalties add up and the lowest total wins.
             points[seat] = self.hand_value(cards, s.settings) + bonus
             line = msg(N_("{name}: {sums}"), name=game.seat_name(seat), sums=self.value_line(cards, s.settings))
             if bonus:
-                line = msg(N_("{name}: {sums}, + {bonus} for the rummy = {points}"), name=game.seat_name(seat),
-                           sums=self.value_line(cards, s.settings), bonus=bonus, points=points[seat])
+                line = msg(
+                    N_("{name}: {sums}, + {bonus} for the rummy = {points}"),
+                    name=game.seat_name(seat),
+                    sums=self.value_line(cards, s.settings),
+                    bonus=bonus,
+                    points=points[seat],
+                )
             lines.append(line)
         return points, lines
 
@@ -144,15 +186,18 @@ With several rounds the penalties add up and the lowest total wins.
         assert last_hand is not None  # the hand that just ended
         winner = last_hand["winner"]
         if s.settings["rounds"] <= 1:
-            money, lines = payout(last_hand["points"], winner, s.settings["stake"], s.settings["payout_cutoff"],
-                                  game.seat_names())
+            money, lines = payout(
+                last_hand["points"], winner, s.settings["stake"], s.settings["payout_cutoff"], game.seat_names()
+            )
             game.end_game([winner], lines, money, money=money, penalties=list(s.totals))
             return True
         if s.extra["hands_played"] < s.settings["rounds"]:
             return False
         lowest = min(s.totals)
-        game.end_game([seat for seat, total in enumerate(s.totals) if total == lowest],
-                      self.total_lines(game) + [msg(N_("lowest total: {lowest}"), lowest=lowest)])
+        game.end_game(
+            [seat for seat, total in enumerate(s.totals) if total == lowest],
+            self.total_lines(game) + [msg(N_("lowest total: {lowest}"), lowest=lowest)],
+        )
         return True
 
 

@@ -26,11 +26,23 @@ def go_out_after_earlier_melds(game):
 def go_rummy_after_a_plain_discard(game):
     """P1 discards once, then lays his whole hand in one turn: discards do not break rummy."""
     place(game, {0: "4H 5H 6H 8C 8S 8D 9C", **OTHERS}, discard="3D", stock_top="QD JC 4C 7H", tabled=(1, 2))
-    play(game, "draw:stock", "discard:QD", "draw:stock", "discard:JC", "draw:stock", "discard:4C",
-         "draw:stock", "meld:4H-5H-6H-7H", "meld:8S-8D-8C", "discard:9C")
+    play(
+        game,
+        "draw:stock",
+        "discard:QD",
+        "draw:stock",
+        "discard:JC",
+        "draw:stock",
+        "discard:4C",
+        "draw:stock",
+        "meld:4H-5H-6H-7H",
+        "meld:8S-8D-8C",
+        "discard:9C",
+    )
 
 
 # --- worked examples --------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players, size, stock", [(2, 10, 31), (4, 7, 23), (6, 6, 15)])
 def test_E_ex1_deal_sizes(players, size, stock):
@@ -47,7 +59,9 @@ def test_E_ex2_winner_scores_the_other_hands():
     assert last["winner"] == 0 and last["ending"] == "out"
     assert last["points"] == [22, 0, 0]
     assert message_texts(last["lines"]) == [
-        "Player 2: [AC] [7D] [KS] = 1 + 7 + 10 = 18", "Player 3: [2H] [2S] = 2 + 2 = 4", "Player 1 went out: 18 + 4 = 22",
+        "Player 2: [AC] [7D] [KS] = 1 + 7 + 10 = 18",
+        "Player 3: [2H] [2S] = 2 + 2 = 4",
+        "Player 1 went out: 18 + 4 = 22",
     ]
     assert game.state.totals == [22, 0, 0]
 
@@ -76,21 +90,30 @@ def test_E_ex4_ace_high_option():
         game.apply("draw:stock")
         reason = game.why_not("meld:QC-KC-AC")
         assert reason == (None if qka is None else f"QC KC AC is not a run: {qka}.")
-        assert game.why_not("meld:KC-AC-2C") == "KC AC 2C is not a run: a run may not turn the corner from K through A to 2."
+        assert (
+            game.why_not("meld:KC-AC-2C")
+            == "KC AC 2C is not a run: a run may not turn the corner from K through A to 2."
+        )
 
 
 @pytest.mark.parametrize("ace_high", [False, True])
 def test_E_ex5_lay_offs(ace_high):
     game = Game("basic", 2, {"ace_high_low": ace_high}, seed=5)
-    place(game, {0: "7H JH AS 4C 9D"}, discard="3D", stock_top="6S",
-          table=[(1, "8H 9H 10H"), (1, "JS QS KS"), (1, "AC 2C 3C")])
+    place(
+        game,
+        {0: "7H JH AS 4C 9D"},
+        discard="3D",
+        stock_top="6S",
+        table=[(1, "8H 9H 10H"), (1, "JS QS KS"), (1, "AC 2C 3C")],
+    )
     play(game, "draw:stock", "layoff:7H>0", "layoff:JH>0")
     assert texts(game.state.table[0]["meld"]["cards"]) == ["10H", "7H", "8H", "9H", "JH"]
     if ace_high:
         assert game.why_not("layoff:AS>1") is None
     else:
         assert game.why_not("layoff:AS>1") == (
-            "AS cannot go on JS QS KS: the ace counts low only in this game, so it cannot follow K.")
+            "AS cannot go on JS QS KS: the ace counts low only in this game, so it cannot follow K."
+        )
     game.apply("layoff:4C>2")
     assert texts(game.state.table[2]["meld"]["cards"]) == ["2C", "3C", "4C", "AC"]
 
@@ -108,7 +131,8 @@ def test_E_ex6_going_out_without_a_discard():
     assert "must keep a card" in game.why_not("layoff:5C-6C>0")
     game.apply("layoff:5C>0")
     assert game.why_not("layoff:6C>0") == (
-        "With must_discard_to_go_out on, you must keep a card: your last card has to be a discard.")
+        "With must_discard_to_go_out on, you must keep a card: your last card has to be a discard."
+    )
     assert game.legal_actions() == ["discard:6C"]
     game.apply("discard:6C")
     assert game.state.last_hand["winner"] == 0
@@ -129,8 +153,10 @@ def test_E_ex8_same_card_rule():
     game = Game("basic", 2, seed=8)
     place(game, {0: "2S"}, discard="9D", table=[(1, "2H 2D 2C")], tabled=(0,))
     game.apply("take:discard")
-    assert game.why_not("layoff:2S>0") == ("That would leave only 9D, which you took from the discard pile "
-                                           "this turn: you could not discard it, and it cannot be laid off.")
+    assert game.why_not("layoff:2S>0") == (
+        "That would leave only 9D, which you took from the discard pile "
+        "this turn: you could not discard it, and it cannot be laid off."
+    )
     assert game.why_not("discard:9D") == "You took 9D from the discard pile this turn: you may not discard it."
     assert game.legal_actions() == ["discard:2S"]
 
@@ -142,12 +168,20 @@ def test_E_ex8_same_card_rule():
 
 # --- flows --------------------------------------------------------------------------------------
 
+
 def test_a_fixed_number_of_hands_ends_on_most_points():
     game = Game("basic", 3, {"hands": 2}, seed=9)
     go_out_after_earlier_melds(game)
     assert not game.is_over and game.state.totals == [22, 0, 0]
-    place(game, {1: "9C", 0: "AC 7D KS", 2: "2H"}, discard="3D", stock_top="KD",
-          table=[(1, "9S 9H 9D")], to_move=1, tabled=(1,))
+    place(
+        game,
+        {1: "9C", 0: "AC 7D KS", 2: "2H"},
+        discard="3D",
+        stock_top="KD",
+        table=[(1, "9S 9H 9D")],
+        to_move=1,
+        tabled=(1,),
+    )
     play(game, "draw:stock", "layoff:9C>0", "discard:KD")
     assert game.is_over
     assert game.state.totals == [22, 20, 0]
@@ -157,10 +191,17 @@ def test_a_fixed_number_of_hands_ends_on_most_points():
 def test_an_empty_stock_is_rebuilt_from_all_but_the_top_discard():
     game = Game("basic", 2, seed=10)
     dealer = game.state.dealer
-    suits = [(1, " ".join(r + "S" for r in RANKS)), (1, " ".join(r + "H" for r in RANKS)),
-             (1, " ".join(r + "D" for r in RANKS[:10]))]
-    layout = {"hands": {0: "AC 2C 5C", 1: "7C 9C JD"}, "discard": "3C 4C 6C 8C 10C JC QC KC QD KD",
-                  "table": suits, "stock": ""}
+    suits = [
+        (1, " ".join(r + "S" for r in RANKS)),
+        (1, " ".join(r + "H" for r in RANKS)),
+        (1, " ".join(r + "D" for r in RANKS[:10])),
+    ]
+    layout = {
+        "hands": {0: "AC 2C 5C", 1: "7C 9C JD"},
+        "discard": "3C 4C 6C 8C 10C JC QC KC QD KD",
+        "table": suits,
+        "stock": "",
+    }
     place(game, **layout)
     game.apply("draw:stock")
     assert texts(game.state.discard) == ["KD"]

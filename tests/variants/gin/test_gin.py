@@ -16,9 +16,17 @@ def faces(text: str) -> set[int]:
     return set(deal_cards(text))
 
 
-def crafted(hands: tuple[str, str], upcard: str, *, to_move: int = 0, dealer: int = 1,
-            phase: str = "discard", stock: int = 20, settings: dict | None = None,
-            seats: list[dict] | None = None) -> Game:
+def crafted(
+    hands: tuple[str, str],
+    upcard: str,
+    *,
+    to_move: int = 0,
+    dealer: int = 1,
+    phase: str = "discard",
+    stock: int = 20,
+    settings: dict | None = None,
+    seats: list[dict] | None = None,
+) -> Game:
     """A game whose position is written straight into the state, keeping all 52 cards.
 
     The upcard lies at the bottom of the discard pile unless a hand holds it; ``stock`` cards
@@ -34,16 +42,24 @@ def crafted(hands: tuple[str, str], upcard: str, *, to_move: int = 0, dealer: in
     state.discard = rest[stock:] + ([] if up in held else [up])
     state.hands = dealt
     state.dealer, state.to_move, state.phase = dealer, to_move, phase
-    state.extra.update({
-        "upcard": up, "knock_limit": knock_limit_for(up),
-        "doubled": bool(state.settings["spade_doubling"] and up < 13),
-        "passed": [], "stock_only": False, "taken": None, "last_chance": False, "picked": [[], []],
-    })
+    state.extra.update(
+        {
+            "upcard": up,
+            "knock_limit": knock_limit_for(up),
+            "doubled": bool(state.settings["spade_doubling"] and up < 13),
+            "passed": [],
+            "stock_only": False,
+            "taken": None,
+            "last_chance": False,
+            "picked": [[], []],
+        }
+    )
     assert sorted(state.stock + state.discard + dealt[0] + dealt[1]) == list(range(52))
     return game
 
 
 # --- A-12 worked examples ---------------------------------------------------------------------
+
 
 def test_A_ex1_knock_win():
     game = crafted(("3C 4C 5C 8H 8S 8D 10S JS QS 5H 2H", "2S 2D 2C 7H 7S 7C 6C KS 9D 3H"), "7D")
@@ -99,8 +115,11 @@ def test_A_ex3_knock_with_no_deadwood_counts_as_gin():
 
 @pytest.mark.parametrize("doubling, expected", [(True, 30), (False, 15)])
 def test_A_ex4_spade_doubling_knock(doubling, expected):
-    game = crafted(("AH 2H 3H 4D 5D 6D 7C 8C 9C 4C QC", "JS JH JD QS QH QD 2S 8S 5H 4S"), "6S",
-                   settings={"spade_doubling": doubling})
+    game = crafted(
+        ("AH 2H 3H 4D 5D 6D 7C 8C 9C 4C QC", "JS JH JD QS QH QD 2S 8S 5H 4S"),
+        "6S",
+        settings={"spade_doubling": doubling},
+    )
     game.apply("knock:QC")
     lines = message_texts(game.state.last_hand["lines"])
     assert lines[0] == "knock: 19 - 4 = 15"
@@ -110,8 +129,11 @@ def test_A_ex4_spade_doubling_knock(doubling, expected):
 
 @pytest.mark.parametrize("doubling, expected", [(True, 58), (False, 29)])
 def test_A_ex4_spade_doubling_undercut(doubling, expected):
-    game = crafted(("AH 2H 3H 4D 5D 6D 7C 8C 9C 6H QC", "JS JH JD QS QH QD KS KH KD 2S"), "6S",
-                   settings={"spade_doubling": doubling})
+    game = crafted(
+        ("AH 2H 3H 4D 5D 6D 7C 8C 9C 6H QC", "JS JH JD QS QH QD KS KH KD 2S"),
+        "6S",
+        settings={"spade_doubling": doubling},
+    )
     game.apply("knock:QC")
     assert message_texts(game.state.last_hand["lines"])[0] == "undercut: 6 - 2 + 25 = 29"
     assert game.state.totals == [0, expected]
@@ -138,8 +160,9 @@ def test_A_ex5_ace_upcard_only_gin_ends_the_hand():
     game = crafted(("4D 5D 6D 7C 8C 9C 2H 3H 4H AC KH", "9S 10S JS QD QH 7D 7S 2S 3D KD"), "AD")
     assert game.state.extra["knock_limit"] == 0
     assert not [a for a in game.legal_actions() if a.startswith(("knock:", "gin:"))]
-    assert game.why_not("knock:KH") == ("The upcard was an ace, so nobody may knock this hand: "
-                                        "only gin ends it (your deadwood would be 1).")
+    assert game.why_not("knock:KH") == (
+        "The upcard was an ace, so nobody may knock this hand: only gin ends it (your deadwood would be 1)."
+    )
     assert game.why_not("gin:KH") == "Gin needs all 10 remaining cards in melds; your deadwood would be 1."
     gin_hand = crafted(("4D 5D 6D 7C 8C 9C 2H 3H 4H 5H KH", "9S 10S JS QD QH 7D 7S 2S 3D KD"), "AD")
     assert "gin:KH" in gin_hand.legal_actions()
@@ -209,8 +232,7 @@ def test_A_ex8_dealer():
     assert dealer_by_cut([jack, ten]) == 0
     assert dealer_by_cut([ten, jack]) == 1
     assert dealer_by_cut([eight_s, eight_h]) is None
-    undercut = crafted(("2S 3S 4S 5S JC JD JS JH AC 7D KD", "3H 3D 3C 8C 8D 8H 6S 7S 4D 2D"), "9H",
-                       dealer=1)
+    undercut = crafted(("2S 3S 4S 5S JC JD JS JH AC 7D KD", "3H 3D 3C 8C 8D 8H 6S 7S 4D 2D"), "9H", dealer=1)
     undercut.apply("knock:KD")
     assert undercut.state.dealer == 0  # the knocker was undercut, so he deals next
 
@@ -231,6 +253,7 @@ def test_first_dealer_is_cut_and_equal_ranks_redraw():
 
 
 # --- the flow of a hand ---------------------------------------------------------------------
+
 
 def test_deal_and_upcard_offer_both_pass():
     game = Game("gin", 2, seed=5)
@@ -290,8 +313,11 @@ def test_knock_over_the_limit_refusal():
 
 
 def test_match_ends_at_the_target():
-    game = crafted(("AH 2H 3H 4H 6C 6D 6S 9S 10S JS KD", "7C 8C 9C 2C 2D 2S 5H 10D 3D 5S"), "4C",
-                   seats=[{"name": "North", "kind": "human"}, {"name": "South", "kind": "ai"}])
+    game = crafted(
+        ("AH 2H 3H 4H 6C 6D 6S 9S 10S JS KD", "7C 8C 9C 2C 2D 2S 5H 10D 3D 5S"),
+        "4C",
+        seats=[{"name": "North", "kind": "human"}, {"name": "South", "kind": "ai"}],
+    )
     game.state.totals = [130, 20]
     game.state.extra["boxes"] = [4, 3]
     game.apply("gin:KD")  # 48 more: 178
@@ -299,13 +325,18 @@ def test_match_ends_at_the_target():
     assert game.is_over and game.current_seat is None and game.legal_actions() == []
     assert result["winners"] == [0]
     assert result["final"] == [178 + 150 + 5 * 25, 20 + 3 * 25]
-    assert message_texts(result["lines"]) == ["North: 178 + 150 + 5 × 25 = 453", "South: 20 + 3 × 25 = 95", "Result: 358 to North"]
+    assert message_texts(result["lines"]) == [
+        "North: 178 + 150 + 5 × 25 = 453",
+        "South: 20 + 3 × 25 = 95",
+        "Result: 358 to North",
+    ]
     assert result["margin"] == 453 - 95
 
 
 def test_single_hand_setting_ends_after_one_scored_hand():
-    game = crafted(("3C 4C 5C 8H 8S 8D 10S JS QS 5H 2H", "2S 2D 2C 7H 7S 7C 6C KS 9D 3H"), "7D",
-                   settings={"single_hand": True})
+    game = crafted(
+        ("3C 4C 5C 8H 8S 8D 10S JS QS 5H 2H", "2S 2D 2C 7H 7S 7C 6C KS 9D 3H"), "7D", settings={"single_hand": True}
+    )
     game.apply("knock:2H")
     assert game.is_over and game.state.result["winners"] == [0]
     assert message_texts(game.state.result["lines"]) == ["Player 1: 7", "knock: 12 - 5 = 7"]
@@ -317,6 +348,7 @@ def test_deadwood_counts_aces_low_only():
 
 
 # --- the computer players ---------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "easy")])
 def test_ai_games_play_to_the_end_with_legal_moves(levels):
@@ -336,8 +368,7 @@ def test_ai_games_play_to_the_end_with_legal_moves(levels):
 
 
 def test_normal_ai_takes_a_discard_that_lets_it_knock():
-    game = crafted(("4C 5C 7H 8H 9H JS QS KS 4D QD", "2S 3S 4S 9D 10D JD AH AD AC 5H"), "6C",
-                   phase="draw", to_move=0)
+    game = crafted(("4C 5C 7H 8H 9H JS QS KS 4D QD", "2S 3S 4S 9D 10D JD AH AD AC 5H"), "6C", phase="draw", to_move=0)
     assert game.state.discard[-1] == parse_face("6C")
 
     def normal_choice() -> str:
@@ -350,8 +381,7 @@ def test_normal_ai_takes_a_discard_that_lets_it_knock():
 
 @pytest.mark.parametrize("top, expected", [("6C", "take:discard"), ("JH", "draw:stock")])
 def test_easy_ai_takes_the_discard_only_when_it_melds(top, expected):
-    game = crafted(("4C 5C 7H 8H 2S 9D KD QS AH 3D", "2H 3H 4H 9S 10S JS QD QH 7D 7S"), top,
-                   phase="draw", to_move=0)
+    game = crafted(("4C 5C 7H 8H 2S 9D KD QS AH 3D", "2H 3H 4H 9S 10S JS QD QH 7D 7S"), top, phase="draw", to_move=0)
     observation = game.observation(0)
     assert VARIANT.choose_ai_action(observation, game.legal_actions(), "easy", random.Random(0)) == expected
 
@@ -369,8 +399,7 @@ DEFENDER = "10H KS QD JC 4S 6C 2D 3D 4D 5D"
 
 
 def knock_position() -> Game:
-    return Game.from_position("gin", 2, hands=[KNOCKER, DEFENDER], discard="7D", phase="discard",
-                              to_move=0, dealer=1)
+    return Game.from_position("gin", 2, hands=[KNOCKER, DEFENDER], discard="7D", phase="discard", to_move=0, dealer=1)
 
 
 def test_A_6_1_default_arrangement_keeps_the_defender_from_laying_off():
@@ -390,7 +419,9 @@ def test_A_6_1_a_human_may_knock_with_another_arrangement():
     assert all(game.why_not(code) is None for code in choices)
     game.apply("knock:KC/6H-7H-8H-9H+9S-9D-9C")
     last = game.state.last_hand
-    assert message_texts(last["lines"]) == ["knock: 40 - 6 = 34"] and [card_text(c) for c in last["layoffs"][1]] == ["10H"]
+    assert message_texts(last["lines"]) == ["knock: 40 - 6 = 34"] and [card_text(c) for c in last["layoffs"][1]] == [
+        "10H"
+    ]
 
 
 def test_A_6_1_knock_arrangement_refusals():
@@ -403,9 +434,15 @@ def test_A_6_1_knock_arrangement_refusals():
 
 
 def test_a_knock_with_no_deadwood_is_listed_and_counts_as_gin():
-    game = Game.from_position("gin", 2, hands=["AH 2H 3H 4H 6C 6D 6S 9S 10S JS KD",
-                                               "10H KS QD JC 4S 7C 2D 3D 4D 5D"],
-                              discard="4C", phase="discard", to_move=0, dealer=1)
+    game = Game.from_position(
+        "gin",
+        2,
+        hands=["AH 2H 3H 4H 6C 6D 6S 9S 10S JS KD", "10H KS QD JC 4S 7C 2D 3D 4D 5D"],
+        discard="4C",
+        phase="discard",
+        to_move=0,
+        dealer=1,
+    )
     legal = game.legal_actions()
     assert "knock:KD" in legal and "gin:KD" in legal
     game.apply("knock:KD")

@@ -6,10 +6,20 @@ from rummy_tui.engine import Game
 from rummy_tui.engine.hints import hint_for
 
 
-def position(hand: str, *, discard: str, phase: str, opponent: str = "2C 3D 4C 5C 6D 7S 8C 9D 10S JC",
-             extra: dict | None = None) -> Game:
-    return Game.from_position("gin", 2, hands=[hand, opponent], discard=discard, phase=phase, to_move=0, dealer=1,
-                         extra={"upcard": "9C", **(extra or {})}, settings={"single_hand": True})
+def position(
+    hand: str, *, discard: str, phase: str, opponent: str = "2C 3D 4C 5C 6D 7S 8C 9D 10S JC", extra: dict | None = None
+) -> Game:
+    return Game.from_position(
+        "gin",
+        2,
+        hands=[hand, opponent],
+        discard=discard,
+        phase=phase,
+        to_move=0,
+        dealer=1,
+        extra={"upcard": "9C", **(extra or {})},
+        settings={"single_hand": True},
+    )
 
 
 def test_taking_the_card_that_completes_a_run():
@@ -35,8 +45,9 @@ def test_shedding_the_highest_loose_card():
 
 def test_keeping_back_a_card_the_opponent_collects():
     """He took two eights openly: the loose eight would complete his set, so a lower card goes."""
-    game = position("5H 6H 7H AS AD AC 2S 3S 8S 6C 4C", discard="9C KC", phase="discard",
-                    opponent="8D 8C 4D 5S 6D 7S 2C 9D 10S JC")
+    game = position(
+        "5H 6H 7H AS AD AC 2S 3S 8S 6C 4C", discard="9C KC", phase="discard", opponent="8D 8C 4D 5S 6D 7S 2C 9D 10S JC"
+    )
     game.state.extra["picked"] = [[], game.state.hands[1][:2]]
     hint = hint_for(game, 0)
     assert hint.action != "discard:8S"
@@ -62,16 +73,23 @@ def test_late_in_the_hand_a_high_card_with_live_outs_is_kept():
     and 8♦ has none (every card that would meld it is on the pile). Counting each out at 3 points
     the whole hand long, hard keeps the queen and sheds the lower dead card."""
     game = Game.from_position(
-        "gin", 2, hands=["5H 6H 7H AS AD AC QS JS 8D 4C 2S", "3S 4S 5S 9H 10H JH 2D 3D 4D KC"],
+        "gin",
+        2,
+        hands=["5H 6H 7H AS AD AC QS JS 8D 4C 2S", "3S 4S 5S 9H 10H JH 2D 3D 4D KC"],
         stock="10S KS 6S KH 5C KD",
         discard="9C 7D 9D 6D 10D 8C 8H QH QD QC 7S 8S 9S AH 2H 3H 4H JD 5D 2C 3C 6C 7C 10C JC",
-        phase="discard", to_move=0, dealer=1, settings={"single_hand": True})
+        phase="discard",
+        to_move=0,
+        dealer=1,
+        settings={"single_hand": True},
+    )
     hint = hint_for(game, 0)
     assert hint.action == "discard:8D"
     assert hint.text == "Discard [8D]: it fits no meld, and your higher cards have better chances to meld."
 
 
 # --- the simulator (variants/gin/sim.py) plays normal's policy --------------------------
+
 
 def _mask(cards) -> int:
     return sum(1 << card for card in cards)
@@ -95,8 +113,9 @@ def _simulated_normal_move(observation: dict) -> str:
             return "take:upcard" if takes else "pass"
         return "take:discard" if takes else "draw:stock"
     taken = -1 if extra["taken"] is None else extra["taken"]
-    kind, card = sim.normal_discard(hand, taken, threshold, limit, _mask(observation["discard"]),
-                                    _mask(extra["picked"][1 - observation["seat"]]))
+    kind, card = sim.normal_discard(
+        hand, taken, threshold, limit, _mask(observation["discard"]), _mask(extra["picked"][1 - observation["seat"]])
+    )
     return f"{kind}:{card_text(card)}"
 
 
@@ -129,12 +148,19 @@ def test_a_simulated_hand_ends_as_the_engine_plays_it():
     for seed in range(40):
         game = Game("gin", 2, {"single_hand": True}, seed=seed)
         state = game.state
-        deal = sim.Deal([_mask(h) for h in state.hands], [0, 0], list(state.discard), list(state.stock),
-                        state.to_move, state.phase, state.extra["knock_limit"], state.dealer)
+        deal = sim.Deal(
+            [_mask(h) for h in state.hands],
+            [0, 0],
+            list(state.discard),
+            list(state.stock),
+            state.to_move,
+            state.phase,
+            state.extra["knock_limit"],
+            state.dealer,
+        )
         simulated = sim.play_out(deal)
         while game.current_seat is not None and state.hand_no == 1:
             game.apply(choose_action(game, game.current_seat, "normal"))
         first = state.sheet[0]
         expected = (sim.VOID, 0) if first.get("note") == "void" else (state.last_hand["winner"], max(first["points"]))
         assert simulated == expected, seed
-

@@ -31,8 +31,10 @@ def test_the_history_matches_the_records_and_his_true_hand_agrees_with_normal():
                 if len(history.turns) <= 2:  # few stock draws: random choices find the true ones
                     theirs = sum(1 << c for c in game.state.hands[1])
                     picked = sum(1 << c for c in extra["picked"][1])
-                    best = max(policy.replay_log_weight(theirs, picked, history, [rng.random(), rng.random()])
-                               for _ in range(200))
+                    best = max(
+                        policy.replay_log_weight(theirs, picked, history, [rng.random(), rng.random()])
+                        for _ in range(200)
+                    )
                     assert math.isclose(best, _decisions(history) * math.log(1 - policy.EPS))
                     checked += 1
             game.apply(choose_action(game, seat, "normal"))

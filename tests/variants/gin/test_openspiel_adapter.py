@@ -31,7 +31,15 @@ def meld(text: str):
 
 def test_card_order_is_openspiels_scdh():
     # OpenSpiel: index = suit * 13 + rank, suits "scdh", ranks "A23456789TJQK"
-    assert [card_text(tr.our_card(i)) for i in (0, 9, 12, 13, 26, 39, 51)] == ["AS", "10S", "KS", "AC", "AD", "AH", "KH"]
+    assert [card_text(tr.our_card(i)) for i in (0, 9, 12, 13, 26, 39, 51)] == [
+        "AS",
+        "10S",
+        "KS",
+        "AC",
+        "AD",
+        "AH",
+        "KH",
+    ]
     assert [tr.openspiel_card_text(i) for i in (0, 9, 13, 38, 51)] == ["As", "Ts", "Ac", "Kd", "Kh"]
     assert tr.openspiel_card(parse_face("7H")) == 39 + 6
 

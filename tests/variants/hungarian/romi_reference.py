@@ -37,11 +37,21 @@ def can_finish(hand, table, taken, free, opened, opening=40):
     position where a discard is legal?"""
     before = tuple(table)
     start = Turn(tuple(sorted(hand)), before, frozenset(), 0, False, frozenset())
-    szuro = any(lay_off(m, [taken], RULES) is not None or exchange_joker(m, [taken], RULES) is not None
-                for m in before) if taken is not None else False
+    szuro = (
+        any(lay_off(m, [taken], RULES) is not None or exchange_joker(m, [taken], RULES) is not None for m in before)
+        if taken is not None
+        else False
+    )
     dupla = taken is not None and any(face_of(c) == face_of(taken) for c in hand if c != taken)
-    rules = {"taken": None if free else taken, "any_taken": taken, "opened": opened, "before": before,
-                 "szuro": szuro, "dupla": dupla, "opening": opening}
+    rules = {
+        "taken": None if free else taken,
+        "any_taken": taken,
+        "opened": opened,
+        "before": before,
+        "szuro": szuro,
+        "dupla": dupla,
+        "opening": opening,
+    }
     seen = set()
     stack = [start]
     while stack:
@@ -60,6 +70,7 @@ def is_open(turn: Turn, rules) -> bool:
 
 
 # --- the end of the turn: may he discard? ---------------------------------------------------
+
 
 def may_discard(turn: Turn, rules) -> bool:
     hand = turn.hand
@@ -106,6 +117,7 @@ def tolo(meld: Meld, old: Meld, taken: int, freed) -> bool:
 
 # --- every move --------------------------------------------------------------------------------
 
+
 def keeps_a_card(hand, rules, freed) -> bool:
     return any(c != rules["any_taken"] and c not in freed for c in hand)
 
@@ -116,8 +128,9 @@ def moves(turn: Turn, rules):
         if not keeps_a_card(hand, rules, turn.freed):
             continue
         points = turn.points + sum(value(f) for f in meld.faces)
-        yield Turn(hand, turn.table + (meld,), turn.new | {len(turn.table)}, points,
-                   turn.used_table_unopened, turn.freed)
+        yield Turn(
+            hand, turn.table + (meld,), turn.new | {len(turn.table)}, points, turn.used_table_unopened, turn.freed
+        )
     unopened = not is_open(turn, rules)
     for index, meld in enumerate(turn.table):
         for card in sorted(set(turn.hand)):
@@ -138,7 +151,7 @@ def moves(turn: Turn, rules):
 
 
 def replace_meld(turn, index, meld, hand, unopened, freed) -> Turn:
-    table = turn.table[:index] + (meld,) + turn.table[index + 1:]
+    table = turn.table[:index] + (meld,) + turn.table[index + 1 :]
     return Turn(hand, table, turn.new, turn.points, turn.used_table_unopened or unopened, frozenset(freed))
 
 
@@ -188,8 +201,12 @@ def readings(cards):
     suits = [suit_of(c) for c in naturals]
     if len(ranks) == 1 and len(set(suits)) == len(suits) and len(cards) <= 4:
         missing = [make_face(rank_of(naturals[0]), s) for s in range(4) if s not in suits]
-        yield Meld(SET, tuple(naturals + jokers), tuple([face_of(c) for c in naturals] + missing[:len(jokers)]),
-                   rank_of(naturals[0]))
+        yield Meld(
+            SET,
+            tuple(naturals + jokers),
+            tuple([face_of(c) for c in naturals] + missing[: len(jokers)]),
+            rank_of(naturals[0]),
+        )
     if len(set(suits)) != 1:
         return
     suit = suits[0]

@@ -24,8 +24,9 @@ def cards(text: str) -> list[int]:
 
 def meld_of(text: str) -> Meld:
     faces, hints = parse_card_group(text)
-    physical = deal_cards(" ".join("JK" if f == 52 else t.split("=")[0]
-                                   for f, t in zip(faces, text.split(), strict=False)))
+    physical = deal_cards(
+        " ".join("JK" if f == 52 else t.split("=")[0] for f, t in zip(faces, text.split(), strict=False))
+    )
     meld = read_meld(physical, RULES, {physical[i]: f for i, f in hints.items()})
     assert meld is not None, text
     return meld
@@ -35,14 +36,31 @@ def points(text: str) -> int:
     return meld_points(meld_of(text), hungarian.VARIANT.resolve_settings({}))
 
 
-def crafted(hands: list[str], table: tuple[tuple[int, str], ...] = (), discard: str = "",
-            opened: list[bool] | None = None, drawn: list[bool] | None = None, seat: int = 0,
-            phase: str = "draw", settings: dict | None = None) -> Game:
+def crafted(
+    hands: list[str],
+    table: tuple[tuple[int, str], ...] = (),
+    discard: str = "",
+    opened: list[bool] | None = None,
+    drawn: list[bool] | None = None,
+    seat: int = 0,
+    phase: str = "draw",
+    settings: dict | None = None,
+) -> Game:
     """A game in a chosen position (Game.from_position); every card of the deck stays somewhere."""
     players = len(hands)
     extra = {"opened": opened or [False] * players, "drawn": drawn or [True] * players}
-    game = Game.from_position("hungarian", players, hands=hands, table=list(table), discard=discard,
-                              to_move=seat, phase=phase, extra=extra, settings=settings, seed=11)
+    game = Game.from_position(
+        "hungarian",
+        players,
+        hands=hands,
+        table=list(table),
+        discard=discard,
+        to_move=seat,
+        phase=phase,
+        extra=extra,
+        settings=settings,
+        seed=11,
+    )
     assert_conserved(game)
     return game
 
@@ -63,6 +81,7 @@ def refused(game: Game, action: str) -> str:
 
 
 # --- worked examples (RULES.md C-10) --------------------------------------------------------
+
 
 def test_C_ex1_opening_totals():
     assert points("10H JH QH") + points("5S 5H 5D") == 45
@@ -91,8 +110,7 @@ def test_C_ex2_meld_validity():
 
 
 def test_C_ex3_joker_from_run_must_be_reused():
-    game = crafted(["9H QC QD 4S 2D", "5C 6C"], table=((1, "7H 8H JK=9H 10H"),),
-                   opened=[True, False], phase="play")
+    game = crafted(["9H QC QD 4S 2D", "5C 6C"], table=((1, "7H 8H JK=9H 10H"),), opened=[True, False], phase="play")
     game.apply("exchange:9H>0")
     hand = game.state.hands[0]
     assert any(c >= 104 for c in hand)
@@ -112,15 +130,17 @@ def test_joker_exchange_refused_when_the_joker_cannot_be_placed():
 
 
 def test_C_ex4_joker_from_group():
-    plain = crafted(["6S 6D 2C 9D KS", "5C"], table=((1, "6C JK 6H"), (1, "3S 4S 5S")),
-                    opened=[True, False], phase="play")
+    plain = crafted(
+        ["6S 6D 2C 9D KS", "5C"], table=((1, "6C JK 6H"), (1, "3S 4S 5S")), opened=[True, False], phase="play"
+    )
     plain.apply("layoff:6S>0")
     group = Meld.from_json(plain.state.table[0]["meld"])
     assert len(group.cards) == 4 and len(group.jokers) == 1
     assert parse_face("6D") in group.faces
 
-    freeing = crafted(["6S 6D 2C 9D KS", "5C"], table=((1, "6C JK 6H"), (1, "3S 4S 5S")),
-                      opened=[True, False], phase="play")
+    freeing = crafted(
+        ["6S 6D 2C 9D KS", "5C"], table=((1, "6C JK 6H"), (1, "3S 4S 5S")), opened=[True, False], phase="play"
+    )
     freeing.apply("exchange:6S-6D>0")
     group = Meld.from_json(freeing.state.table[0]["meld"])
     assert not group.jokers and len(group.cards) == 4
@@ -150,14 +170,12 @@ def test_C_ex5_hand_scores():
 
 
 def test_C_ex6_szuro_refused_then_allowed_with_tolo():
-    no_partner = crafted(["2S 5D KC 3C JD", "4D 4C"], table=((1, "6H 7H 8H"),), discard="9H",
-                         opened=[True, True])
+    no_partner = crafted(["2S 5D KC 3C JD", "4D 4C"], table=((1, "6H 7H 8H"),), discard="9H", opened=[True, True])
     reason = refused(no_partner, "take:discard")
     assert "szúró" in reason and "[9H]" in reason
     assert "take:discard" not in no_partner.legal_actions()
 
-    with_ten = crafted(["10H 2S 5D KC 3C JD", "4D 4C"], table=((1, "6H 7H 8H"),), discard="9H",
-                       opened=[True, True])
+    with_ten = crafted(["10H 2S 5D KC 3C JD", "4D 4C"], table=((1, "6H 7H 8H"),), discard="9H", opened=[True, True])
     assert "take:discard" in with_ten.legal_actions()
     with_ten.apply("take:discard")
     assert "must go on the table" in refused(with_ten, "discard:2S")
@@ -223,6 +241,7 @@ def test_C_ex8_deal_and_first_drawing_round():
 
 # --- flows ---------------------------------------------------------------------------------
 
+
 def test_first_drawing_round_is_free_later_draws_are_not():
     hand = "2S 5D KC 3C JD 7H"
     fresh = crafted([hand, "4D 4C"], discard="9S", drawn=[False, True])
@@ -251,8 +270,7 @@ def test_layoff_needs_an_opening():
 
 
 def test_takeback_restores_hand_and_table():
-    game = crafted(["7S 8S 9S 5H 6H 2C", "4D 4C"], table=((1, "2H 3H 4H"),), opened=[True, False],
-                   phase="play")
+    game = crafted(["7S 8S 9S 5H 6H 2C", "4D 4C"], table=((1, "2H 3H 4H"),), opened=[True, False], phase="play")
     before_hand, before_table = sorted(game.state.hands[0]), list(game.state.table)
     game.apply("meld:7S-8S-9S")
     game.apply("layoff:5H-6H>0")
@@ -262,8 +280,9 @@ def test_takeback_restores_hand_and_table():
 
 
 def test_takeback_is_offered_only_when_the_turn_cannot_be_finished():
-    game = crafted(["10H 2S 5D KC 3C", "4D 4C"], table=((1, "6H 7H 8H"), (1, "JH QH KH")), discard="9H",
-                   opened=[True, True])
+    game = crafted(
+        ["10H 2S 5D KC 3C", "4D 4C"], table=((1, "6H 7H 8H"), (1, "JH QH KH")), discard="9H", opened=[True, True]
+    )
     game.apply("take:discard")
     assert "takeback" not in game.legal_actions()
     game.apply("layoff:10H>1")  # legal, but now [9H] has no partner left
@@ -297,8 +316,9 @@ def test_sixth_deal_is_not_the_end():
 
 
 def test_stock_exhaustion_rebuilds_then_voids_the_hand():
-    game = crafted(["5C 6D", "AS 2C"], discard="3H 4H 5H", opened=[True, False], phase="play",
-                   settings={"max_reshuffles": 1})
+    game = crafted(
+        ["5C 6D", "AS 2C"], discard="3H 4H 5H", opened=[True, False], phase="play", settings={"max_reshuffles": 1}
+    )
     game.state.discard.extend(game.state.stock[:-1])
     del game.state.stock[:-1]
     assert_conserved(game)
@@ -325,6 +345,7 @@ def test_refusals_name_the_problem():
 
 
 # --- AI ------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_ai_games_finish(players):

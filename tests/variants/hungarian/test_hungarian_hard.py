@@ -12,9 +12,17 @@ SECOND_DECK = 52  # a card id plus 52 is the same face from the second deck
 
 def opened_position(hand: str | list[int], table: list[tuple[int, str]]) -> Game:
     """Heads-up, both opened, seat 0 in its play phase after the draw."""
-    return Game.from_position("hungarian", 2, hands=[hand, "2H 9C KC QD 8S 4H 10D"], table=table,
-                              discard="5C", to_move=0, phase="play",
-                              extra={"opened": [True, True], "drawn": [True, True]}, seed=11)
+    return Game.from_position(
+        "hungarian",
+        2,
+        hands=[hand, "2H 9C KC QD 8S 4H 10D"],
+        table=table,
+        discard="5C",
+        to_move=0,
+        phase="play",
+        extra={"opened": [True, True], "drawn": [True, True]},
+        seed=11,
+    )
 
 
 def test_hard_throws_away_a_second_copy_of_a_card_a_table_run_already_holds():
@@ -34,12 +42,22 @@ def test_hard_keeps_a_card_that_does_lay_off_for_its_turn():
 
 def four_player_position(players: int) -> Game:
     """Seat 0 has opened and holds 4♠ A♥ 2♥ 6♥ 5♦ 4♣ after its draw; nobody else has opened."""
-    others = ["2S 3S 5S 6S 8D 9D 10D JD 2C 3C 5C 6C 8C 9C", "10S JS QS 2D 3D 4D 6D 7D 9H 10H JH QH KC QC",
-              "3H 4H 5H 8H QD AD AS AC 10C JC 5S 6S 8D 9D"]
-    return Game.from_position("hungarian", players, hands=["4S AH 2H 6H 5D 4C"] + others[:players - 1],
-                              table=[(0, "KS KD KH"), (0, "7S 8S 9S"), (0, "7D 7C 7H")], discard="KC",
-                              to_move=0, phase="play", extra={"opened": [True] + [False] * (players - 1),
-                                                              "drawn": [True] * players}, seed=11)
+    others = [
+        "2S 3S 5S 6S 8D 9D 10D JD 2C 3C 5C 6C 8C 9C",
+        "10S JS QS 2D 3D 4D 6D 7D 9H 10H JH QH KC QC",
+        "3H 4H 5H 8H QD AD AS AC 10C JC 5S 6S 8D 9D",
+    ]
+    return Game.from_position(
+        "hungarian",
+        players,
+        hands=["4S AH 2H 6H 5D 4C"] + others[: players - 1],
+        table=[(0, "KS KD KH"), (0, "7S 8S 9S"), (0, "7D 7C 7H")],
+        discard="KC",
+        to_move=0,
+        phase="play",
+        extra={"opened": [True] + [False] * (players - 1), "drawn": [True] * players},
+        seed=11,
+    )
 
 
 def test_with_four_players_hard_keeps_a_high_card_with_outs_and_throws_a_low_one():

@@ -19,8 +19,14 @@ from tests.variants.hungarian.romi_reference import can_finish
 
 
 def romi(hand: str, table: list[str], discard: str, opened: bool, **extra) -> Game:
-    return Game.from_position("hungarian", 2, hands=[hand, "4D 4C"], table=[(1, t) for t in table],
-                              discard=discard, extra={"opened": [opened, True], **extra})
+    return Game.from_position(
+        "hungarian",
+        2,
+        hands=[hand, "4D 4C"],
+        table=[(1, t) for t in table],
+        discard=discard,
+        extra={"opened": [opened, True], **extra},
+    )
 
 
 def finish(game: Game) -> None:
@@ -93,8 +99,9 @@ def test_a_joker_below_the_taken_card_is_a_tolo():
 
 
 def test_laying_off_before_opening_binds_the_turn_to_going_out():
-    game = Game.from_position("hungarian", 2, hands=["9H 10H KS KH KD QS QH QD QC 5C", "4D 4C"],
-                              table=[(1, "6H 7H 8H")], phase="play")
+    game = Game.from_position(
+        "hungarian", 2, hands=["9H 10H KS KH KD QS QH QD QC 5C", "4D 4C"], table=[(1, "6H 7H 8H")], phase="play"
+    )
     game.apply("layoff:9H-10H>0")  # before opening: accepted as a step of going out from hand
     game.apply("meld:KS-KH-KD+QS-QH-QD")  # 60 points, but the turn is bound to going out
     assert "only to go out" in game.why_not("discard:5C")
@@ -143,8 +150,13 @@ def random_position(rng: random.Random) -> dict:
             break
     if not top or not hand:
         return random_position(rng)
-    return {"hand": hand, "table": table, "top": top[0], "opened": rng.random() < 0.5,
-            "opening": rng.choice((40, 40, 15, 10))}
+    return {
+        "hand": hand,
+        "table": table,
+        "top": top[0],
+        "opened": rng.random() < 0.5,
+        "opening": rng.choice((40, 40, 15, 10)),
+    }
 
 
 def random_face(rng: random.Random) -> int:
@@ -181,8 +193,12 @@ def neighbours(meld: list[int], rng: random.Random) -> list[int]:
 def engine_says(position: dict) -> bool:
     hand = list(position["hand"])
     game = Game.from_position(
-        "hungarian", 2, hands=[hand, []], discard=[position["top"]],
-        table=[(1, meld) for meld in position["table"]], settings={"opening_min": position["opening"]},
+        "hungarian",
+        2,
+        hands=[hand, []],
+        discard=[position["top"]],
+        table=[(1, meld) for meld in position["table"]],
+        settings={"opening_min": position["opening"]},
         extra={"opened": [position["opened"], True]},
     )
     return game.why_not("take:discard") is None
@@ -194,8 +210,7 @@ def reference_says(position: dict) -> bool:
 
     table = [read_meld(meld, RULES) for meld in position["table"]]
     hand = list(position["hand"]) + [position["top"]]
-    return can_finish(hand, table, position["top"], free=False, opened=position["opened"],
-                      opening=position["opening"])
+    return can_finish(hand, table, position["top"], free=False, opened=position["opened"], opening=position["opening"])
 
 
 def test_engine_and_brute_force_agree_on_every_position():
@@ -214,5 +229,7 @@ def test_engine_and_brute_force_agree_on_every_position():
 
 def describe(position: dict) -> str:
     cards = lambda ids: " ".join(card_text(c) for c in ids)  # noqa: E731
-    return (f"hand {cards(position['hand'])} | table {' / '.join(cards(m) for m in position['table'])} "
-            f"| T {card_text(position['top'])} | opened {position['opened']} | min {position['opening']}")
+    return (
+        f"hand {cards(position['hand'])} | table {' / '.join(cards(m) for m in position['table'])} "
+        f"| T {card_text(position['top'])} | opened {position['opened']} | min {position['opening']}"
+    )

@@ -27,10 +27,15 @@ def play_seat(game, seat, level="normal"):
 
 # --- reasons ----------------------------------------------------------------------------------
 
+
 def test_meld_reasons_name_the_problem():
-    assert meld_reason(parse_faces("5H 8H 9H"), HIGH_TOO) == "5H 8H 9H is not a run: a run has no gaps, and 6H 7H are missing."
+    assert (
+        meld_reason(parse_faces("5H 8H 9H"), HIGH_TOO)
+        == "5H 8H 9H is not a run: a run has no gaps, and 6H 7H are missing."
+    )
     assert meld_reason(parse_faces("QC KC AC"), LOW_ONLY) == (
-        "QC KC AC is not a run: the ace counts low only in this game, so it cannot follow K.")
+        "QC KC AC is not a run: the ace counts low only in this game, so it cannot follow K."
+    )
     assert meld_reason(parse_faces("9S 9S 9H"), HIGH_TOO) == "9S 9S 9H is not a set: a set has one card of each suit."
     assert read_meld(deal_cards("QC KC AC"), HIGH_TOO) is not None
 
@@ -64,6 +69,7 @@ def test_a_stock_draw_is_logged_without_the_card():
 
 # --- crafted positions --------------------------------------------------------------------------
 
+
 def test_positions_keep_the_deck_whole():
     game = Game("basic", 2, seed=3)
     with pytest.raises(ValueError, match="not in this game's deck"):
@@ -73,6 +79,7 @@ def test_positions_keep_the_deck_whole():
 
 
 # --- computer players -----------------------------------------------------------------------------
+
 
 def test_normal_ai_goes_out_when_it_can():
     game = Game("traditional", 2, seed=4)

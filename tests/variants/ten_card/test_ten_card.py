@@ -20,9 +20,19 @@ def cards(text: str) -> list[int]:
     return deal_cards(text)
 
 
-def position(players: int, hands: dict[int, str], *, phase: str, to_move: int, dealer: int | None = None,
-             discard: str = "", totals: list[int] | None = None, settings: dict | None = None,
-             active: list[bool] | None = None, stock_size: int | None = None) -> Game:
+def position(
+    players: int,
+    hands: dict[int, str],
+    *,
+    phase: str,
+    to_move: int,
+    dealer: int | None = None,
+    discard: str = "",
+    totals: list[int] | None = None,
+    settings: dict | None = None,
+    active: list[bool] | None = None,
+    stock_size: int | None = None,
+) -> Game:
     """A game of ``players`` with the given hands (other seats empty), the rest in the stock."""
     game = Game("ten-card", players, settings or {}, seed=11)
     state = game.state
@@ -35,8 +45,8 @@ def position(players: int, hands: dict[int, str], *, phase: str, to_move: int, d
     used += state.discard
     state.stock = [c for c in make_deck(2, 4) if c not in set(used)]
     if stock_size is not None:
-        spare = state.stock[:len(state.stock) - stock_size]
-        state.stock = state.stock[len(state.stock) - stock_size:]
+        spare = state.stock[: len(state.stock) - stock_size]
+        state.stock = state.stock[len(state.stock) - stock_size :]
         state.discard = spare + state.discard
     state.phase, state.to_move = phase, to_move
     state.dealer = dealer if dealer is not None else (to_move - 1) % players
@@ -60,12 +70,18 @@ def discard_and_declare(game: Game, card: str, ending: str) -> None:
 
 # --- the worked examples (RULES.md B-10) ------------------------------------------------------
 
+
 def test_B_ex1_knock_three_players():
-    game = position(3, {
-        0: "4H 5H 6H QS QC QD JK 9C 10C 3D KD",
-        1: "5S 6S 7S 8S 9D 9H 9S KS AH 4C",
-        2: "10H JH QH KH 7C 7D 7S 7H 5D 6C",
-    }, phase="discard", to_move=0)
+    game = position(
+        3,
+        {
+            0: "4H 5H 6H QS QC QD JK 9C 10C 3D KD",
+            1: "5S 6S 7S 8S 9D 9H 9S KS AH 4C",
+            2: "10H JH QH KH 7C 7D 7S 7H 5D 6C",
+        },
+        phase="discard",
+        to_move=0,
+    )
     discard_and_declare(game, "KD", "knock")
     assert game.state.phase == "showdown" and game.current_seat == 1
     game.apply("laydown")
@@ -92,8 +108,7 @@ def test_B_ex2_knock_legality():
 
 
 def test_B_ex2_declaring_knock_with_a_romi_hand_is_refused():
-    game = position(2, {0: MELDED_NINE + " 10C KD", 1: "2S 5S 9D 9H JS KS AH 4C 6D 8D"},
-                    phase="discard", to_move=0)
+    game = position(2, {0: MELDED_NINE + " 10C KD", 1: "2S 5S 9D 9H JS KS AH 4C 6D 8D"}, phase="discard", to_move=0)
     game.apply("discard:KD")
     assert game.legal_actions() == ["declare:romi", "declare:none"]
     reason = game.why_not("declare:knock")
@@ -101,12 +116,18 @@ def test_B_ex2_declaring_knock_with_a_romi_hand_is_refused():
 
 
 def test_B_ex3_romi_four_players():
-    game = position(4, {
-        0: MELDED_NINE + " 10C KD",
-        1: "2S 5S 9D 9H JS KS AH 4C 6D 8D",
-        2: "2D 5D 9S JH JD KH AD 4S 6H 8H",
-        3: "3S 5C 10S 10D JC KC AC 4D 6S 8S",
-    }, phase="discard", to_move=0, totals=[35, 0, 0, 0])
+    game = position(
+        4,
+        {
+            0: MELDED_NINE + " 10C KD",
+            1: "2S 5S 9D 9H JS KS AH 4C 6D 8D",
+            2: "2D 5D 9S JH JD KH AD 4S 6H 8H",
+            3: "3S 5C 10S 10D JC KC AC 4D 6S 8S",
+        },
+        phase="discard",
+        to_move=0,
+        totals=[35, 0, 0, 0],
+    )
     discard_and_declare(game, "KD", "romi")
     for _ in range(3):
         game.apply("laydown")
@@ -127,8 +148,13 @@ def test_B_ex4_piccolo():
 
 
 def test_B_ex4_piccolo_scores_minus_25_and_two_units():
-    game = position(2, {0: "AS AH 2C 2D 3S 3H 4D 4C JK 5S KD", 1: "2S 5H 9D 9H JS KS AD 4S 6D 8D"},
-                    phase="discard", to_move=0, totals=[60, 10])
+    game = position(
+        2,
+        {0: "AS AH 2C 2D 3S 3H 4D 4C JK 5S KD", 1: "2S 5H 9D 9H JS KS AD 4S 6D 8D"},
+        phase="discard",
+        to_move=0,
+        totals=[60, 10],
+    )
     discard_and_declare(game, "KD", "piccolo")
     game.apply("laydown")
     assert game.state.totals[0] == 35
@@ -145,8 +171,13 @@ def test_B_ex5_flushes():
 
 
 def test_B_ex5_royal_flush_scores_minus_50():
-    game = position(2, {0: "5H 6H 7H JK 9H 10H JH QH KH AH 2S", 1: "2D 5S 9D 9C JS KS AD 4S 6D 8D"},
-                    phase="discard", to_move=0, totals=[70, 10])
+    game = position(
+        2,
+        {0: "5H 6H 7H JK 9H 10H JH QH KH AH 2S", 1: "2D 5S 9D 9C JS KS AD 4S 6D 8D"},
+        phase="discard",
+        to_move=0,
+        totals=[70, 10],
+    )
     game.apply("discard:2S")
     assert game.legal_actions() == ["declare:royal-flush", "declare:none"]
     assert "royal flush, which is worth more" in game.why_not("declare:colour-flush")
@@ -158,8 +189,9 @@ def test_B_ex5_royal_flush_scores_minus_50():
 
 def first_turn_game(first_player_hand: str) -> Game:
     """The dealer (seat 0) is about to start the discard pile with 4H; seat 1 moves next."""
-    game = position(2, {0: "4H 5S 9D 9C JS KS AD 4S 6D 8D 2D", 1: first_player_hand},
-                    phase="dealer_discard", to_move=0, dealer=0)
+    game = position(
+        2, {0: "4H 5S 9D 9C JS KS AD 4S 6D 8D 2D", 1: first_player_hand}, phase="dealer_discard", to_move=0, dealer=0
+    )
     game.apply("discard:4H")
     assert game.state.phase == "draw" and game.current_seat == 1
     return game
@@ -198,12 +230,18 @@ B_EX7_TOTALS = [50, 98, 92, 61]
 
 def play_b_ex7_hand() -> Game:
     """RULES.md B-ex7: seat 0 declares römi, the others lay down, and seat 2 goes past the 100 limit."""
-    game = position(4, {
-        0: MELDED_NINE + " 10C KD",               # römi: 50 - 10 = 40
-        1: "4S 5S 6S 9D 9H 9S JD JH JS 2C",        # unmatched 2: 98 -> 100, still in
-        2: "3C 4C 5C 6C 8D 8H 8S 8C KD 2H",        # unmatched 12: 92 -> 104, out
-        3: "2D 3D 4D 5C 5D 5H 7D 8D 9D 10D",       # all melded: stays 61
-    }, phase="discard", to_move=0, totals=list(B_EX7_TOTALS))
+    game = position(
+        4,
+        {
+            0: MELDED_NINE + " 10C KD",  # römi: 50 - 10 = 40
+            1: "4S 5S 6S 9D 9H 9S JD JH JS 2C",  # unmatched 2: 98 -> 100, still in
+            2: "3C 4C 5C 6C 8D 8H 8S 8C KD 2H",  # unmatched 12: 92 -> 104, out
+            3: "2D 3D 4D 5C 5D 5H 7D 8D 9D 10D",  # all melded: stays 61
+        },
+        phase="discard",
+        to_move=0,
+        totals=list(B_EX7_TOTALS),
+    )
     discard_and_declare(game, "KD", "romi")
     for _ in range(3):
         game.apply("laydown")
@@ -229,12 +267,19 @@ def test_B_ex7_threshold_and_reentry_four_players():
 
 
 def test_the_reentry_offer_shows_its_price_and_restart_total_before_the_choice():
-    game = position(4, {
-        0: MELDED_NINE + " 10C KD",
-        1: "4S 5S 6S 9D 9H 9S JD JH JS 2C",
-        2: "3C 4C 5C 6C 8D 8H 8S 8C KD 2H",
-        3: "2D 3D 4D 5C 5D 5H 7D 8D 9D 10D",
-    }, phase="discard", to_move=0, totals=[50, 98, 92, 61], settings={"reentry_cost": 4, "unit": 2})
+    game = position(
+        4,
+        {
+            0: MELDED_NINE + " 10C KD",
+            1: "4S 5S 6S 9D 9H 9S JD JH JS 2C",
+            2: "3C 4C 5C 6C 8D 8H 8S 8C KD 2H",
+            3: "2D 3D 4D 5C 5D 5H 7D 8D 9D 10D",
+        },
+        phase="discard",
+        to_move=0,
+        totals=[50, 98, 92, 61],
+        settings={"reentry_cost": 4, "unit": 2},
+    )
     discard_and_declare(game, "KD", "romi")
     for _ in range(3):
         game.apply("laydown")
@@ -245,8 +290,14 @@ def test_the_reentry_offer_shows_its_price_and_restart_total_before_the_choice()
 
 
 def test_B_ex8_last_one_standing_takes_the_prize_and_kassza():
-    game = position(3, {0: MELDED_NINE + " 2H KD", 1: "2S 5S 9D 9H JS KS AD 4S 6D 8D"},
-                    phase="discard", to_move=0, totals=[30, 95, 104], active=[True, True, False])
+    game = position(
+        3,
+        {0: MELDED_NINE + " 2H KD", 1: "2S 5S 9D 9H JS KS AD 4S 6D 8D"},
+        phase="discard",
+        to_move=0,
+        totals=[30, 95, 104],
+        active=[True, True, False],
+    )
     game.state.extra["kassza"] = 3
     game.state.extra["money"] = [0, -3, 0]  # P2 re-entered earlier
     discard_and_declare(game, "KD", "knock")
@@ -261,8 +312,9 @@ def test_B_ex8_last_one_standing_takes_the_prize_and_kassza():
 
 
 def test_B_ex8_simultaneous_elimination_lowest_total_wins():
-    game = position(2, {0: MELDED_NINE + " 2H KD", 1: "2S 5S 9D 9H JS KS AD 4S 6D 8D"},
-                    phase="discard", to_move=0, totals=[99, 95])
+    game = position(
+        2, {0: MELDED_NINE + " 2H KD", 1: "2S 5S 9D 9H JS KS AD 4S 6D 8D"}, phase="discard", to_move=0, totals=[99, 95]
+    )
     discard_and_declare(game, "KD", "knock")
     game.apply("laydown")
     assert game.state.totals[0] == 101
@@ -272,6 +324,7 @@ def test_B_ex8_simultaneous_elimination_lowest_total_wins():
 
 
 # --- flows ------------------------------------------------------------------------------------
+
 
 def test_deal_and_exchange_flow():
     game = Game("ten-card", 3, seed=5)
@@ -316,8 +369,9 @@ def test_exchange_setting_off_goes_straight_to_the_dealer_discard():
 
 
 def test_dealer_may_declare_after_his_first_discard():
-    game = position(2, {0: MELDED_NINE + " 10C KD", 1: "2S 5S 9D 9H JS KS AD 4S 6D 8D"},
-                    phase="dealer_discard", to_move=0, dealer=0)
+    game = position(
+        2, {0: MELDED_NINE + " 10C KD", 1: "2S 5S 9D 9H JS KS AD 4S 6D 8D"}, phase="dealer_discard", to_move=0, dealer=0
+    )
     game.apply("discard:KD")
     assert game.legal_actions() == ["declare:romi", "declare:none"]
     game.apply("declare:none")
@@ -327,27 +381,39 @@ def test_dealer_may_declare_after_his_first_discard():
 
 
 def test_same_card_rule():
-    game = position(2, {0: "2S 5S 9D 9H JS KS AD 4S 6D 8D", 1: "2D 5D 9S JH JD KH AS 4C 6H 8H"},
-                    phase="draw", to_move=0, discard="7C")
+    game = position(
+        2,
+        {0: "2S 5S 9D 9H JS KS AD 4S 6D 8D", 1: "2D 5D 9S JH JD KH AS 4C 6H 8H"},
+        phase="draw",
+        to_move=0,
+        discard="7C",
+    )
     game.apply("take:discard")
     assert "discard:7C" not in game.legal_actions()
     assert game.why_not("discard:7C") == "You took [7C] from the discard pile this turn: you may not discard it."
 
 
 def test_no_ending_means_no_declare_phase():
-    game = position(2, {0: "2S 5S 9D 9H JS KS AD 4S 6D 8D 10C", 1: "2D 5D 9S JH JD KH AS 4C 6H 8H"},
-                    phase="discard", to_move=0)
+    game = position(
+        2, {0: "2S 5S 9D 9H JS KS AD 4S 6D 8D 10C", 1: "2D 5D 9S JH JD KH AS 4C 6H 8H"}, phase="discard", to_move=0
+    )
     game.apply("discard:10C")
     assert game.state.phase == "draw" and game.current_seat == 1
     assert "not possible now" in game.why_not("declare:knock")
 
 
 def test_showdown_throw_in_still_pays_then_declines_reentry():
-    game = position(3, {
-        0: MELDED_NINE + " 3D KD",
-        1: "2S 5S 9D 9H JS KS AD 4S 6D 8D",
-        2: "10H JH QH KH 7C 7D 7S 7H 5D 6C",
-    }, phase="discard", to_move=0, totals=[10, 20, 30])
+    game = position(
+        3,
+        {
+            0: MELDED_NINE + " 3D KD",
+            1: "2S 5S 9D 9H JS KS AD 4S 6D 8D",
+            2: "10H JH QH KH 7C 7D 7S 7H 5D 6C",
+        },
+        phase="discard",
+        to_move=0,
+        totals=[10, 20, 30],
+    )
     discard_and_declare(game, "KD", "knock")
     game.apply("throwin")
     game.apply("laydown")
@@ -366,9 +432,13 @@ def test_showdown_throw_in_still_pays_then_declines_reentry():
 
 
 def test_no_reentry_when_fewer_than_two_remain():
-    game = position(3, {0: MELDED_NINE + " 2H KD", 1: "2S 5S 9D 9H JS KS AD 4S 6D 8D",
-                        2: "10H JH QH KH 7C 7D 7S 7H 5D 6C"},
-                    phase="discard", to_move=0, totals=[10, 90, 95])
+    game = position(
+        3,
+        {0: MELDED_NINE + " 2H KD", 1: "2S 5S 9D 9H JS KS AD 4S 6D 8D", 2: "10H JH QH KH 7C 7D 7S 7H 5D 6C"},
+        phase="discard",
+        to_move=0,
+        totals=[10, 90, 95],
+    )
     discard_and_declare(game, "KD", "knock")
     game.apply("laydown")
     game.apply("laydown")
@@ -438,8 +508,13 @@ def test_layoffs_setting_lowers_the_laydown():
 
 
 def test_empty_stock_is_rebuilt_from_the_discards():
-    game = position(2, {0: "2S 5S 9D 9H JS KS AD 4S 6D 8D 10C", 1: "2D 5D 9S JH JD KH AS 4C 6H 8H"},
-                    phase="discard", to_move=0, stock_size=0)
+    game = position(
+        2,
+        {0: "2S 5S 9D 9H JS KS AD 4S 6D 8D 10C", 1: "2D 5D 9S JH JD KH AS 4C 6H 8H"},
+        phase="discard",
+        to_move=0,
+        stock_size=0,
+    )
     pile = len(game.state.discard)
     game.apply("discard:10C")
     assert game.state.reshuffles == 1
@@ -448,8 +523,14 @@ def test_empty_stock_is_rebuilt_from_the_discards():
 
 
 def test_endless_hand_guard_voids_the_hand():
-    game = position(2, {0: "2S 5S 9D 9H JS KS AD 4S 6D 8D 10C", 1: "2D 5D 9S JH JD KH AS 4C 6H 8H"},
-                    phase="discard", to_move=0, dealer=1, stock_size=0)
+    game = position(
+        2,
+        {0: "2S 5S 9D 9H JS KS AD 4S 6D 8D 10C", 1: "2D 5D 9S JH JD KH AS 4C 6H 8H"},
+        phase="discard",
+        to_move=0,
+        dealer=1,
+        stock_size=0,
+    )
     game.state.reshuffles = 3
     hand_no = game.state.hand_no
     game.apply("discard:10C")
@@ -483,11 +564,16 @@ def test_ai_games_finish(players):
 
 
 def test_log_hides_stock_draws_and_tells_the_showdown():
-    game = position(3, {
-        0: "4H 5H 6H QS QC QD JK 9C 10C 3D",
-        1: "5S 6S 7S 8S 9D 9H 9S KS AH 4C",
-        2: "10H JH QH KH 7C 7D 7S 7H 5D 6C",
-    }, phase="draw", to_move=0)
+    game = position(
+        3,
+        {
+            0: "4H 5H 6H QS QC QD JK 9C 10C 3D",
+            1: "5S 6S 7S 8S 9D 9H 9S KS AH 4C",
+            2: "10H JH QH KH 7C 7D 7S 7H 5D 6C",
+        },
+        phase="draw",
+        to_move=0,
+    )
     drawn = game.state.stock[-1]
     game.apply("draw:stock")
     assert english(game.state.events[-1]) == "drew from the stock"
@@ -507,15 +593,16 @@ def test_log_hides_stock_draws_and_tells_the_showdown():
 def test_nobody_left_tie_break():
     from variants.ten_card.scoring import _lowest_total
 
-    assert _lowest_total([101, 101, 130], [0, 1, 2], finisher=0) == 0   # the finisher is among the tied
-    assert _lowest_total([120, 105, 105], [0, 1, 2], finisher=0) == 1   # first tied seat after him
+    assert _lowest_total([101, 101, 130], [0, 1, 2], finisher=0) == 0  # the finisher is among the tied
+    assert _lowest_total([120, 105, 105], [0, 1, 2], finisher=0) == 1  # first tied seat after him
     assert _lowest_total([105, 120, 105], [0, 1, 2], finisher=1) == 2
     assert _lowest_total([105, 120, 130], [0, 1, 2], finisher=1) == 0
 
 
 def test_a_thrown_in_player_cannot_win_when_nobody_is_left():
-    game = position(2, {0: MELDED_NINE + " 2H KD", 1: "2S 5S 9D 9H JS KS AD 4S 6D 8D"},
-                    phase="discard", to_move=0, totals=[99, 50])
+    game = position(
+        2, {0: MELDED_NINE + " 2H KD", 1: "2S 5S 9D 9H JS KS AD 4S 6D 8D"}, phase="discard", to_move=0, totals=[99, 50]
+    )
     discard_and_declare(game, "KD", "knock")
     game.apply("throwin")
     assert game.state.totals == [101, 50]

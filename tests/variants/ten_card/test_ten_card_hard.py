@@ -18,8 +18,9 @@ OTHER_SMALL_HAND = "10S JS QS KS 8D 8H 8S 8C 5C 6H"  # 11 unmatched
 def knocked(players: int, totals: list[int], seat_1: str = LOOSE_HAND):
     """Seat 0 knocks with 3D; seat 1 (by default 73 unmatched) is the first to lay down or throw in."""
     hands = {0: MELDED_NINE + " 3D KD", 1: seat_1, 2: SMALL_HAND}
-    game = position(players, {seat: hands[seat] for seat in range(min(players, 3))}, phase="discard", to_move=0,
-                    totals=totals)
+    game = position(
+        players, {seat: hands[seat] for seat in range(min(players, 3))}, phase="discard", to_move=0, totals=totals
+    )
     discard_and_declare(game, "KD", "knock")
     assert game.current_seat == 1 and game.state.phase == "showdown"
     return game
@@ -51,8 +52,9 @@ def test_hard_buys_back_in_even_at_the_limit_because_staying_out_loses_the_buli(
     assert game.observation(1)["extra"]["reentry"]["restart"] == 98
     assert choose_action(game, 1, "normal") == "decline"
     assert choose_action(game, 1, "hard") == "reenter"
-    assert hint_for(game, 1).text == ("Re-enter: staying out loses the buli for sure; back in at 98, a römi or a "
-                                      "special hand can still win it.")
+    assert hint_for(game, 1).text == (
+        "Re-enter: staying out loses the buli for sure; back in at 98, a römi or a special hand can still win it."
+    )
 
 
 def test_with_room_to_spare_the_re_entry_hint_keeps_its_plain_reason():
@@ -67,8 +69,10 @@ def test_hard_throws_in_and_buys_back_in_when_that_restarts_it_lower_than_laying
     game = knocked(3, [10, 80, 20], seat_1=OTHER_SMALL_HAND)  # laying down: 80 + 11 = 91
     assert choose_action(game, 1, "normal") == "laydown"
     assert choose_action(game, 1, "hard") == "throwin"  # expects a restart near 20 + 37 (a first-round knock)
-    assert hint_for(game, 1).text == ("Throw in and buy back in: you restart at the highest total still in "
-                                      "(about 57), lower than the 91 laying down leaves you.")
+    assert hint_for(game, 1).text == (
+        "Throw in and buy back in: you restart at the highest total still in "
+        "(about 57), lower than the 91 laying down leaves you."
+    )
     game.apply("throwin")
     game.apply("laydown")  # seat 2: 20 + 11 = 31
     game.apply("reenter")

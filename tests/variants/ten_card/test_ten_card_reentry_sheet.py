@@ -10,8 +10,10 @@ from tests.variants.ten_card.test_ten_card import B_EX7_TOTALS, play_b_ex7_hand
 
 def column_sums(game: Game) -> list[int]:
     sheet = game.state.sheet
-    return [sum(row["points"][seat] + row.get("reentry", [0] * game.state.players)[seat] for row in sheet)
-            for seat in range(game.state.players)]
+    return [
+        sum(row["points"][seat] + row.get("reentry", [0] * game.state.players)[seat] for row in sheet)
+        for seat in range(game.state.players)
+    ]
 
 
 def test_the_worked_example_the_reentry_row_takes_south_from_104_back_to_100():

@@ -25,6 +25,7 @@ LOSER_HANDS = {1: "AS KH 5D", 2: "QC QD 2S 3S", 3: "7H"}
 
 # --- worked examples --------------------------------------------------------------------------
 
+
 def test_D_ex1_normal_penalties():
     game = four_player_game()
     place(game, {0: "4D 5D 6D 9C", **LOSER_HANDS}, discard="2C", stock_top="7D", tabled=(0,))
@@ -60,10 +61,19 @@ def test_D_ex3_payout():
 def ex4_position(game):
     """D-ex4 literally: stock [8C], discard [5C 9D KS], 80 cards in melds on the table."""
     full_suits = [(1, " ".join(r + s for r in RANKS)) for s in SUITS]
-    partial = [(1, " ".join(r + "D" for r in RANKS[:8])), (1, " ".join(r + "S" for r in RANKS[:10])),
-               (1, " ".join(r + "H" for r in RANKS[3:]))]
-    place(game, {0: "2H AC 2C 3C 4C 6C 7C 9C 10C JC", 1: "QC KC 10D JD QD KD JS QS AH 3H"},
-          discard="5C 9D KS", table=full_suits + partial, stock="8C", to_move=0)
+    partial = [
+        (1, " ".join(r + "D" for r in RANKS[:8])),
+        (1, " ".join(r + "S" for r in RANKS[:10])),
+        (1, " ".join(r + "H" for r in RANKS[3:])),
+    ]
+    place(
+        game,
+        {0: "2H AC 2C 3C 4C 6C 7C 9C 10C JC", 1: "QC KC 10D JD QD KD JS QS AH 3H"},
+        discard="5C 9D KS",
+        table=full_suits + partial,
+        stock="8C",
+        to_move=0,
+    )
 
 
 def test_D_ex4_drawing_the_last_card_reshuffles_the_whole_pile():
@@ -106,17 +116,18 @@ def test_D_ex6_going_out_needs_a_final_discard():
     place(game, {0: "4D 5D 6D 7D"}, discard="9C", to_move=0, tabled=(0,))
     game.apply("take:discard")
     assert game.why_not("meld:4D-5D-6D-7D") == (
-        "That would leave only 9C, which you took from the discard pile this turn: you could not discard it.")
+        "That would leave only 9C, which you took from the discard pile this turn: you could not discard it."
+    )
     assert game.why_not("discard:9C") == "You took 9C from the discard pile this turn: you may not discard it."
     assert [a for a in game.legal_actions() if a in ("meld:4D-5D-6D-7D", "discard:9C")] == []
 
 
 # --- flows --------------------------------------------------------------------------------------
 
+
 def test_an_earlier_meld_means_no_rummy():
     game = Game("traditional", 2, seed=7)
-    place(game, {0: "4D 5D 6D 9C", 1: "2S 5H 8C JD QS 3C 6H 9D KC AD"}, discard="2C",
-          stock_top="KS 10H 7D", to_move=0)
+    place(game, {0: "4D 5D 6D 9C", 1: "2S 5H 8C JD QS 3C 6H 9D KC AD"}, discard="2C", stock_top="KS 10H 7D", to_move=0)
     play(game, "draw:stock", "meld:4D-5D-6D", "discard:KS", "draw:stock", "discard:10H")
     assert game.state.extra["tabled"] == [True, False]
     play(game, "draw:stock", "layoff:7D>0", "discard:9C")
@@ -173,9 +184,14 @@ def test_refusal_reasons():
     assert game.why_not("discard:7H") == "Draw first: from the stock or the discard pile."
     game.apply("draw:stock")
     assert game.why_not("draw:stock").startswith("You have already drawn this turn")
-    assert game.why_not("meld:KS-AS-2S") == "KS AS 2S is not a run: a run may not turn the corner from K through A to 2."
+    assert (
+        game.why_not("meld:KS-AS-2S") == "KS AS 2S is not a run: a run may not turn the corner from K through A to 2."
+    )
     assert game.why_not("meld:QS-KS-AS") is None
-    assert game.why_not("meld:7H-7H-8C") == "7H 7H 8C is neither a set (one rank, different suits) nor a run (one suit, in sequence)."
+    assert (
+        game.why_not("meld:7H-7H-8C")
+        == "7H 7H 8C is neither a set (one rank, different suits) nor a run (one suit, in sequence)."
+    )
     assert game.why_not("layoff:7H-7H>0") == "7H 7H cannot go on 8H 9H 10H: a run cannot hold the same card twice."
     assert game.why_not("layoff:8C>0") == "8C cannot go on 8H 9H 10H: a run is all one suit."
     assert game.why_not("layoff:7H>3") == "There is no table meld 3: the table has 1 meld(s), numbered from 0."
@@ -222,4 +238,6 @@ def test_rummy_penalty_setting():
     place(game, {0: "4D 5D 6D 8C 8S 8H QC QH QS 9C", **LOSER_HANDS}, discard="2C", stock_top="7D")
     play(game, "draw:stock", "meld:4D-5D-6D-7D+8S-8H-8C+QS-QH-QC", "discard:9C")
     assert game.state.last_hand["points"] == [0, 36, 35, 17]
-    assert "Player 2: [AS] [KH] [5D] = 11 + 10 + 5 = 26, + 10 for the rummy = 36" in message_texts(game.state.last_hand["lines"])
+    assert "Player 2: [AS] [KH] [5D] = 11 + 10 + 5 = 26, + 10 for the rummy = 36" in message_texts(
+        game.state.last_hand["lines"]
+    )
