@@ -55,7 +55,7 @@ CHECKED = [
     "rummy_tui/app.py",
     "rummy_tui/ascii_streams.py",
     "rummy_tui/binding_words.py",
-    "rummy_tui/cli.py",
+    "rummy_tui/cli",
     "rummy_tui/cli_words.py",
     "rummy_tui/crash.py",
     "rummy_tui/plain.py",
