@@ -14,7 +14,7 @@ import json
 import random
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from rummy_tui.i18n import N_, Message
@@ -25,6 +25,8 @@ from .deals import DealStream, commitment_of, contribution_text, deal_key, hand_
 from .melds import Meld
 from .position import place_position
 from .records import RecordError, check_record, check_state
+from .state import State
+from .undo import Before, Step, undo_search
 from .variant import canonical_action, variant_by_key
 
 if TYPE_CHECKING:
@@ -42,85 +44,6 @@ def random_seed() -> int:
 
 class IllegalAction(ValueError):
     """An action the rules refuse; ``str(error)`` is the reason in a player's words."""
-
-
-@dataclass
-class State:
-    variant: str
-    players: int
-    settings: dict[str, Any]
-    seed: int
-    hand_no: int = 0
-    dealer: int = 0
-    to_move: int | None = 0
-    phase: str = "setup"
-    hands: list[list[int]] = field(default_factory=list)
-    stock: list[int] = field(default_factory=list)  # the top card is the last one
-    discard: list[int] = field(default_factory=list)  # the top card is the last one
-    table: list[dict[str, Any]] = field(default_factory=list)  # {"owner": seat, "meld": Meld json}
-    sheet: list[dict[str, Any]] = field(default_factory=list)  # one row per hand: {"hand", "points", "note"}
-    totals: list[int] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)  # public, variant-specific
-    private: list[dict[str, Any]] = field(default_factory=list)  # per seat, hidden from others
-    events: list[dict[str, Any]] = field(default_factory=list)  # {"seat", "text"} for the log
-    last_hand: dict[str, Any] | None = None  # the summary of the hand that just ended
-    result: dict[str, Any] | None = None  # set once the game is over
-    shuffles: int = 0
-    reshuffles: int = 0  # stock rebuilt from the discard pile, this hand
-    deal_hand: int = 0  # the hand whose sealed deal is in use (0: none yet)
-    deal_draws: int = 0  # shuffles drawn from it so far
-
-    @property
-    def mover(self) -> int:
-        """The seat to move, for the rules while the game goes on (``to_move`` is None only once
-        it is over, and no rule acts then)."""
-        if self.to_move is None:
-            raise RuntimeError("the game is over: no seat is to move")
-        return self.to_move
-
-
-@dataclass(frozen=True)
-class Step:
-    """What one action did, as far as taking it back is concerned."""
-
-    seat: int | None  # who moved
-    showed: frozenset[int]  # seats that were shown cards they had not seen (a stock draw, a deal)
-    ended_hand: bool  # the action ended a hand (or the game)
-
-
-@dataclass(frozen=True)
-class Before:
-    """The parts of the state an action's Step is judged from."""
-
-    seat: int | None
-    hand_no: int
-    last_hand: Any
-    shuffles: int
-    hands: tuple[frozenset[int], ...]
-    stock: frozenset[int]
-
-    @classmethod
-    def of(cls, state: State) -> Before:
-        return cls(
-            state.to_move,
-            state.hand_no,
-            state.last_hand,
-            state.shuffles,
-            tuple(frozenset(hand) for hand in state.hands),
-            frozenset(state.stock),
-        )
-
-    def step(self, after: State) -> Step:
-        """A seat was shown cards if it got cards from the stock, or any new cards after a
-        shuffle (a new deal, a rebuilt stock)."""
-        shuffled = after.shuffles != self.shuffles
-        showed = set()
-        for seat, hand in enumerate(after.hands):
-            new = set(hand) - (self.hands[seat] if seat < len(self.hands) else frozenset())
-            if new and (shuffled or new & self.stock):
-                showed.add(seat)
-        ended = after.hand_no != self.hand_no or after.last_hand is not self.last_hand or after.result is not None
-        return Step(self.seat, frozenset(showed), ended)
 
 
 class Game:
@@ -234,11 +157,11 @@ class Game:
         every move after it), or None if it may not. A move that showed ``seat`` cards it had not
         seen (a draw from the stock, a new deal) or that ended a hand cannot be taken back, and
         nor can anything before it; a discard, a taken discard, a meld or a lay-off can."""
-        return self._undo_search(seat)[0]
+        return undo_search(self._step_log(), seat)[0]
 
     def why_no_undo(self, seat: int) -> str | None:
         """None if ``seat`` may take back its last move, otherwise why not, in a player's words."""
-        return self._undo_search(seat)[1]
+        return undo_search(self._step_log(), seat)[1]
 
     def rewind(self, count: int) -> None:
         """Go back to the position after the record's first ``count`` actions: the later actions
@@ -251,23 +174,6 @@ class Game:
         self._steps = replayed._steps
         self.record["actions"] = actions[:count]
         self.record["undos"] = self.record.get("undos", 0) + 1
-
-    def _undo_search(self, seat: int) -> tuple[int | None, str | None]:
-        steps = self._step_log()
-        if steps is None:
-            return None, tr("This game's moves cannot be taken back.")
-        for index in range(len(steps) - 1, -1, -1):
-            step = steps[index]
-            if step.ended_hand:
-                return None, tr("The hand is over: its moves cannot be taken back.")
-            if seat in step.showed:
-                return None, tr(
-                    "You have seen the card you drew: a draw from the stock (and anything "
-                    "before it) cannot be taken back."
-                )
-            if step.seat == seat:
-                return index, None
-        return None, tr("There is no move of yours to take back.")
 
     def _step_log(self) -> list[Step] | None:
         """The steps of the whole record; rebuilt once by replaying it for a loaded game."""
