@@ -59,6 +59,51 @@ def cards_used(variant: Variant, observation: dict[str, Any], action: str) -> li
     return used
 
 
+@dataclass(frozen=True)
+class HintedMove:
+    """Where a move's cards are: each group's cards in the hand, the meaning given to a joker
+    (``JK=9S``: card -> ``9S``) and the table meld it goes onto, so the screen can arm it."""
+
+    groups: list[list[int]]
+    joker_meanings: dict[int, str]
+    target: int | None
+
+
+def hinted_move(hand: list[int], action: str) -> HintedMove:
+    """The hand's cards ``action`` names, group by group (``meld:KS-KH-KC+5S-5H-5D`` is two)."""
+    verb, argument = split_action(action)
+    cards, arrow, target = argument.rpartition(">") if ">" in argument else (argument, "", "")
+    groups: list[list[int]] = []
+    meanings: dict[int, str] = {}
+    left = list(hand)
+    for group in cards.split("+") if verb not in ("declare", "draw", "take") else []:
+        found = []
+        for token in (t for t in group.split("-") if t):
+            shown, _eq, meaning = token.partition("=")
+            try:
+                card = find_card(left, parse_face(shown))
+            except ValueError:
+                card = None
+            if card is None:
+                continue
+            left.remove(card)
+            found.append(card)
+            if meaning:
+                meanings[card] = meaning
+        if found:
+            groups.append(found)
+    return HintedMove(groups, meanings, int(target) if arrow and target.isdigit() else None)
+
+
+def split_into_melds(cards: list[int], variant: Variant, settings: dict[str, Any]) -> list[list[int]] | None:
+    """The melds ``cards`` make when all of them are used (an opening of two melds selected at
+    once), or None when some card would be left over. The engine still judges the move."""
+    arrangement = best_arrangement(cards, variant.meld_rules(settings), variant.value_function(settings))
+    if arrangement.deadwood or not arrangement.melds:
+        return None
+    return [list(meld.cards) for meld in arrangement.melds]
+
+
 def _faces(group: str) -> list[int]:
     try:
         return parse_card_group(group)[0]

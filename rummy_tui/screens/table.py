@@ -432,7 +432,23 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
         if not groups:
             self.say(_("Select the cards to meld with space first."), error=True)
             return
-        await self.perform("meld:" + "+".join(self._cards_code(group) for group in groups))
+        code = "meld:" + "+".join(self._cards_code(group) for group in groups)
+        if len(groups) == 1 and self._legal:
+            code = await self._split_if_refused(code, groups[0])
+        await self.perform(code)
+
+    async def _split_if_refused(self, code: str, cards: list[int]) -> str:
+        """One selection that is no meld but splits into melds (an opening of two melds selected
+        at once) is laid as those melds, when the engine takes them; otherwise ``code`` stands."""
+        from rummy_tui.engine.hints import split_into_melds
+
+        if await self.seat.why_not(code) is None:
+            return code
+        melds = split_into_melds(cards, self.variant, self.seat.observation["settings"])
+        if not melds or len(melds) < 2:
+            return code
+        split = "meld:" + "+".join(self._cards_code(meld) for meld in melds)
+        return split if await self.seat.why_not(split) is None else code
 
     async def _onto_target(self, verb: str) -> None:
         melds = self.query_one(MeldTableView)

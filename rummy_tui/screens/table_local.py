@@ -130,14 +130,32 @@ class LocalTurns:
         if self._hint_is_stale(turn, epoch):
             return
         self.game.record["hints"] = self.game.record.get("hints", 0) + 1
-        self.hand.clear_selection()
-        self.hand.selected.update(hint.cards)
-        self.hand.refresh()
+        self.arm_hint(hint)
         line = self.say(_("Hint: {text}", text=hint.text))
         if line.cell_len > self.query_one("#message", Panel).size.width - 2:
             self.notify(line.plain)  # too long for the line: show it whole as well
         self.update_keys()
         self._autosave()
+
+    def arm_hint(self, hint) -> None:
+        """Set the hand and the meld cursor so the hinted move's key plays exactly it: a meld of
+        several groups is put aside group by group (``m`` lays them all), a lay-off or a joker
+        exchange points the meld cursor at its meld, a joker keeps the meaning the hint gave it."""
+        from rummy_tui.engine.hints import hinted_move
+        from rummy_tui.widgets.melds import MeldTableView
+
+        move = hinted_move(list(self.seat.observation["hand"]), hint.action)
+        self.hand.clear_selection()
+        self.joker_meanings.clear()
+        self.joker_meanings.update(move.joker_meanings)
+        groups = move.groups or [list(hint.cards)]
+        if hint.action.startswith("meld:") and len(groups) > 1:
+            self.hand.staged.extend(groups)
+        else:
+            self.hand.selected.update(card for group in groups for card in group)
+        if move.target is not None:
+            self.query_one(MeldTableView).set_target(move.target)
+        self.hand.refresh()
 
     # --- the disk: saves and history, written by a thread of their own --------------------
 
