@@ -299,7 +299,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
             if action == "hint":
                 if not self.local:
                     return False  # a shared table gives no hints
-                return (len(self.humans) == 1 and bool(self._legal)) or None
+                return bool(self._legal) or None  # each human at their own turn (hot-seat too)
             if action == "undo":
                 return self._undo_point() is not None or self._takeback_allowed()
             if action == "table_melds":

@@ -105,8 +105,9 @@ class LocalTurns:
 
     def action_hint(self) -> None:
         """The hard AI's move for the viewer, with its reason; its cards are selected, so the
-        move's key plays it. Each hint is counted in the game's record (and so its history)."""
-        if not self.local or len(self.humans) != 1 or not self._legal:
+        move's key plays it. Each hint is counted in the game's record (and so its history), in
+        all and for the player who asked (hot-seat: each human at their own turn)."""
+        if not self.local or not self._legal or self.viewer is None:
             return
         self.find_hint(self.viewer, self.seat.seq, self._epoch)
 
@@ -129,13 +130,22 @@ class LocalTurns:
     def show_hint(self, hint, turn: int, epoch: int) -> None:
         if self._hint_is_stale(turn, epoch):
             return
-        self.game.record["hints"] = self.game.record.get("hints", 0) + 1
+        self.count_hint(self.viewer)
         self.arm_hint(hint)
         line = self.say(_("Hint: {text}", text=hint.text))
         if line.cell_len > self.query_one("#message", Panel).size.width - 2:
             self.notify(line.plain)  # too long for the line: show it whole as well
         self.update_keys()
         self._autosave()
+
+    def count_hint(self, seat: int) -> None:
+        record = self.game.record
+        record["hints"] = record.get("hints", 0) + 1
+        by_seat = record.get("hints_by_seat")
+        if not isinstance(by_seat, list) or len(by_seat) != len(self.seats):
+            by_seat = [0] * len(self.seats)
+        by_seat[seat] += 1
+        record["hints_by_seat"] = by_seat
 
     def arm_hint(self, hint) -> None:
         """Set the hand and the meld cursor so the hinted move's key plays exactly it: a meld of

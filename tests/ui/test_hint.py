@@ -7,7 +7,7 @@ import pytest
 from rummy_tui.engine.hints import hint_for
 from variants import registry
 
-from .driver import make_app, settle
+from .driver import make_app, press_move, settle
 
 
 def hint_enabled(app) -> bool:
@@ -63,15 +63,30 @@ async def test_the_hinted_discard_is_played_by_its_key():
         assert game.record["actions"][before] == hint.action
 
 
-async def test_no_hint_key_in_hot_seat():
+async def test_hot_seat_hints_work_for_each_human_at_their_turn_and_are_counted_per_player():
     app = make_app("gin", 2, ["Ann", "Bob"], seed=3)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("enter")  # the hand-off screen
         await settle(pilot)
         table = app.table()
-        assert table.viewer is not None
-        assert not hint_enabled(app)
-        await pilot.press("i")
-        await settle(pilot)
-        assert "hints" not in table.game.record
+        game = table.game
+        asked = []
+        while len(asked) < 2:
+            if app.screen is not table:  # the next player's hand-off
+                await pilot.press("enter")
+                await settle(pilot)
+                continue
+            seat = table.viewer
+            assert seat == game.current_seat and hint_enabled(app)
+            expected = hint_for(game, seat)
+            await pilot.press("i")
+            await settle(pilot)
+            assert str(table.query_one("#message").render()).startswith("Hint: ")
+            before = len(game.record["actions"])
+            asked.append(seat)
+            await press_move(pilot, expected.action)
+            await settle(pilot)
+            assert game.record["actions"][before] == expected.action
+        assert sorted(asked) == [0, 1]
+        assert game.record["hints"] == 2 and game.record["hints_by_seat"] == [1, 1]
