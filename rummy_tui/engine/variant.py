@@ -101,6 +101,8 @@ class Variant:
     phases: tuple[str, ...] = ()  # the values state.phase takes during a hand (Game.from_position)
     # What each ``declare:NAME`` declares, in English marked N_ (Tízlapos: "römi"); hints and menus use it.
     ending_names: dict[str, str] = {}
+    # The interactive lesson (``rummy_tui.engine.lessons.Lesson``), installed by the variant's package.
+    lesson: Any = None
 
     def showdown(self, last_hand: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any] | None:
         """The facts of a hand that ended in a two-seat showdown, for the end of the hand to tell

@@ -3,8 +3,10 @@ computer player the package installs on it."""
 
 from variants.tableplay.computer import computer_for
 
+from .lesson import LESSON
 from .rules import VARIANT
 
 VARIANT.computer = computer_for(VARIANT)
+VARIANT.lesson = LESSON
 
 __all__ = ["VARIANT"]

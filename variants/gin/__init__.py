@@ -6,8 +6,10 @@ from rummy_tui.engine.variant import ComputerPlayer
 
 from .ai import choose_ai_action
 from .hard import hard_move
+from .lesson import LESSON
 from .rules import VARIANT
 
 VARIANT.computer = ComputerPlayer(choose=choose_ai_action, hint=hard_move)
+VARIANT.lesson = LESSON
 
 __all__ = ["VARIANT"]

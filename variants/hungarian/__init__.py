@@ -5,8 +5,10 @@ The package installs the computer player on the variant: the rules never import 
 from rummy_tui.engine.variant import ComputerPlayer
 
 from .ai import choose_ai_action
+from .lesson import LESSON
 from .rules import VARIANT
 
 VARIANT.computer = ComputerPlayer(choose=choose_ai_action)
+VARIANT.lesson = LESSON
 
 __all__ = ["VARIANT"]
