@@ -53,6 +53,8 @@ from .table_local import AiMoved, LocalTurns
 from .table_remote import RemoteTurns, SeatsView, SharedTableLog, seat_name
 from .undo import UndoMoves
 
+MESSAGE_ROWS = 3  # the most lines a whole message (a hint) takes above the hand
+
 __all__ = ["AiMoved", "PHASE_HINTS", "TableScreen", "bracket_cards", "variant_verbs"]
 
 
@@ -257,12 +259,17 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
                 return _(hint)
         return _("choose a move (a)")
 
-    def say(self, text: str | Text, error: bool = False) -> Text:
-        """Show a line in the message panel; returns it as shown (cards drawn as in the hand)."""
+    def say(self, text: str | Text, error: bool = False, whole: bool = False) -> Text:
+        """Show a line in the message panel; returns it as shown (cards drawn as in the hand).
+        ``whole`` (a hint) wraps a long line onto up to three lines above the hand, which stay
+        until the next message, rather than cutting it or covering the hand with a toast."""
         message = self.query_one("#message", Panel)
         message.set_class(error, "refused")
         line = text.copy() if isinstance(text, Text) else log_line(bracket_cards(text), self.hand.card_look())
-        line.no_wrap, line.overflow = True, "ellipsis"
+        width = max(message.size.width - 2, 20)
+        rows = min(len(line.wrap(self.app.console, width)), MESSAGE_ROWS) if whole else 1
+        line.no_wrap, line.overflow = rows == 1, "ellipsis"
+        message.styles.height = rows
         message.update(line)
         if error and line.cell_len > message.size.width - 2:
             self.notify(line.plain, severity="error")  # too long for the line: show it whole as well

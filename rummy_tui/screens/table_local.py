@@ -17,7 +17,6 @@ from textual.message import Message
 from rummy_tui.engine.ai import choose_action
 from rummy_tui.i18n import _
 from rummy_tui.storage.writer import DiskStatus, DiskWriter
-from rummy_tui.widgets.base import Panel
 
 QUIT_WAIT_SECONDS = 3.0  # how long quitting waits for the disk before saying what is not saved
 
@@ -132,9 +131,7 @@ class LocalTurns:
             return
         self.count_hint(self.viewer)
         self.arm_hint(hint)
-        line = self.say(_("Hint: {text}", text=hint.text))
-        if line.cell_len > self.query_one("#message", Panel).size.width - 2:
-            self.notify(line.plain)  # too long for the line: show it whole as well
+        self.say(_("Hint: {text}", text=hint.text), whole=True)
         self.update_keys()
         self._autosave()
 
