@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .game import Game
+from .variant import Variant
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -36,6 +37,27 @@ def choose_action(game: Game, seat: int, level: str = "normal") -> str:
     if game.why_not(action) is not None:  # a variant AI bug must never stall a game
         action = legal[0]
     return action
+
+
+def timed_out_action(game: Game, seat: int, level: str = "normal") -> str:
+    """The move played for a seat out of time (a table clock): a plain draw from the stock and
+    the discard the AI at ``level`` finds safest, never a meld or a knock the player did not
+    choose. Where the turn offers neither (Gin's upcard, a variant's own choices), the AI's move."""
+    action = timed_out_choice(game.variant, game.observation(seat), game.legal_actions(), level, ai_rng(game, seat))
+    return action if game.why_not(action) is None else game.legal_actions()[0]
+
+
+def timed_out_choice(
+    variant: Variant, observation: dict[str, Any], legal: list[str], level: str, rng: random.Random
+) -> str:
+    """:func:`timed_out_action` from what the seat sees (for a worker thread)."""
+    if "draw:stock" in legal:
+        return "draw:stock"
+    discards = [code for code in legal if code.startswith("discard:")]
+    offered = discards or legal
+    if len(offered) == 1:
+        return offered[0]
+    return variant.choose_ai_action(observation, offered, level, rng)
 
 
 def random_action(game: Game, rng: random.Random) -> str:

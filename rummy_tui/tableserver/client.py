@@ -145,6 +145,7 @@ class TableClient:
         public: bool = False,
         watchable: bool = True,
         answer_limit: float | None = None,
+        clock: dict[str, float] | None = None,
     ) -> dict[str, Any]:
         message = {
             "type": "create",
@@ -156,6 +157,7 @@ class TableClient:
             "public": public,
             "watchable": watchable,
             "answer_limit": answer_limit,
+            "clock": clock,
         }
         return self._seated(await self.request(message, "welcome"))
 
@@ -205,6 +207,10 @@ class TableClient:
 
     async def chat(self, text: str) -> None:
         await self.send({"type": "chat", "text": text})
+
+    async def back(self) -> None:
+        """Back at the table after the clock marked this seat away."""
+        await self.send({"type": "back"})
 
     async def leave(self) -> None:
         await self.send({"type": "leave"})

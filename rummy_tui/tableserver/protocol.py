@@ -7,13 +7,14 @@ Client to server::
                                              believed only from the server's own unix user
     lobby   {}                               the public tables still being played, and those
                                              where my identity holds a seat
-    create  {variant, settings?, seats, grace?, ai_level?, answer_limit?, public?, watchable?}
+    create  {variant, settings?, seats, grace?, ai_level?, answer_limit?, public?, watchable?, clock?}
                                              a new table; seats is a list of "human" (an open
                                              seat) or an AI level, the creator takes seat 0, and
                                              ai_level plays the seats still open at the start and
                                              covers for away players; a seat silent answer_limit
                                              seconds (20) is away; public (false) lists it,
-                                             watchable (true) lets others watch
+                                             watchable (true) lets others watch; clock
+                                             ({turn, bank} seconds, or null) times each turn
     join    {code, seat?, token?}            sit at a table (a token reclaims a seat)
     watch   {code}                           look on: the public table, no hand
     start   {}                               the host starts: open seats become AI
@@ -26,6 +27,7 @@ Client to server::
                                              bytes as 32 hex digits, for the hand a view's
                                              ``contribute`` names (docs/ENGINE.md)
     leave   {}                               give the seat to the AI now
+    back    {}                               back after the clock marked me away
     pong    {n?}                             the answer to a ping (the client's reader answers it)
 
 Server to client: ``welcome{table, seat, token}``, ``view{seq, started, observation, legal,
@@ -101,6 +103,7 @@ FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "public": ((bool,), False),
         "watchable": ((bool,), False),
         "answer_limit": ((int, float), False),
+        "clock": ((dict, type(None)), False),
     },
     "join": {"code": ((str,), True), "seat": ((int,), False), "token": ((str,), False)},
     "watch": {"code": ((str,), True)},
@@ -112,6 +115,7 @@ FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "chat": {"text": ((str,), True)},
     "contribute": {"hand": ((int,), True), "data": ((str,), True)},
     "leave": {},
+    "back": {},
     "pong": {"n": ((int,), False)},
 }
 

@@ -30,6 +30,7 @@ from rummy_tui.storage.paths import data_dir
 from rummy_tui.storage.saves import BadSave, SaveStore, write_atomically
 
 from .access import CodeGuard, connection_address, peer_uid
+from .clock import BadClock, TurnClock, clock_setting
 from .lifecycle import SWEEP_SECONDS, creator_key, due_for_removal, refusal_to_create
 from .limits import RefusalLog, TableLimits, TokenBucket
 from .protocol import (
@@ -371,6 +372,8 @@ class TableServer:
             table.contribute(connection, message["hand"], message["data"])
         elif kind == "start":
             table.post("start", connection)
+        elif kind == "back":
+            table.post("back", connection)
         elif kind == "leave":
             table.post("leave", connection)
             connection.table = None
@@ -429,6 +432,10 @@ class TableServer:
                 )
             )
             return
+        try:
+            clock = clock_setting(message.get("clock"))
+        except BadClock as problem:
+            raise BadMessage(str(problem)) from None
         with texts_as_messages() as message_of:  # a setting's reason, for the player's language
             try:
                 game = Game(message["variant"], len(kinds), message.get("settings") or {}, seed=None)  # unpredictable
@@ -450,6 +457,7 @@ class TableServer:
             public=message.get("public", False),
             watchable=message.get("watchable", True),
             creator=creator,
+            clock=TurnClock(clock, len(kinds)) if clock else None,
         )
         await self._sit(connection, "join", {"code": table.code, "seat": 0})
 
@@ -595,6 +603,7 @@ class TableServer:
                 chat_limit=self._chat_limit,
                 finished_at=meta.get("finished_at"),
                 answer_limit=meta.get("answer_limit", DEFAULT_ANSWER_SECONDS),
+                clock=TurnClock.from_saved(meta.get("clock"), game.record["players"]),
             )
             if game.is_over and table.finished_at is None:
                 table.finished_at = time.time()  # finished before tables kept the time: kept from now

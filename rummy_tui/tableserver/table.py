@@ -27,8 +27,10 @@ from rummy_tui.engine.deals import contribution_text
 from rummy_tui.engine.verify import revealed_record
 from rummy_tui.i18n import N_, english, msg, texts_as_messages
 
+from .clock import TurnClock
 from .limits import TokenBucket
 from .protocol import markup_safe, refusal
+from .table_clock import ClockedTurns
 
 DEFAULT_GRACE_SECONDS = 60.0
 DEFAULT_ANSWER_SECONDS = 20.0  # a connected seat silent this long (no answer to pings) counts as away
@@ -80,7 +82,7 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-class Table:
+class Table(ClockedTurns):
     def __init__(
         self,
         code: str,
@@ -100,6 +102,7 @@ class Table:
         answer_limit: float = DEFAULT_ANSWER_SECONDS,
         finished_at: float | None = None,
         contribution_wait: float = CONTRIBUTION_WAIT,
+        clock: TurnClock | None = None,
     ):
         self.code, self.game, self.seats = code, game, seats
         self.grace, self.started, self.ai_delay = grace, started, ai_delay
@@ -131,6 +134,7 @@ class Table:
         self._flush_wanted = False
         self._timer: asyncio.TimerHandle | None = None
         self.task: asyncio.Task | None = None
+        self.clock, self.clock_away = clock, set()  # seconds a turn and a bank, or None
 
     # --- the state every message reports ---------------------------------------------------
 
@@ -172,6 +176,7 @@ class Table:
             "contribute": self.contribution_wanted(),
             "public": self.public,
             "watchable": self.watchable,
+            "clock": self.clock_shown(),
         }
 
     # --- sealed deals: the players' own randomness, and the reveal --------------------------
@@ -265,6 +270,7 @@ class Table:
             "finished_at": self.finished_at,
             "seats": [seat.saved() for seat in self.seats],
             "log": self.log.lines,
+            "clock": self.clock.saved() if self.clock is not None else None,
         }
 
     def seats_identity(self, identity: str | None) -> bool:
@@ -285,6 +291,7 @@ class Table:
             try:
                 await getattr(self, f"_on_{command}")(*arguments)
                 self._plan_ai_turn()
+                self.follow_clock()
             except Exception:  # one failing command (a full disk, say) must not end the table
                 print(f"table {self.code}: {command} failed", file=sys.stderr)
                 traceback.print_exc()
@@ -297,6 +304,7 @@ class Table:
     async def stop(self) -> None:
         if self._timer:
             self._timer.cancel()
+        self.stop_clock()
         if self.task and not self.task.done():
             self.post("stop")
             await self.task
@@ -375,6 +383,8 @@ class Table:
         if reason:
             member.send(refusal("act", reason, seq=self.seq, action=action))
             return
+        if self.clock is not None and seat is not None:
+            self.clock.moved_in_time(seat)
         await self._play(action)
 
     async def _on_why_not(self, member: Member, action: str) -> None:
@@ -502,6 +512,7 @@ class Table:
             self.log.add(N_("{name} is back."), seat, name=place.name)
         place.away_since = None
         self.covered.discard(seat)
+        self.clock_away.discard(seat)
 
     def _go_away(self, seat: int, template: str) -> None:
         del self.members[seat]
@@ -604,7 +615,7 @@ class Table:
 
     def _ai_plays(self, seat: int) -> bool:
         place = self.seats[seat]
-        return place.kind == "ai" or (seat in self.covered and seat not in self.members)
+        return place.kind == "ai" or (seat in self.covered and (seat not in self.members or seat in self.clock_away))
 
     def _plan_ai_turn(self) -> None:
         """Start the AI if it is to move: an AI seat, or an away player past the grace period."""
