@@ -64,12 +64,23 @@ def make_deck(decks: int = 1, jokers: int = 0) -> list[int]:
     return naturals + [FIRST_JOKER_ID + n for n in range(jokers)]
 
 
-def face_text(face: int, glyphs: bool = False) -> str:
-    """``10H`` (or ``10♥`` with glyphs); ``JK`` for a joker."""
+def _spelled_face(face: int, glyphs: bool) -> str:
     if is_joker(face):
         return "JK"
     suits = SUIT_SYMBOLS if glyphs else SUITS
     return RANK_NAMES[rank_of(face)] + suits[suit_of(face)]
+
+
+# Every natural card id of two decks spelled once: legal actions spell each card they name.
+_CARD_TEXT = tuple(_spelled_face(card % 52, False) for card in range(FIRST_JOKER_ID))
+_CARD_GLYPHS = tuple(_spelled_face(card % 52, True) for card in range(FIRST_JOKER_ID))
+
+
+def face_text(face: int, glyphs: bool = False) -> str:
+    """``10H`` (or ``10♥`` with glyphs); ``JK`` for a joker."""
+    if 0 <= face < FIRST_JOKER_ID:
+        return (_CARD_GLYPHS if glyphs else _CARD_TEXT)[face]
+    return _spelled_face(face, glyphs)
 
 
 def card_text(card: int, glyphs: bool = False) -> str:

@@ -26,7 +26,7 @@ from .melds import Meld
 from .position import place_position
 from .records import RecordError, check_record, check_state
 from .state import State
-from .undo import Before, Step, undo_search
+from .undo import Before, Step, StepLog, undo_search
 from .variant import canonical_action, variant_by_key
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ class Game:
         self._given_contributions = {int(hand): list(given) for hand, given in (contributions or {}).items()}
         self._known_secrets = dict(known_secrets) if known_secrets is not None else None
         # What each action of the record showed (see Step); None until needed after from_json.
-        self._steps: list[Step] | None = [] if _deal else None
+        self._steps: StepLog | None = StepLog() if _deal else None
         if _deal:
             self.state.private = [{} for _ in range(players)]
             self.state.totals = [0] * players
@@ -130,16 +130,21 @@ class Game:
             return tr("The game is over.")
         if not isinstance(action, str):
             return tr("An action is a code such as draw:stock, not {kind}.", kind=type(action).__name__)
+        return self._why_not_canonical(canonical_action(action))
+
+    def _why_not_canonical(self, action: str) -> str | None:
         try:
-            return self.variant.why_not(self, canonical_action(action))
+            return self.variant.why_not(self, action)
         except ValueError as error:  # a malformed card or code inside the action
             return str(error)
 
     def apply(self, action: str) -> None:
-        reason = self.why_not(action)
+        if self.is_over or not isinstance(action, str):
+            raise IllegalAction(self.why_not(action))
+        action = canonical_action(action)
+        reason = self._why_not_canonical(action)
         if reason is not None:
             raise IllegalAction(reason)
-        action = canonical_action(action)
         before = Before.of(self.state)
         self.variant.apply(self, action)
         self.record["actions"].append(action)
@@ -148,7 +153,7 @@ class Game:
                 self._reveal_last_deal()
             self._note_where_hands_ended()
         if self._steps is not None:
-            self._steps.append(before.step(self.state))
+            self._steps.add(before)
 
     # --- taking moves back (a game against the computer) -------------------------------------
 
@@ -179,10 +184,12 @@ class Game:
         """The steps of the whole record; rebuilt once by replaying it for a loaded game."""
         if self._steps is None or len(self._steps) != len(self.record["actions"]):
             try:
-                self._steps = Game.replay(self.record)._steps
+                replayed = Game.replay(self.record)
             except RecordError:
                 return None
-        return self._steps
+            self._steps = replayed._steps
+            return replayed._step_log()
+        return self._steps.all(self.state)
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: never another seat's hidden cards."""

@@ -25,16 +25,21 @@ class Step:
     ended_hand: bool  # the action ended a hand (or the game)
 
 
-@dataclass(frozen=True)
+_NOBODY: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
 class Before:
-    """The parts of the state an action's Step is judged from."""
+    """The parts of the state a Step is judged from, as they stood before an action (and so
+    after the one before it). Taken on every action: plain tuples, no sets."""
 
     seat: int | None
     hand_no: int
     last_hand: Any
     shuffles: int
-    hands: tuple[frozenset[int], ...]
-    stock: frozenset[int]
+    hands: tuple[tuple[int, ...], ...]
+    stock: tuple[int, ...]
+    over: bool
 
     @classmethod
     def of(cls, state: State) -> Before:
@@ -43,21 +48,61 @@ class Before:
             state.hand_no,
             state.last_hand,
             state.shuffles,
-            tuple(frozenset(hand) for hand in state.hands),
-            frozenset(state.stock),
+            tuple(map(tuple, state.hands)),
+            tuple(state.stock),
+            state.result is not None,
         )
 
-    def step(self, after: State) -> Step:
+    def step(self, after: Before) -> Step:
         """A seat was shown cards if it got cards from the stock, or any new cards after a
         shuffle (a new deal, a rebuilt stock)."""
+        ended = after.hand_no != self.hand_no or after.last_hand is not self.last_hand or after.over
         shuffled = after.shuffles != self.shuffles
+        if not shuffled and after.stock == self.stock:
+            return Step(self.seat, _NOBODY, ended)  # a card is in one place: none left the stock for a hand
+        stock = frozenset(self.stock)
         showed = set()
         for seat, hand in enumerate(after.hands):
-            new = set(hand) - (self.hands[seat] if seat < len(self.hands) else frozenset())
-            if new and (shuffled or new & self.stock):
+            held = self.hands[seat] if seat < len(self.hands) else ()
+            if hand == held:
+                continue
+            new = set(hand).difference(held)
+            if new and (shuffled or not stock.isdisjoint(new)):
                 showed.add(seat)
-        ended = after.hand_no != self.hand_no or after.last_hand is not self.last_hand or after.result is not None
         return Step(self.seat, frozenset(showed), ended)
+
+
+class StepLog:
+    """The Steps of a game's actions, judged only when asked for: each action leaves its
+    Before, and an action's Step compares it with the next action's Before (the last one's
+    with the state now). The engine changes hands, stock and shuffles only inside ``apply``,
+    so the next Before is the state right after the action."""
+
+    SETTLE_AFTER = 64  # judge waiting Befores in batches, so that a long game keeps only Steps
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+        self._waiting: list[Before] = []
+
+    def __len__(self) -> int:
+        return len(self.steps) + len(self._waiting)
+
+    def add(self, before: Before) -> None:
+        waiting = self._waiting
+        waiting.append(before)
+        if len(waiting) > self.SETTLE_AFTER:
+            self._judge(waiting[:-1], waiting[1:])
+            self._waiting = waiting[-1:]
+
+    def all(self, now: State) -> list[Step]:
+        """Every action's Step, the last one judged against the state ``now``."""
+        if self._waiting:
+            self._judge(self._waiting, self._waiting[1:] + [Before.of(now)])
+            self._waiting = []
+        return self.steps
+
+    def _judge(self, befores: list[Before], afters: list[Before]) -> None:
+        self.steps.extend(before.step(after) for before, after in zip(befores, afters, strict=True))
 
 
 def undo_search(steps: list[Step] | None, seat: int) -> tuple[int | None, str | None]:

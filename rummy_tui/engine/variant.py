@@ -248,10 +248,24 @@ _CARD_TOKEN = re.compile(
 )
 
 
+_CANONICAL_SPELLINGS: dict[str, str] = {}  # every action is spelled out again and again: remember the last few thousand
+_CANONICAL_LIMIT = 4096
+
+
 def canonical_action(action: str) -> str:
     """The one spelling of an action code, as ``legal_actions()`` writes it: ``knock:td`` and
     ``knock:10♦`` become ``knock:10D``, ``MELD:7s-8s-jk=9s`` becomes ``meld:7S-8S-JK=9S``. Compare
     codes in this form (``Game.offers`` does); words that are not cards are left alone."""
+    spelled = _CANONICAL_SPELLINGS.get(action)
+    if spelled is None:
+        spelled = _spell_canonically(action)
+        if len(_CANONICAL_SPELLINGS) >= _CANONICAL_LIMIT:
+            _CANONICAL_SPELLINGS.clear()
+        _CANONICAL_SPELLINGS[action] = spelled
+    return spelled
+
+
+def _spell_canonically(action: str) -> str:
     verb, sep, argument = action.strip().partition(":")
     if not sep:
         return verb.lower()
