@@ -178,6 +178,32 @@ class TableClient:
     async def lobby(self) -> list[dict[str, Any]]:
         return (await self.request({"type": "lobby"}, "lobby"))["tables"]
 
+    async def seek(self, variant: str, players: int, fill_ai: str | None = None) -> dict[str, Any]:
+        """Play now: wait to be paired (``fill_ai``, a level: be seated at once, the computer in
+        the seats nobody waiting takes); the first ``seeking`` (the counts). :meth:`news` then."""
+        return await self.request(
+            {"type": "seek", "variant": variant, "players": players, "fill_ai": fill_ai}, "seeking"
+        )
+
+    async def news(self, timeout: float | None = None) -> dict[str, Any]:
+        """While waiting to be paired: the next ``seeking`` (new counts), or the ``welcome`` at
+        the table (then this client is seated); NoAnswer if nothing came within ``timeout``."""
+        reply = await self.reply("seeking", "welcome", timeout=timeout)
+        return self._seated(reply) if reply["type"] == "welcome" else reply
+
+    async def unseek(self) -> dict[str, Any] | None:
+        """Stop waiting to be paired; the welcome if the client was seated just before."""
+        await self.send({"type": "unseek"})
+        reply = await self.reply("unseeking", "welcome")
+        return self._seated(reply) if reply["type"] == "welcome" else None
+
+    async def ratings(self, variant: str, computer: bool = False) -> dict[str, Any]:
+        """A variant's board (against people, or against the computer) and this player's place."""
+        return await self.request({"type": "ratings", "variant": variant, "computer": computer}, "ratings")
+
+    async def hide_rating(self, hidden: bool) -> bool:
+        return (await self.request({"type": "hide_rating", "hidden": hidden}, "hidden"))["hidden"]
+
     async def why_not(self, action: str) -> str | None:
         return reason_shown(await self.request({"type": "why_not", "action": action}, "why_not"))
 
@@ -237,14 +263,19 @@ class TableClient:
 
     async def request(self, message: dict[str, Any], answer: str) -> dict[str, Any]:
         await self.send(message)
+        return await self.reply(answer)
+
+    async def reply(self, *answers: str, timeout: float | None = REPLY_TIMEOUT) -> dict[str, Any]:
+        """The next reply of one of these types (others are passed over); TableError for a
+        refusal or an error, NoAnswer after ``timeout`` seconds."""
         while True:
             try:
-                reply = await asyncio.wait_for(self._replies.get(), REPLY_TIMEOUT)
+                reply = await asyncio.wait_for(self._replies.get(), timeout)
             except TimeoutError:
                 if not self.connected:
                     raise ConnectionLost() from None
                 raise NoAnswer(_(NO_ANSWER)) from None
-            if reply["type"] == answer:
+            if reply["type"] in answers:
                 return reply
             if reply["type"] == "lost":
                 raise ConnectionLost()

@@ -24,6 +24,11 @@ class TableLimits:
     keep_finished_minutes: float = 60.0  # a finished table's files, for a last look at the result
     unjoined_minutes: float = 30.0  # a table not started, nobody connected: closed after this
     max_grace_seconds: float = 3600.0  # the longest an away player's turn may wait
+    max_seekers: int = 200  # players waiting to be paired (Play now) at once
+    seeks_per_minute: float = 12.0  # per identity (or address): each may look up a rating
+    seek_burst: int = 6
+    pairing_window: float = 2.5  # openskill mu (100 shown points): how far apart two ratings pair at once
+    pairing_widening: float = 0.25  # mu (10 shown points) the window grows each second a player waits
 
 
 class TokenBucket:

@@ -29,12 +29,21 @@ Client to server::
     leave   {}                               give the seat to the AI now
     back    {}                               back after the clock marked me away
     pong    {n?}                             the answer to a ping (the client's reader answers it)
+    seek    {variant, players, fill_ai?}     Play now: seat me with the next players who want the
+                                             same (similar ratings first); fill_ai (a level): seat
+                                             me now with whoever waits, the computer in the rest
+    unseek  {}                               stop waiting
+    ratings {variant, computer?}             the board: its top players and my own place
+    hide_rating {hidden}                     hide me from the public board (or show me again)
 
 Server to client: ``welcome{table, seat, token}``, ``view{seq, started, observation, legal,
 seats, log}``, ``line{table, line}`` (one new table log line, a chat line: the client adds it to
 its latest view's log), ``record{table, record}`` (to each player once the game is over, or
 when they come back to it after: for their own history), ``refused{reason, message}``, ``why_not{action, reason, message}``,
-``allowed{actions}``, ``choices{action, forms}``, ``lobby{tables}``, ``ping{every}`` (answer
+``allowed{actions}``, ``choices{action, forms}``, ``lobby{tables}``, ``seeking{variant, players,
+waiting, playing}`` (to a waiting player at once, and whenever the counts change; the welcome
+follows when they are seated: pairing.py), ``ratings{variant, pool, rows, mine, hidden}``,
+``hidden{hidden}``, ``ping{every}`` (answer
 with a pong; a seat that leaves pings unanswered is away; a client hearing nothing for several
 ``every`` seconds takes the server to be gone), ``reveal{hand, record}`` (when a hand is
 over: the game's record as far as everybody may know it, to check the deal with;
@@ -117,6 +126,10 @@ FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "leave": {},
     "back": {},
     "pong": {"n": ((int,), False)},
+    "seek": {"variant": ((str,), True), "players": ((int,), True), "fill_ai": ((str,), False)},
+    "unseek": {},
+    "ratings": {"variant": ((str,), True), "computer": ((bool,), False)},
+    "hide_rating": {"hidden": ((bool,), True)},
 }
 
 

@@ -29,6 +29,7 @@ from rummy_tui.i18n import N_, msg, texts_as_messages
 from rummy_tui.storage.paths import data_dir
 from rummy_tui.storage.saves import BadSave, SaveStore, write_atomically
 
+from . import pairing, ratings_desk
 from .access import CodeGuard, connection_address, peer_uid
 from .clock import BadClock, TurnClock, clock_setting
 from .lifecycle import SWEEP_SECONDS, creator_key, due_for_removal, refusal_to_create
@@ -219,6 +220,8 @@ class TableServer:
         self._sweeping: asyncio.Task | None = None
         self._last_client_left = time.monotonic()
         self._pinging: asyncio.Task | None = None
+        self.pairing = pairing.PairingDesk(self)
+        self.ratings = ratings_desk.RatingsDesk(self.tables_dir)
 
     @property
     def _chat_limit(self) -> tuple[float, int]:
@@ -243,6 +246,7 @@ class TableServer:
             table.start_task()
         self._pinging = asyncio.get_running_loop().create_task(self._ping_forever())
         self._sweeping = asyncio.get_running_loop().create_task(self._sweep_every(SWEEP_SECONDS))
+        self.pairing.start()
 
     async def serve_forever(self) -> None:
         """Serve until cancelled; :meth:`start` first."""
@@ -258,6 +262,7 @@ class TableServer:
             self._pinging.cancel()
         if self._sweeping is not None:
             self._sweeping.cancel()
+        self.pairing.stop()
         for connection in list(self._connections):
             connection.close()  # its reader sees the end of the stream and its task ends
         if self._handlers:
@@ -265,6 +270,7 @@ class TableServer:
         for table in self.tables.values():
             await table.stop()
             await asyncio.to_thread(self._save_durably, table)
+        await self.ratings.stop()
         with contextlib.suppress(FileNotFoundError):
             self.socket_path.unlink()
 
@@ -329,6 +335,7 @@ class TableServer:
             self._connections.discard(connection)
             self._last_client_left = time.monotonic()
             self._handlers.discard(handler)
+            self.pairing.forget(connection)
             if connection.table is not None:
                 connection.table.post("dropped", connection)
             connection.closed = True
@@ -352,6 +359,10 @@ class TableServer:
             await self._create(connection, message)
         elif kind in ("join", "watch"):
             await self._sit(connection, kind, message)
+        elif kind in pairing.KINDS:
+            await self.pairing.handle(connection, kind, message)
+        elif kind in ratings_desk.KINDS:
+            await self.ratings.handle(connection, kind, message, set(pairing.variant_rules()))
         elif connection.table is None:
             raise BadMessage(f"{kind} needs a table: create or join one first")
         else:
@@ -497,6 +508,17 @@ class TableServer:
         if await seated is not None:
             connection.table = table
 
+    # --- for the pairing desk -------------------------------------------------------------
+
+    def add_table(self, game: Game, seats: list[Seat], **options: Any) -> Table:
+        return self._new_table(new_code(set(self.tables)), game, seats, **options)
+
+    async def seat(self, connection: Connection, table: Table, number: int) -> None:
+        """Seat a paired player at ``table``; one who went meanwhile is away at once."""
+        await self._sit(connection, "join", {"code": table.code, "seat": number})
+        if connection.closed and connection.table is table:
+            table.post("dropped", connection)
+
     # --- tables that go -------------------------------------------------------------------
 
     async def _sweep_every(self, seconds: float) -> None:
@@ -547,6 +569,7 @@ class TableServer:
             save=self._save,
             flush=self._flush,
             chat_limit=self._chat_limit,
+            finished=self.ratings.finished,
             **options,
         )
         table.write_seats_into_record()
@@ -604,6 +627,8 @@ class TableServer:
                 finished_at=meta.get("finished_at"),
                 answer_limit=meta.get("answer_limit", DEFAULT_ANSWER_SECONDS),
                 clock=TurnClock.from_saved(meta.get("clock"), game.record["players"]),
+                autostart=meta.get("autostart") is True,
+                finished=self.ratings.finished,
             )
             if game.is_over and table.finished_at is None:
                 table.finished_at = time.time()  # finished before tables kept the time: kept from now

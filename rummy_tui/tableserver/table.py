@@ -103,6 +103,8 @@ class Table(ClockedTurns):
         finished_at: float | None = None,
         contribution_wait: float = CONTRIBUTION_WAIT,
         clock: TurnClock | None = None,
+        autostart: bool = False,
+        finished: Callable[[Table], Any] | None = None,
     ):
         self.code, self.game, self.seats = code, game, seats
         self.grace, self.started, self.ai_delay = grace, started, ai_delay
@@ -115,6 +117,8 @@ class Table(ClockedTurns):
         self.empty_since: float | None = time.monotonic()  # nobody connected since (monotonic), or None
         self._chat_rates: dict[int, TokenBucket] = {}
         self.contribution_wait = contribution_wait
+        self.autostart = autostart  # a play-now table: the game starts once every seat is taken
+        self._finished = finished  # told when the game is over (the ratings)
         self.first_contributions: dict[int, str] = {}  # seat -> its randomness for hand 1, before the start
         self._sealed_at: dict[int, float] = {}  # hand -> when its contributions were first asked for
         self._contributed = asyncio.Event()
@@ -268,6 +272,7 @@ class Table(ClockedTurns):
             "watchable": self.watchable,
             "creator": self.creator,
             "finished_at": self.finished_at,
+            "autostart": self.autostart,
             "seats": [seat.saved() for seat in self.seats],
             "log": self.log.lines,
             "clock": self.clock.saved() if self.clock is not None else None,
@@ -354,6 +359,9 @@ class Table(ClockedTurns):
             self._send_record(member)
         seated.set_result(seat)
         self.broadcast()
+        if self.autostart and not self.started and not any(place.is_open for place in self.seats):
+            await self._begin()  # each player has had a view asking for their randomness for the deal
+            self.broadcast()
 
     async def _on_watch(self, member: Member) -> None:
         self.spectators.add(member)
@@ -367,6 +375,12 @@ class Table(ClockedTurns):
         if self.members.get(0) is not member:
             member.send(refusal("start", msg(N_("Only the host (seat 1) starts the game."))))
             return
+        await self._begin()
+        self.broadcast()
+
+    async def _begin(self) -> None:
+        """Start the game: open seats become AI, hand 1 is dealt again with the players' names
+        and randomness."""
         for index, seat in enumerate(self.seats):
             if seat.is_open:
                 seat.kind, seat.name = "ai", f"Computer {index + 1}"
@@ -375,7 +389,6 @@ class Table(ClockedTurns):
         self.deal_again_with_names()
         self.log.add(N_("The game starts."))
         await self._save_table()
-        self.broadcast()
 
     async def _on_act(self, member: Member, seq: int, action: str) -> None:
         seat = self._seat_of(member)
@@ -573,6 +586,8 @@ class Table(ClockedTurns):
         if just_finished:
             for member in list(self.members.values()):
                 self._send_record(member)
+            if self._finished is not None:
+                self._finished(self)
         self._flush_soon()
 
     def _send_record(self, member: Member) -> None:
