@@ -84,6 +84,8 @@ def face_text(face: int, glyphs: bool = False) -> str:
 
 
 def card_text(card: int, glyphs: bool = False) -> str:
+    if 0 <= card < FIRST_JOKER_ID:
+        return (_CARD_GLYPHS if glyphs else _CARD_TEXT)[card]
     return face_text(face_of(card), glyphs)
 
 
@@ -137,11 +139,15 @@ def _first_unused_copy(face: int, used: set[int]) -> int:
 
 def find_card(cards: Sequence[int], face: int, avoid: int | None = None) -> int | None:
     """A physical card in ``cards`` showing ``face``; prefers any copy other than ``avoid``."""
-    matches = [c for c in cards if face_of(c) == face]
+    matches = [c for c in cards if c >= FIRST_JOKER_ID] if face == JOKER else _naturals_showing(cards, face)
     if not matches:
         return None
     others = [c for c in matches if c != avoid]
     return others[0] if others else matches[0]
+
+
+def _naturals_showing(cards: Sequence[int], face: int) -> list[int]:
+    return [c for c in cards if c % 52 == face and c < FIRST_JOKER_ID]
 
 
 def held_card(cards: Sequence[int], face: int, avoid: int | None = None) -> int:

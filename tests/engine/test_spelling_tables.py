@@ -38,3 +38,19 @@ def test_the_remembered_spellings_stay_few(monkeypatch):
     for number in range(50):
         assert variant.canonical_action(f"Say:{number}-TD") == f"say:{number}-10D"
     assert len(variant._CANONICAL_SPELLINGS) <= 10
+
+
+@given(
+    held=st.lists(st.integers(0, 107), unique=True, max_size=20),
+    face=st.sampled_from([*range(52), cards.JOKER]),
+    data=st.data(),
+)
+def test_find_card_finds_a_copy_showing_the_face_and_avoids_the_one_asked(held, face, data):
+    avoid = data.draw(st.sampled_from([None, *held]))
+    showing = [card for card in held if cards.face_of(card) == face]
+    found = cards.find_card(held, face, avoid)
+    if not showing:
+        assert found is None
+    else:
+        assert found in showing
+        assert found != avoid or showing == [avoid]
