@@ -18,6 +18,10 @@ import sys
 import termios
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .forks import ForkedProcess, GameTemplate
 
 GRACE = 2.0  # seconds a child gets after each signal before the next, harder one
 READ_SIZE = 65536
@@ -69,7 +73,7 @@ def _take_the_terminal() -> None:
 
 
 class GameProcess:
-    def __init__(self, process: asyncio.subprocess.Process, master: int) -> None:
+    def __init__(self, process: asyncio.subprocess.Process | ForkedProcess, master: int) -> None:
         self.process = process
         self.pid = process.pid
         self.master = master
@@ -98,6 +102,33 @@ class GameProcess:
             raise
         finally:
             os.close(slave)  # only the child holds the slave, so its exit reads as end of file
+        game = cls(process, master)
+        await game._open_input()
+        return game
+
+    @classmethod
+    async def fork(
+        cls,
+        template: GameTemplate,
+        options: list[str],
+        environment: dict[str, str],
+        folder: Path,
+        size: tuple[int, int, int, int],
+    ) -> GameProcess | None:
+        """The game forked from the template (the same process `start` makes with `python -m
+        rummy_tui OPTIONS`, in a fraction of the time), or None when the template cannot."""
+        master, slave = pty.openpty()
+        try:
+            set_window_size(slave, *size)
+            process = await template.fork(options, environment, folder, slave)
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        if process is None:
+            os.close(master)
+            return None
         game = cls(process, master)
         await game._open_input()
         return game

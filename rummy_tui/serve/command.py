@@ -126,6 +126,11 @@ def _at_least_one(ctx, param, value):
 )
 @click.option("--ascii", "ascii_only", is_flag=True, help=N_("Every game draws suits as letters."))
 @click.option("--no-mouse", is_flag=True, help=N_("Every game ignores the mouse (less traffic on slow links)."))
+@click.option(
+    "--spawn",
+    is_flag=True,
+    help=N_("Start every game as a fresh process instead of forking it from the game template (slower; to compare)."),
+)
 def serve_command(
     host: str,
     port: int | None,
@@ -142,6 +147,7 @@ def serve_command(
     bytes_per_second: int,
     ascii_only: bool,
     no_mouse: bool,
+    spawn: bool,
 ) -> None:
     from rummy_tui.storage.paths import data_dir
 
@@ -167,18 +173,24 @@ def serve_command(
         keys_per_second=keys_per_second,
         bytes_per_second=bytes_per_second,
     )
-    _serve_ssh(host, 2222 if port is None else port, authorized_keys, limits, game_options, data_root)
+    _serve_ssh(host, 2222 if port is None else port, authorized_keys, limits, game_options, data_root, spawn)
 
 
 def _serve_ssh(
-    host: str, port: int, authorized_keys: Path | None, limits: Limits, game_options: list[str], data_root: Path
+    host: str,
+    port: int,
+    authorized_keys: Path | None,
+    limits: Limits,
+    game_options: list[str],
+    data_root: Path,
+    spawn: bool,
 ) -> None:
     import asyncio
 
     from .ssh import ServeOptions, serve_forever
 
     options = ServeOptions(
-        host=host, port=port, authorized_keys=authorized_keys, limits=limits, game_options=game_options
+        host=host, port=port, authorized_keys=authorized_keys, limits=limits, game_options=game_options, spawn=spawn
     )
     try:
         asyncio.run(serve_forever(options, data_root))

@@ -18,6 +18,7 @@ from rummy_tui.tableserver.server import SOCKET_VARIABLE
 
 from .child import GameProcess, child_command, child_environment
 from .eventlog import EventLog
+from .forks import GameTemplate
 from .identity import player_dir, player_name, safe_text
 from .inputgate import InputGate
 from .limits import Limits, SessionSeats, Window, fit_window
@@ -56,6 +57,7 @@ class Session:
         log: EventLog,
         table_socket: Path | None = None,
         limits: Limits | None = None,
+        template: GameTemplate | None = None,
     ) -> None:
         self.process = process
         self.visit = visit
@@ -65,6 +67,7 @@ class Session:
         self.idle_timeout = idle_timeout
         self.log = log
         self.table_socket = table_socket
+        self.template = template  # None: every game a fresh process (`rummy serve --spawn`)
         self.game: GameProcess | None = None
         self.incoming: asyncio.Task | None = None
         self.stopping: str | None = None  # why the server ends this session, if it does
@@ -179,12 +182,15 @@ class Session:
             term = DEFAULT_TERM
         width, height, pixel_width, pixel_height = process.get_terminal_size()
         self.window, clamped = fit_window(width, height, pixel_width, pixel_height, self.limits)
-        game = await GameProcess.start(
-            child_command(self.game_options),
-            child_environment(term, folder, dict(process.env), {**self._tables(), **self._size_limit(clamped)}),
-            folder,
-            self.window,
+        environment = child_environment(
+            term, folder, dict(process.env), {**self._tables(), **self._size_limit(clamped)}
         )
+        game, start = None, "spawn"
+        if self.template is not None and self.template.ready:
+            game = await GameProcess.fork(self.template, self.game_options, environment, folder, self.window)
+            start = "template" if game is not None else "spawn"
+        if game is None:
+            game = await GameProcess.start(child_command(self.game_options), environment, folder, self.window)
         self.log.write(
             "play",
             self.visit.ip,
@@ -192,6 +198,7 @@ class Session:
             pid=game.pid,
             size=f"{self.window[0]}x{self.window[1]}",
             term=term,
+            start=start,
         )
         if clamped:
             self._log_clamp(width, height)

@@ -21,12 +21,13 @@ import asyncssh
 
 from rummy_tui.tableserver.server import TableServer, default_socket_path, runtime_folder
 
-from .child import CLIENT_VARIABLES
+from .child import CLIENT_VARIABLES, CODE_ROOT, child_environment
 from .eventlog import EventLog
+from .forks import GameTemplate
 from .hostkey import fingerprint, load_or_create_host_key
 from .identity import guest_identity, key_identity, safe_text
 from .limits import ConnectionRate, Limits, SessionSeats
-from .session import Session, Visit
+from .session import DEFAULT_TERM, Session, Visit
 
 NO_SESSION_TIMEOUT = 30.0  # an authenticated connection that opens no session is closed after this
 FORWARDING_REFUSED = "rummy serve does not forward ports or sockets"
@@ -45,6 +46,7 @@ class ServeOptions:
     authorized_keys: Path | None = None
     limits: Limits = field(default_factory=Limits)
     game_options: list[str] = field(default_factory=list)  # e.g. --no-mouse for every game
+    spawn: bool = False  # every game a fresh process, not forked from the game template
 
 
 class GameSession(asyncssh.SSHServerProcess):
@@ -225,6 +227,7 @@ class RummyServer:
         self.sessions: set[Session] = set()
         self.listener: asyncssh.SSHAcceptor | None = None
         self.tables = TableServer(table_socket_path(data_root), data_root / "tables", ai_delay=TABLE_AI_DELAY)
+        self.template: GameTemplate | None = None
 
     @property
     def fingerprint(self) -> str:
@@ -252,7 +255,16 @@ class RummyServer:
             keepalive_interval=limits.keepalive_interval,
             keepalive_count_max=limits.keepalive_count_max,
         )
+        if not self.options.spawn:  # once the port is ours; a game asked for meanwhile is spawned
+            await self._start_template()
         return self.listener.get_port()
+
+    async def _start_template(self) -> None:
+        """The game template, with an environment of a game's shape (no visitor's values)."""
+        self.players_root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        environment = child_environment(DEFAULT_TERM, self.players_root, {})
+        self.template = GameTemplate(self.log, CODE_ROOT, environment)
+        await self.template.start()
 
     async def handle_session(self, process: asyncssh.SSHServerProcess) -> None:
         visitor = process.channel.get_connection().get_owner()
@@ -269,6 +281,7 @@ class RummyServer:
             self.log,
             table_socket=self.tables.socket_path,
             limits=self.limits,
+            template=self.template,
         )
         self.sessions.add(session)
         try:
@@ -286,6 +299,8 @@ class RummyServer:
         deadline = time.monotonic() + 10
         while self.sessions and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
+        if self.template is not None:
+            await self.template.close()
         await self.tables.close()
 
 

@@ -27,6 +27,7 @@ class Server:
     fingerprint: str
     data_dir: Path
     log_path: Path
+    options: tuple[str, ...] = ()
 
     @property
     def players(self) -> Path:
@@ -44,8 +45,9 @@ class Server:
             self.process.stdout.close()
 
 
-def start_server(data_dir: Path, *options: str) -> Server:
-    """`rummy serve --port 0 ...` with its own data folder; waits for the listening line."""
+def start_server(data_dir: Path, *options: str, under_nohup: bool = False) -> Server:
+    """`rummy serve --port 0 ...` with its own data folder; waits for the listening line.
+    `under_nohup`: started with SIGHUP ignored, as nohup does (its games must not inherit that)."""
     log_path = data_dir / f"serve-{time.monotonic_ns()}.log"
     # its own table socket: a test server never takes this user's usual one from a real player
     environment = dict(
@@ -53,7 +55,14 @@ def start_server(data_dir: Path, *options: str) -> Server:
     )
     command = [sys.executable, "-m", "rummy_tui", "serve", "--port", "0", "--connections-per-minute", "1000", *options]
     with open(log_path, "w") as log:
-        process = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE, stderr=log, text=True)
+        process = subprocess.Popen(
+            command,
+            env=environment,
+            stdout=subprocess.PIPE,
+            stderr=log,
+            text=True,
+            preexec_fn=(lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN)) if under_nohup else None,
+        )
     port = fingerprint = None
     deadline = time.monotonic() + WAIT
     while fingerprint is None and time.monotonic() < deadline:
@@ -67,7 +76,7 @@ def start_server(data_dir: Path, *options: str) -> Server:
     if port is None or fingerprint is None:
         process.kill()
         raise AssertionError(f"the server did not start: {log_path.read_text()}")
-    return Server(process, port, fingerprint, data_dir, log_path)
+    return Server(process, port, fingerprint, data_dir, log_path, options)
 
 
 async def connect(server: Server, username: str = "guest", key=None) -> asyncssh.SSHClientConnection:
@@ -86,6 +95,7 @@ class Terminal:
         self.screen = pyte.Screen(width, height)
         self.stream = pyte.ByteStream(self.screen)
         self.stderr_seen = ""  # the server's own one-line messages arrive on stderr
+        self.output = bytearray()  # every byte the game drew, as sent
         self.readers = [asyncio.create_task(self._read(stream)) for stream in (process.stdout, process.stderr)]
 
     @classmethod
@@ -98,6 +108,8 @@ class Terminal:
         while data := await stream.read(65536):
             if stream is self.process.stderr:
                 self.stderr_seen += data.decode(errors="replace")
+            else:
+                self.output += data
             self.stream.feed(data)
 
     def text(self) -> str:
@@ -124,18 +136,29 @@ class Terminal:
 
 
 def processes_using(folder: Path) -> list[int]:
-    """Pids of live processes whose environment names `folder` (our games set it as their data dir)."""
+    """Pids of live processes whose environment names `folder` (a spawned game's data dir) or
+    whose working directory is in it (a game forked from the template keeps the template's
+    environment block in /proc, but works in its data folder)."""
     needle = str(folder).encode()
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            if needle in (entry / "environ").read_bytes():
+            if needle in (entry / "environ").read_bytes() or Path(os.readlink(entry / "cwd")).is_relative_to(folder):
                 found.append(int(entry.name))
         except OSError:
             continue
     return found
+
+
+def template_pids(server: Server) -> list[int]:
+    """The game templates the server started, in order (a restarted one comes later)."""
+    return [int(pid) for pid in re.findall(r" template-ready .* pid=(\d+)", server.log())]
+
+
+def parent_of(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[1])
 
 
 def running(pid: int) -> bool:

@@ -15,9 +15,11 @@ START_SCREEN = ("Rummy: five variants", "Seat 2", "AI (normal)", "^s Start")  # 
 CTRL_S, CTRL_O = b"\x13", b"\x0f"
 
 
-@pytest.fixture
-def server(tmp_path):
-    yield from running_server(tmp_path)
+@pytest.fixture(params=["template", "spawn"])
+def server(tmp_path, request):
+    """Both ways of starting a game: forked from the game template (the default), and as a
+    fresh process (`--spawn`)."""
+    yield from running_server(tmp_path, *(["--spawn"] if request.param == "spawn" else []))
 
 
 @pytest.fixture(scope="module")
@@ -56,6 +58,7 @@ async def test_a_visitor_plays_resizes_leaves_and_continues(server, alice_key):
     folder = server.players / key_identity(alice_key.get_fingerprint("sha256"))
     await wait_until(lambda: any((folder / "saves").glob("*.json")), message="no save after a move")
     [pid] = game_pids(server)
+    assert f"start={'spawn' if '--spawn' in server.options else 'template'}" in server.log()
 
     conn.close()
     await conn.wait_closed()

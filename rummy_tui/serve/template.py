@@ -1,0 +1,243 @@
+"""The game template: one process that has imported everything a game needs and forks a game
+per visitor, so a visitor's game starts without a fresh Python importing Textual and the app.
+
+`python -m rummy_tui.serve.template FD` is started by the server (forks.py) with FD one end of
+an unnamed socket pair: no path leads to it, so a game (which runs as the same user) has no
+way to reach it. The template imports the game, freezes its heap (`gc.freeze()`: the shared
+pages stay shared, no collection writes to them) and then waits on that socket, with no event
+loop and no thread. For each visitor the server sends the game's options, environment and data
+folder, and the slave end of the visitor's PTY (SCM_RIGHTS). The template forks twice: the
+middle process exits at once, so the game is handed to the server (a child subreaper), which
+reaps it and hangs it up exactly as a game it started itself. The game then becomes what
+`python -m rummy_tui OPTIONS` would be: a new session with the PTY as its controlling
+terminal, default signals, only the whitelisted environment, the data folder as its working
+directory, and no descriptor but its terminal.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import io
+import json
+import os
+import signal
+import socket
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+MAX_REQUEST = 64 * 1024  # a game's options and environment (a few hundred bytes in practice)
+GAME_NAME = b"rummy-game"  # what `ps -o comm`, top and /proc/PID/comm show for a forked game
+TEMPLATE_NAME = b"rummy-template"
+MAIN_PATH = str(Path(__file__).resolve().parents[1] / "__main__.py")  # sys.argv[0] of `python -m rummy_tui`
+PR_SET_NAME = 15
+
+
+@dataclass
+class Job:
+    """What the server asks for: a game with these options, environment and working directory."""
+
+    options: list[str]
+    environment: dict[str, str]
+    folder: str
+    terminal: int  # the PTY's slave end
+
+
+PRELOADED_PACKAGES = (
+    "rummy_tui.engine",
+    "rummy_tui.screens",
+    "rummy_tui.storage",
+    "rummy_tui.tableserver",
+    "rummy_tui.widgets",
+    "variants",
+)
+PRELOADED_MODULES = (
+    "rummy_tui.app",
+    "rummy_tui.cli",
+    "rummy_tui.served",
+    "sqlite3",
+    "textual.drivers.linux_driver",  # what App.run picks on Linux
+    "textual.layouts.factory",
+    "textual.layouts.grid",
+    "textual.layouts.horizontal",
+    "textual.layouts.stream",
+    "textual.layouts.vertical",
+    "textual.scrollbar",
+)
+
+
+def load_the_game() -> None:
+    """Import everything a visitor's game may need (every screen, widget and variant, the
+    storage and the table client), the cell-width tables and the Hungarian catalogue, so that a
+    forked game only builds its screen and the code stays shared between all the games."""
+    import importlib
+    import pkgutil
+
+    for name in PRELOADED_MODULES:
+        importlib.import_module(name)
+    for name in PRELOADED_PACKAGES:
+        package = importlib.import_module(name)
+        for module in pkgutil.walk_packages(package.__path__, f"{name}."):
+            importlib.import_module(module.name)
+    from rich.cells import cell_len
+
+    cell_len("\u00e9\u2660")  # loads rich's unicode width table
+    from rummy_tui.i18n import LANGUAGES, set_language
+
+    for code in LANGUAGES:  # gettext keeps each catalogue it read: the games find it loaded
+        set_language(code)
+    set_language("en")
+
+
+def main(arguments: list[str]) -> None:
+    channel = socket.socket(fileno=int(arguments[0]))
+    name_this_process(TEMPLATE_NAME)
+    load_the_game()
+    gc.collect()
+    gc.freeze()
+    channel.send(json.dumps({"ready": os.getpid()}).encode())
+    job = wait_for_visitors(channel)  # returns only in a game's process
+    become_the_game(job)
+
+
+def wait_for_visitors(channel: socket.socket) -> Job:
+    """Fork a game for each request until the server closes the socket (then exit). Returns
+    only in a forked game, with its job."""
+    while True:
+        try:
+            message, descriptors, _flags, _address = socket.recv_fds(channel, MAX_REQUEST, 1)
+        except InterruptedError:
+            continue
+        if not message:
+            sys.exit(0)  # the server is gone
+        try:
+            job = read_job(message, descriptors)
+        except (ValueError, KeyError, TypeError) as error:
+            for descriptor in descriptors:
+                os.close(descriptor)
+            channel.send(json.dumps({"error": f"bad request: {error}"}).encode())
+            continue
+        try:
+            game = fork_game(job)
+        except OSError as error:
+            os.close(job.terminal)
+            channel.send(json.dumps({"error": f"fork: {error.strerror}"}).encode())
+            continue
+        if game == 0:
+            channel.close()
+            return job
+        os.close(job.terminal)
+        channel.send(json.dumps({"pid": game}).encode())
+
+
+def read_job(message: bytes, descriptors: list[int]) -> Job:
+    if len(descriptors) != 1:
+        raise ValueError("one terminal expected")
+    request = json.loads(message)
+    job = Job(list(request["options"]), dict(request["environment"]), str(request["folder"]), descriptors[0])
+    if not all(isinstance(value, str) for value in [*job.options, *job.environment, *job.environment.values()]):
+        raise TypeError("options and environment are text")
+    return job
+
+
+def fork_game(job: Job) -> int:
+    """Fork the game through a middle process that exits at once, so the game's parent becomes
+    the server (its child subreaper). Returns the game's pid; in the game itself, returns 0."""
+    read_end, write_end = os.pipe()
+    try:
+        middle = os.fork()
+    except OSError:
+        os.close(read_end)
+        os.close(write_end)
+        raise
+    if middle == 0:
+        os.close(read_end)
+        try:
+            game = os.fork()
+        except OSError:
+            os._exit(1)
+        if game == 0:
+            os.close(write_end)
+            return 0
+        os.write(write_end, str(game).encode())
+        os._exit(0)
+    os.close(write_end)
+    answer = b""
+    while chunk := os.read(read_end, 32):
+        answer += chunk
+    os.close(read_end)
+    os.waitpid(middle, 0)  # once it is gone, the game is the server's child
+    if not answer:
+        raise OSError(0, "the game could not be forked")
+    return int(answer)
+
+
+def become_the_game(job: Job) -> None:
+    """In the forked game: everything `python -m rummy_tui` started by the server would have,
+    then the game itself (its exit ends this process, through the interpreter's usual exit)."""
+    os.setsid()
+    for descriptor in (0, 1, 2):
+        os.dup2(job.terminal, descriptor)
+    close_everything_but_the_terminal()
+    import fcntl
+    import termios
+
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    default_signals()
+    os.environ.clear()
+    os.environ.update(job.environment)
+    os.chdir(job.folder)
+    fresh_standard_streams()
+    name_this_process(GAME_NAME)
+    sys.argv = [MAIN_PATH, *job.options]
+    from rummy_tui.cli import main
+
+    main(job.options, prog_name="python -m rummy_tui")
+
+
+def close_everything_but_the_terminal() -> None:
+    """Only 0, 1 and 2 stay open: never the template's socket, nor anything of another visitor."""
+    for name in os.listdir("/proc/self/fd"):
+        descriptor = int(name)
+        if descriptor > 2:
+            with contextlib.suppress(OSError):  # the listing's own descriptor, closed already
+                os.close(descriptor)
+
+
+def default_signals() -> None:
+    """As in a fresh interpreter: SIGINT raises KeyboardInterrupt, SIGPIPE and SIGXFSZ are
+    ignored, the rest do what the system does; nothing blocked."""
+    for number in (signal.SIGHUP, signal.SIGQUIT, signal.SIGTERM, signal.SIGCHLD, signal.SIGURG):
+        signal.signal(number, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
+
+
+def fresh_standard_streams() -> None:
+    """sys.stdin, stdout and stderr as Python makes them for a terminal (the template's were
+    made for /dev/null: block-buffered). Textual reads sys.__stdin__ and writes sys.__stderr__."""
+    streams = []
+    for descriptor, old in ((0, sys.__stdin__), (1, sys.__stdout__), (2, sys.__stderr__)):
+        encoding, errors = (old.encoding, old.errors) if old is not None else ("utf-8", "strict")
+        raw = io.FileIO(descriptor, "rb" if descriptor == 0 else "wb", closefd=False)
+        buffer = io.BufferedReader(raw) if descriptor == 0 else io.BufferedWriter(raw)
+        errors = "backslashreplace" if descriptor == 2 else errors
+        streams.append(io.TextIOWrapper(buffer, encoding=encoding, errors=errors, line_buffering=descriptor > 0))
+    sys.stdin, sys.stdout, sys.stderr = streams
+    sys.__stdin__, sys.__stdout__, sys.__stderr__ = streams  # type: ignore[misc]
+
+
+def name_this_process(name: bytes) -> None:
+    """The name `ps -o comm` and top show (the command line stays the template's)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_NAME, ctypes.c_char_p(name), 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
