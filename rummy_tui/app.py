@@ -55,7 +55,13 @@ class RummyApp(PlainDisplay, CrashReporting):
     # --- games ------------------------------------------------------------------------------
 
     def start_game(
-        self, variant: str, players: int, settings: dict | None, seed: int | None, seats: list[dict]
+        self,
+        variant: str,
+        players: int,
+        settings: dict | None,
+        seed: int | None,
+        seats: list[dict],
+        clock: dict | None = None,
     ) -> None:
         from rummy_tui.engine import Game
         from rummy_tui.engine.deals import own_randomness
@@ -71,6 +77,8 @@ class RummyApp(PlainDisplay, CrashReporting):
             seats=seats,
             contributions={1: own_randomness(seats)} if seed is None else None,
         )
+        if clock is not None:
+            game.record["clock"] = clock  # seconds a turn and a bank (tableserver/clock.py)
         self.show_table(TableScreen(LocalSeat(game, None, seats), ai_delay=self.ai_delay))
 
     def resume_game(self, game_id: str) -> None:

@@ -46,6 +46,14 @@ AI_SEAT_NAMES = (N_("North"), N_("East"), N_("South"), N_("West"), N_("Centre"),
     "--seed", type=WholeNumber(N_("any whole number, such as 42")), default=None, help=N_("Seed for a repeatable deal.")
 )
 @click.option("--set", "setting_pairs", multiple=True, metavar="NAME=VALUE", help=N_("Change a setting."))
+@click.option(
+    "--clock",
+    "clock_name",
+    default="none",
+    show_default=True,
+    metavar="TURN+BANK",
+    help=N_("A clock for the human turns: none, 15+60, 30+120 or 60+300 (seconds a turn + a bank)."),
+)
 @ascii_option
 @no_mouse_option
 def play_command(
@@ -55,10 +63,12 @@ def play_command(
     ai_level: str,
     seed: int | None,
     setting_pairs: tuple[str, ...],
+    clock_name: str,
     ascii_only: bool,
     no_mouse: bool,
 ) -> None:
     from rummy_tui.engine.ai import LEVELS
+    from rummy_tui.tableserver.clock import BadClock, clock_setting
 
     variant = variant_named(variant_key)
     if humans is None:
@@ -81,6 +91,10 @@ def play_command(
         settings = variant.resolve_settings(parse_settings(setting_pairs))
     except SettingError as error:
         fail(str(error))
+    try:
+        clock = clock_setting(clock_name)
+    except BadClock:
+        fail(_("--clock is one of: none, 15+60, 30+120, 60+300"))
     ai_names = [name for name in map(_, AI_SEAT_NAMES) if name not in names]
     seats = [{"name": name, "kind": "human", "level": None} for name in names]
     seats += [{"name": ai_names[n], "kind": "ai", "level": ai_level} for n in range(players - len(names))]
@@ -95,6 +109,7 @@ def play_command(
             settings=settings,
             seed=seed,
             seats=seats,
+            clock=clock.as_dict() if clock is not None else None,
         )
     )  # no --seed: an unpredictable one
 

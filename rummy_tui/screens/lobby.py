@@ -31,6 +31,7 @@ from rummy_tui.tableserver.protocol import (
 
 from .lobby_chat import ChatLine
 from .start import StartScreen
+from .table_clock import chosen_clock, clock_row
 
 GRACE_CHOICES = (
     (N_("30 seconds"), 30),
@@ -99,6 +100,7 @@ class HostScreen(StartScreen, inherit_bindings=False):
                     Label(_("play as the computer if nobody sits there"), classes="help"),
                     classes="row",
                 ),
+                clock_row(),
                 Horizontal(
                     Label(_("Away players"), classes="caption"),
                     Select(
@@ -243,6 +245,7 @@ class HostScreen(StartScreen, inherit_bindings=False):
             "answer_limit": self.query_one("#answer-limit", Select).value,
             "public": self.query_one("#public", Select).value is True,
             "watchable": self.query_one("#watchable", Select).value is True,
+            "clock": chosen_clock(self),
         }
 
     @work(exclusive=True, group="host")

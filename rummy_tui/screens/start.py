@@ -141,6 +141,8 @@ class StartScreen(Screen):
         self._start_if_requested()
 
     async def _build_details(self) -> None:
+        from .table_clock import clock_row
+
         details = self.query_one("#details", Vertical)
         await details.mount_all(
             [
@@ -157,6 +159,7 @@ class StartScreen(Screen):
                     Input(placeholder=_("random"), id="seed", type="integer"),
                     classes="row",
                 ),
+                clock_row(),
                 Static(id="start-error"),
                 Horizontal(
                     Button(_("New game"), id="start-game", variant="primary"),
@@ -359,6 +362,8 @@ class StartScreen(Screen):
         self.app.exit()
 
     def table_options(self) -> dict:
+        from .table_clock import chosen_clock
+
         seats = []
         for seat in range(self.players):
             name = self.query_one(f"#seat-name-{seat}", Input).value.strip() or _(DEFAULT_NAMES[seat])
@@ -382,4 +387,5 @@ class StartScreen(Screen):
             "settings": settings,
             "seed": seed,
             "seats": seats,
+            "clock": chosen_clock(self),
         }

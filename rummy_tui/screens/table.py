@@ -36,6 +36,7 @@ from rummy_tui.widgets.scores import ScoreSheet
 
 from .jokers import JokerMeanings
 from .lobby_chat import ChatLine
+from .table_clock import ClockCountdown
 from .table_keys import (
     CARD_VIEW_ACTIONS,
     COMPOSED_VERBS,
@@ -67,7 +68,7 @@ def hand_marker(last_hand: dict | None) -> str | None:
     return json.dumps({key: value for key, value in last_hand.items() if key != "lines"}, sort_keys=True, default=str)
 
 
-class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
+class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, ClockCountdown, Screen):
     BINDINGS = TABLE_BINDINGS
 
     def __init__(self, seat: SeatView, ai_delay: float = 0.6, game_id: str | None = None) -> None:
@@ -170,6 +171,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
         self.query_one(PilesView).styles.height = piles_height(observation)
         self.refresh_table()
         if self.local:
+            self.start_local_clock()
             self.disk_writer()  # its thread finds the game's earlier save, if any
             self.call_after_refresh(self.advance)
         else:
@@ -209,7 +211,10 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
             self.hand,
         ):
             widget.show(view)
-        self.query_one("#status", Panel).update(Text(self.status_text(), no_wrap=True, overflow="ellipsis"))
+        self.keep_clock_ticking()
+        self.query_one("#status", Panel).update(
+            Text(self.clock_prefix() + self.status_text(), no_wrap=True, overflow="ellipsis")
+        )
         self.update_keys()
 
     def update_keys(self) -> None:
@@ -234,7 +239,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
         seat = self.to_move
         if seat is None:
             return head + " · " + _("game over")
-        waiting = self.waiting_text()
+        waiting = self.away_text() or self.waiting_text()
         if waiting:
             return head + " · " + waiting
         if self.viewer == seat and not self._overlay:
@@ -277,6 +282,8 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, Screen):
 
     async def on_key(self, event) -> None:
         """A move key whose move is not possible now reaches here: say why rather than nothing."""
+        if await self.come_back():  # a player the clock marked away
+            return
         if event.key == "u" and self.check_action("undo", ()) is False:
             self.say(self._why_no_undo(), error=True)
             return

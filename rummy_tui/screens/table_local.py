@@ -50,6 +50,8 @@ class LocalTurns:
             self.viewer = None  # hot-seat: the last player's cards go face down at once
             self.say("")
             self.refresh_table()
+        if self.clock_plays(seat):  # a turn out of time, or a player away after three
+            return
         if self.seats[seat]["kind"] != "human":
             turn = self.seat.seq
             if self._thinking != turn:  # one worker per AI move, however often we get here

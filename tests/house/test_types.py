@@ -47,6 +47,7 @@ CHECKED = [
     "rummy_tui/screens/results.py",
     "rummy_tui/screens/saved_games.py",
     "rummy_tui/screens/stats.py",
+    "rummy_tui/screens/table_clock.py",
     "rummy_tui/screens/table_keys.py",
     "rummy_tui/screens/too_small.py",
     "rummy_tui/screens/views.py",
