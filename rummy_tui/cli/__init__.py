@@ -17,7 +17,3 @@ main.add_command(serve_command)
 main.params.append(language_option())
 for _command in main.commands.values():
     _command.params.append(language_option())
-
-
-if __name__ == "__main__":
-    main()
