@@ -98,6 +98,8 @@ class Variant:
     seat_names_hint: tuple[str, ...] = ()
     # A hand is judged by its unmatched cards (knock games) rather than by every card in it.
     scores_deadwood: bool = False
+    # A hand's points are penalties (fewer is better), not points won: the daily deal ranks by it.
+    points_are_penalties: bool = False
     phases: tuple[str, ...] = ()  # the values state.phase takes during a hand (Game.from_position)
     # What each ``declare:NAME`` declares, in English marked N_ (Tízlapos: "römi"); hints and menus use it.
     ending_names: dict[str, str] = {}

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 class HungarianRomi(Variant):
     key = "hungarian"
     name = N_("Hungarian Rummy")
+    points_are_penalties = True
     hungarian_name = "Römi"
     description = N_("2-4 players, two decks and jokers: open with 40 points, lay off, steal jokers, go out from hand.")
     rules_summary = N_(

@@ -76,6 +76,7 @@ class TenCardRummy(TenCardScoring, Variant):
     ending_names = ENDING_NAMES  # the app's declare menu says "Declare römi", not the code
     key = "ten-card"
     scores_deadwood = True
+    points_are_penalties = True
     crib_lines = (
         N_("Knock: 9 melded + natural 2/3"),
         N_("Römi: all 10 melded  −10"),

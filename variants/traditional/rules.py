@@ -86,6 +86,7 @@ def payout(
 class TraditionalRummy(TablePlayVariant):
     key = "traditional"
     name = N_("Traditional Rummy")
+    points_are_penalties = True
     hungarian_name = "Hagyományos römi"
     description = N_("Two decks, 2-6 players: meld and lay off on the table, go out by discarding your last card.")
     rules_summary = N_("""
