@@ -9,6 +9,7 @@ from typing import Any
 
 from textual.app import SystemCommand
 from textual.await_complete import AwaitComplete
+from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 
@@ -22,6 +23,12 @@ AI_SPEEDS = {_("slow"): 1.2, _("normal"): 0.6, _("fast"): 0.25, _("instant"): 0.
 
 class RummyApp(PlainDisplay, CrashReporting):
     CSS_PATH = Path(__file__).with_name("rummy.tcss")  # absolute, so subclasses elsewhere find it
+    # Textual's own palette key, in the player's words (Textual adds it in English otherwise)
+    BINDINGS = [
+        Binding(
+            "ctrl+p", "command_palette", _("palette"), show=False, priority=True, tooltip=_("Open the command palette")
+        )
+    ]
     TITLE = "rummy"
     restart_language: str | None = None  # set by the start screen: start again in this language
 

@@ -73,7 +73,7 @@ def locale_language(environ: Mapping[str, str] | None = None) -> str:
 def t(text: str, /, **values: Any) -> str:
     """Translate ``text`` into the current language, then fill in ``{named}`` values."""
     translated = _translation.gettext(text)
-    shown = translated.format(**values) if values else translated
+    shown = fill(translated, values) if values else translated
     if _made is not None:
         _made.append((shown, {"text": text, "values": values} if values else {"text": text}))
     return shown
@@ -85,7 +85,7 @@ _ = t
 def ngettext(singular: str, plural: str, n: int, /, **values: Any) -> str:
     """The form of the text for ``n``, by the catalogue's own plural rule (``Plural-Forms``), then
     filled in with ``{n}`` and ``values``: "1 card", "5 cards"; "1 lap", "5 lap"."""
-    shown = _translation.ngettext(singular, plural, n).format(n=n, **values)
+    shown = fill(_translation.ngettext(singular, plural, n), {"n": n, **values})
     if _made is not None:
         _made.append((shown, msg_n(singular, plural, n, **values)))
     return shown
@@ -144,7 +144,7 @@ def plain_ngettext(singular: str, plural: str, n: int) -> str:
 def pgettext(context: str, text: str, /, **values: Any) -> str:
     """``text`` as translated in ``context`` (the same English can need two translations)."""
     translated = _translation.pgettext(context, text)
-    return translated.format(**values) if values else translated
+    return fill(translated, values) if values else translated
 
 
 def N_(text: str) -> str:
@@ -178,21 +178,28 @@ def names_text(names: list[str]) -> str | Message:
 
 def render(message: Any, viewer: str | None = None) -> str:
     """A stored message (or an older save's plain text) in the current language. With ``viewer``
-    (the name of the seat looking), a message about that seat (its ``name`` value) takes the
-    catalogue's form for "you" when it has one; English turns the text into the second person."""
+    (the name of the seat looking), a message about that seat (a value that is its name) takes
+    the catalogue's form for "you" when it has one; English turns the text into the second person."""
+    return _render(message, viewer, nested=False)
+
+
+def _render(message: Any, viewer: str | None, nested: bool) -> str:
     if isinstance(message, str):
         text = t(message)
         return as_viewer(text, viewer) if viewer else text
     if not isinstance(message, Mapping) or not isinstance(message.get("text"), str):
         return str(message)
-    template, values = message["text"], _rendered_values(message.get("values"))
+    inner_viewer = viewer if _language != "en" else None  # English turns the whole line at once
+    template, values = message["text"], _rendered_values(message.get("values"), inner_viewer)
     if isinstance(message.get("plural"), str) and isinstance(message.get("n"), int):
-        return _fill(_translation.ngettext(template, message["plural"], message["n"]), {**values, "n": message["n"]})
-    if viewer and values.get("name") == viewer:
-        key = you_key(template)
-        own = _translation.pgettext(YOU, key)
-        if own != key:
-            return _fill(own, values)
+        values = {**values, "n": message["n"]}
+        own = _own_form(template, values, viewer) if message["n"] == 1 else None  # "{names} wins": you alone
+        if own is None:
+            return _fill(_translation.ngettext(template, message["plural"], message["n"]), values)
+    else:
+        own = _own_form(template, values, viewer)
+    if own is not None:
+        return own if nested else own[:1].upper() + own[1:]
     text = _fill(t(template), values)
     return as_viewer(text, viewer) if viewer else text
 
@@ -221,27 +228,89 @@ def render_event(event: Mapping[str, Any], names: list[str], viewer: int | None 
     seat = event.get("seat")
     seat_name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
     viewer_name = names[viewer] if viewer is not None and 0 <= viewer < len(names) else None
-    template, values = event.get("text", ""), _rendered_values(event.get("values"))
+    inner_viewer = viewer_name if _language != "en" else None  # English turns the whole line at once
+    template, values = event.get("text", ""), _rendered_values(event.get("values"), inner_viewer)
     if seat_name is not None and viewer == seat:
         own = _translation.pgettext(YOU, template)
-        if own != template:
-            return f"{t('You')} {_fill(own, values)}"
+        if own != template:  # a sentence of its own, in the second person ("húztál a talonból")
+            sentence = _fill(own, values)
+            return sentence[:1].upper() + sentence[1:]
+    elif seat_name is None and (own_form := _own_form(template, values, viewer_name)) is not None:
+        return own_form
     body = _fill(t(template), values) if values else t(template)
     text = f"{seat_name} {body}" if seat_name is not None else body
     return as_viewer(text, viewer_name) if viewer_name else text
 
 
-def _rendered_values(values: Any) -> dict[str, Any]:
+def _rendered_values(values: Any, viewer: str | None = None) -> dict[str, Any]:
     if not isinstance(values, Mapping):
         return {}
-    return {str(key): render(value) if isinstance(value, Mapping) else value for key, value in values.items()}
+    return {
+        str(key): _render(value, viewer, nested=True) if isinstance(value, Mapping) else value
+        for key, value in values.items()
+    }
 
 
-def _fill(template: str, values: dict[str, Any]) -> str:
+def _fill(template: str, values: Mapping[str, Any]) -> str:
     try:
-        return template.format(**values)
+        return fill(template, values)
     except (KeyError, IndexError, ValueError):  # a damaged save's values: show the template as it is
         return template
+
+
+# --- the Hungarian article: a or az, by the word that follows ---------------------------------
+
+
+# A Hungarian translation writes "a {card} lapot" and "A {number}. játszma": the article
+# before a value is set to "a" or "az" by the value filled in ("az A♠ lapot", "az 5. játszma").
+_ARTICLE_BEFORE = re.compile(r"(?<![\w{])([Aa])z? (\{(\w+)(![rsa])?\})")
+
+
+def fill(template: str, values: Mapping[str, Any]) -> str:
+    """``template.format(**values)``; in Hungarian with the article before each value chosen
+    by the value (see :func:`article`)."""
+    if _language == "hu" and values:
+        template = _ARTICLE_BEFORE.sub(lambda match: _article_for(match, values), template)
+    return template.format(**values)
+
+
+def _article_for(match: re.Match[str], values: Mapping[str, Any]) -> str:
+    letter, field, name, conversion = match.groups()
+    if name not in values:
+        return match.group(0)
+    value = values[name]
+    shown = repr(value) if conversion == "!r" else str(value)
+    word = article(shown)
+    return f"{letter}{word[1:]} {field}"
+
+
+VOWELS = "aáeéiíoóöőuúüű"
+CARD = re.compile(r"\[?(10|[2-9AJQKBD]|JK)(?:[SHDC]?\]|[♠♥♦♣])")  # [AS], [JK], A♠, 10♥, D♣
+CARD_WORDS = {"A": "ász", "J": "bubi", "B": "bubi", "Q": "dáma", "D": "dáma", "K": "király", "JK": "zsóker"}
+
+
+def article(following: str) -> str:
+    """``a`` or ``az``: ``az`` before a vowel sound. A number is read aloud (az 1., a 2., az 5.,
+    a 10., az 50., a 100., az 1000.), a card by its rank's name (az ász, a bubi, az 5♥)."""
+    word = following.lstrip(" \"'„»(")
+    card = CARD.match(word)
+    if card:
+        word = CARD_WORDS.get(card.group(1), card.group(1))
+    number = re.match(r"\d+", word)
+    if number:
+        return "az" if _number_starts_with_vowel(int(number.group(0))) else "a"
+    return "az" if word[:1].lower() in VOWELS else "a"
+
+
+def _number_starts_with_vowel(n: int) -> bool:
+    """Does ``n`` read aloud in Hungarian start with a vowel? egy, öt, ötven, ötszáz, ezer, egymillió."""
+    if n >= 1000:
+        return n < 2000 or _number_starts_with_vowel(n // 1000)
+    if n >= 100:
+        return n // 100 == 5
+    if n >= 10:
+        return n // 10 == 5
+    return n in (1, 5)
 
 
 # --- cards as a player of the language names them ------------------------------------------
@@ -323,13 +392,30 @@ SECOND_PERSON = {
 _AND_VERB = re.compile(r"\band (\w+)\b")
 
 
-def you_key(template: str) -> str:
-    """The message id of a ``{name}`` template's form for the viewer's own seat (context ``you``):
-    the template in the second person, "{name} knocks with {card}" -> "You knock with {card}".
-    So the id holds exactly the placeholders its translation uses ("Kopogsz ezzel: {card}"),
-    and ``msgfmt --check`` finds no ``{name}`` missing."""
-    second = _second_person(template, "{name}")
-    return re.sub(r"^\{name\}", "You", second).replace("{name}", "you")
+def you_key(template: str, placeholder: str = "name") -> str:
+    """The message id of a template's form for the viewer's own seat (context ``you``) when its
+    ``placeholder`` names that seat: the template in the second person, "{name} knocks with
+    {card}" -> "You knock with {card}", "Hand {hand}: {dealer} dealt" -> "Hand {hand}: You
+    dealt". So the id holds exactly the placeholders its translation uses ("Kopogsz ezzel:
+    {card}"), and ``msgfmt --check`` finds none missing."""
+    field = "{" + placeholder + "}"
+    second = _second_person(template, field)
+    return re.sub(r"^" + re.escape(field), "You", second).replace(field, "you")
+
+
+def _own_form(template: str, values: Mapping[str, Any], viewer: str | None) -> str | None:
+    """The catalogue's second-person form of ``template`` when one of its values names the
+    viewer's seat (a whole sentence of its own: "kimentél", never "Te" + "kiment"); None when
+    there is none (English makes it from the text, see :func:`as_viewer`)."""
+    if not viewer or _language == "en":
+        return None
+    for placeholder, value in values.items():
+        if value == viewer:
+            key = you_key(template, placeholder)
+            own = _translation.pgettext(YOU, key)
+            if own != key:
+                return _fill(own, values)
+    return None
 
 
 def as_viewer(text: str, name: str | None) -> str:

@@ -72,13 +72,15 @@ YOU = "you"  # rummy_tui.i18n.YOU: a translation's own words for the viewer's li
 def update() -> None:
     """Merge the code's messages into every .po; a translation's "you" forms of messages that
     are still in the code stay (the code asks for them by context, so no extractor finds them).
-    A ``{name}`` message's "you" form has the id ``rummy_tui.i18n.you_key(message)``."""
+    A message's "you" form, for the placeholder that names the viewer's seat, has the id
+    ``rummy_tui.i18n.you_key(message, placeholder)``."""
     sys.path.insert(0, str(ROOT))  # run as a script: the package beside it
     from rummy_tui.i18n import you_key
 
     template = extract()
     ids = {message.id for message in template if isinstance(message.id, str)}
-    wanted = ids | {you_key(text) for text in ids if "{name}" in text}
+    singulars = {message.id if isinstance(message.id, str) else message.id[0] for message in template if message.id}
+    wanted = ids | {you_key(text, field) for text in singulars for field in placeholders(text)}
     for path in po_files():
         catalog = read(path)
         own = [m for m in catalog if m.context == YOU and m.id in wanted]

@@ -19,7 +19,7 @@ from rummy_tui.cli.group import (
     variant_named,
 )
 from rummy_tui.engine.variant import SettingError
-from rummy_tui.i18n import N_
+from rummy_tui.i18n import N_, pgettext
 from rummy_tui.i18n import t as _
 
 AI_SEAT_NAMES = (N_("North"), N_("East"), N_("South"), N_("West"), N_("Centre"), N_("Nobody"))
@@ -72,7 +72,7 @@ def play_command(
 
     variant = variant_named(variant_key)
     if humans is None:
-        humans = _("You")
+        humans = pgettext("seat name", "You")  # a name in Hungarian too ("Játékos"), not «Te»
     names = [name.strip() for name in humans.split(",") if name.strip()]
     if not names:
         fail(_("--humans needs at least one name"))

@@ -10,10 +10,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rummy_tui.i18n import N_
+
 from .game import Game
 from .variant import Variant
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = (N_("easy"), N_("normal"), N_("hard"))  # marked: screens show a level in the player's words
 
 
 def ai_rng(game: Game, seat: int) -> random.Random:

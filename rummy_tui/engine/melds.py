@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from rummy_tui.i18n import ngettext
 from rummy_tui.i18n import t as tr
 
 from .cards import JOKER, face_of, face_text, is_joker, make_face, rank_of, suit_of
@@ -155,7 +156,9 @@ def meld_problem(cards: Sequence[int], rules: MeldRules) -> str | None:
     if jokers > rules.joker_limit():
         return tr("A meld may hold at most {most} jokers.", most=rules.joker_limit())
     if len(cards) - jokers < rules.min_naturals:
-        return tr("A meld needs at least {least} natural card(s).", least=rules.min_naturals)
+        return ngettext(
+            "A meld needs at least {n} natural card.", "A meld needs at least {n} natural cards.", rules.min_naturals
+        )
     if read_meld(cards, rules) is None:
         return tr("These cards are neither a set (same rank, different suits) nor a run (same suit, in sequence).")
     return None

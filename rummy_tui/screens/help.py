@@ -113,6 +113,8 @@ class KeysScreen(Screen):
                         "\nKeys for moves that are not possible now are hidden from the footer. Select several "
                         "cards with space; put a group aside with + to lay several melds at once."
                     )
+                    + "\n"
+                    + _("{mark} after a name marks the dealer of this hand.", mark=_("(D)"))
                 )
         yield Footer()
 

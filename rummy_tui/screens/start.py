@@ -20,7 +20,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from rummy_tui.i18n import N_, _, language, ngettext
+from rummy_tui.i18n import N_, _, language, ngettext, pgettext
 from rummy_tui.widgets.footer import KeepHelpFooter
 from rummy_tui.widgets.onoff import OnOffCheckbox
 
@@ -41,6 +41,12 @@ START_STEPS = (
         "F2 hosts a table for players at other terminals, F3 joins one."
     ),
 )
+
+
+def default_name(seat: int) -> str:
+    """A seat's name until one is typed. The first, "You" in English, is a name in Hungarian
+    ("Játékos"): the log words a seat by its name, and «Te» would read «Te osztott»."""
+    return pgettext("seat name", "You") if seat == 0 else _(DEFAULT_NAMES[seat])
 
 
 def seat_kinds() -> list[tuple[str, str]]:
@@ -218,23 +224,31 @@ class StartScreen(Screen):
         return [(str(n), n) for n in range(self.variant.min_players, self.variant.max_players + 1)]
 
     async def _rebuild_seats(self) -> None:
+        """The seats for the player count; names typed and kinds chosen stay as they were."""
+        kept = {
+            seat: (
+                self.query_one(f"#seat-name-{seat}", Input).value,
+                self.query_one(f"#seat-kind-{seat}", Select).value,
+            )
+            for seat in range(len(self.query(".seat-name")))
+        }
         seats = self.query_one("#seats", Vertical)
         await seats.remove_children()
-        await seats.mount_all(self._seat_rows())
+        await seats.mount_all(self._seat_rows(kept))
 
     async def _rebuild_settings(self) -> None:
         box = self.query_one("#settings", Vertical)
         await box.remove_children()
         await box.mount_all(self._setting_rows())
 
-    def _seat_rows(self) -> list[Horizontal]:
+    def _seat_rows(self, kept: dict[int, tuple[str, object]] | None = None) -> list[Horizontal]:
         rows = []
         for seat in range(self.players):
-            kind = "human" if seat == 0 else "ai:normal"
+            name, kind = (kept or {}).get(seat, (default_name(seat), "human" if seat == 0 else "ai:normal"))
             rows.append(
                 Horizontal(
                     Label(_("Seat {number}", number=seat + 1), classes="caption"),
-                    Input(value=_(DEFAULT_NAMES[seat]), id=f"seat-name-{seat}", classes="seat-name"),
+                    Input(value=name, id=f"seat-name-{seat}", classes="seat-name"),
                     Select(
                         [(words, code) for code, words in seat_kinds()],
                         value=kind,
@@ -366,7 +380,7 @@ class StartScreen(Screen):
 
         seats = []
         for seat in range(self.players):
-            name = self.query_one(f"#seat-name-{seat}", Input).value.strip() or _(DEFAULT_NAMES[seat])
+            name = self.query_one(f"#seat-name-{seat}", Input).value.strip() or default_name(seat)
             kind = self.query_one(f"#seat-kind-{seat}", Select).value
             if kind == "human":
                 seats.append({"name": name, "kind": "human", "level": None})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from rummy_tui.engine.cards import parse_face
-from rummy_tui.i18n import N_, _
+from rummy_tui.i18n import N_, _, fill, plain_gettext, plain_ngettext
 
 from .cards import CardLook, card_piece
 
@@ -29,7 +29,6 @@ WITH_CARDS = {
     "gin": N_("Go gin, discarding {cards}"),
     "meld": N_("Meld {cards}"),
     "layoff": N_("Lay off {cards} on meld {target}"),
-    "exchange": N_("Exchange {cards} for the joker(s) of meld {target}"),
     "newdeal": N_("Ask for a new deal, keeping {cards}"),
 }
 
@@ -63,12 +62,21 @@ def describe(code: str, look: CardLook | None = None, endings: dict[str, str] | 
         before, _c, after = _("Knock, discarding {card}, showing {melds}").partition("{card}")
         middle, _m, end = after.partition("{melds}")
         return Text(before) + _cards_words(card, look) + Text(middle) + _cards_words(shown, look) + Text(end)
-    if verb in WITH_CARDS:
+    if verb in WITH_CARDS or verb == "exchange":
         cards, _arrow, target = argument.rpartition(">") if ">" in argument else (argument, "", "")
-        template = _(WITH_CARDS[verb])
+        if verb == "exchange":  # one joker for each natural card laid in its place
+            count = len([token for token in cards.split("-") if token])
+            template = plain_ngettext(
+                "Exchange {cards} for the joker of meld {target}",
+                "Exchange {cards} for the jokers of meld {target}",
+                count,
+            )
+        else:
+            template = plain_gettext(WITH_CARDS[verb])
         before, _c, after = template.partition("{cards}")
-        words = Text(before) + _cards_words(cards, look) + Text(after.replace("{target}", target))
-        return words
+        return (
+            Text(fill(before, {"target": target})) + _cards_words(cards, look) + Text(fill(after, {"target": target}))
+        )
     if verb == "declare":
         return Text(_("Declare {what}", what=(endings or {}).get(argument, argument.replace("-", " "))))
     return Text(code)

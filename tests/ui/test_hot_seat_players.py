@@ -65,5 +65,5 @@ def test_rummy_play_names_the_seats_in_the_players_language(monkeypatch):
     finally:
         set_language("en")
     english = table_options_of(["--variant", "hungarian", "--players", "3"], monkeypatch)
-    assert [seat["name"] for seat in hungarian["seats"]] == ["Te", "Észak", "Kelet"]
+    assert [seat["name"] for seat in hungarian["seats"]] == ["Játékos", "Észak", "Kelet"]  # a name, not «Te»
     assert [seat["name"] for seat in english["seats"]] == ["You", "North", "East"]

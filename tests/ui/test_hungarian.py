@@ -18,7 +18,7 @@ HANDS = [("gin", 2, 3), ("ten-card", 2, 2), ("hungarian", 2, 1), ("traditional",
 ENGLISH = re.compile(
     r"\b(drew|discarded|took|stock|melded|laid|knocked|knocks|wins|won|points|deadwood|upcard|"
     r"from|with|your|the|and|pile|player|players|hand|draw|discard|meld|score|sorted|log|"
-    r"you|turn|cards|total|void|went|out)\b",
+    r"you|turn|cards|total|void|went|out|palette|hard|easy|host)\b",
     re.IGNORECASE,
 )
 HUNGARIAN = ("talon", "dobott", "játszma", "húz")

@@ -85,8 +85,8 @@ async def test_in_four_player_roemi_the_dealers_short_name_is_not_cut(hungarian)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         lines = _panel_lines(app)
-        dealer = next(line for line in lines if "(D)" in line)
-        assert "Dél (D)" in dealer and "gép" in dealer, lines
+        dealer = next(line for line in lines if "(O)" in line)  # O for osztó: D is the dáma
+        assert "Dél (O)" in dealer and "gép" in dealer, lines
         for name in ("Észak", "Kelet"):
             assert name in "\n".join(lines), lines
 

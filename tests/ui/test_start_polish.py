@@ -74,3 +74,20 @@ async def test_a_checkbox_says_on_or_off_under_no_color(monkeypatch):
         await pilot.pause()
         assert box.value is True and "▐X▌" in row() and " on " in row()
         assert "Átkopogás" in screen_text(app) and "atkopogas" not in screen_text(app)
+
+
+async def test_a_typed_seat_name_and_kind_stay_when_the_variant_changes():
+    from textual.widgets import Input, Select
+
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = await form_ready(pilot)
+        await choose(pilot, start, "gin")
+        name = start.query_one("#seat-name-0", Input)
+        name.focus()
+        name.value = ""
+        await pilot.press(*"Zsófi")
+        start.query_one("#seat-kind-1", Select).value = "ai:hard"
+        await choose(pilot, start, "hungarian")  # another variant: the seats are built again
+        assert start.query_one("#seat-name-0", Input).value == "Zsófi"
+        assert start.query_one("#seat-kind-1", Select).value == "ai:hard"
