@@ -17,11 +17,12 @@ import variants  # noqa: F401  (the app is a composition root: the variant regis
 from rummy_tui.crash import CrashReporting, run_reporting_crashes
 from rummy_tui.i18n import _
 from rummy_tui.plain import PlainDisplay, plain_terminal
+from rummy_tui.quiet_input import QuietInput
 
 AI_SPEEDS = {_("slow"): 1.2, _("normal"): 0.6, _("fast"): 0.25, _("instant"): 0.0}
 
 
-class RummyApp(PlainDisplay, CrashReporting):
+class RummyApp(QuietInput, PlainDisplay, CrashReporting):
     CSS_PATH = Path(__file__).with_name("rummy.tcss")  # absolute, so subclasses elsewhere find it
     # Textual's own palette key, in the player's words (Textual adds it in English otherwise)
     BINDINGS = [
@@ -345,7 +346,7 @@ def restart_in_language(language: str) -> None:
     os.execv(sys.executable, [sys.executable, "-m", "rummy_tui", *arguments, "--lang", language])
 
 
-class ReplayApp(PlainDisplay, CrashReporting):
+class ReplayApp(QuietInput, PlainDisplay, CrashReporting):
     """``rummy replay``: the viewer on its own."""
 
     CSS_PATH = RummyApp.CSS_PATH

@@ -31,6 +31,8 @@ LAYERS = [  # (layer, module-name prefixes), bottom first; the longest matching 
             "rummy_tui.widgets",
             "rummy_tui.binding_words",
             "rummy_tui.plain",
+            "rummy_tui.quiet_input",
+            "rummy_tui.quiet_driver",
             "rummy_tui.crash",
             "rummy_tui.textual_guards",
             "rummy_tui.setting_titles",

@@ -60,6 +60,8 @@ CHECKED = [
     "rummy_tui/cli_words.py",
     "rummy_tui/crash.py",
     "rummy_tui/plain.py",
+    "rummy_tui/quiet_driver.py",
+    "rummy_tui/quiet_input.py",
     "rummy_tui/served.py",
     "rummy_tui/setting_titles.py",
     "rummy_tui/textual_guards.py",
