@@ -234,6 +234,17 @@ class TableClient:
     async def chat(self, text: str) -> None:
         await self.send({"type": "chat", "text": text})
 
+    async def daily(self, variant: str) -> dict[str, Any]:
+        """Today's daily deal of ``variant``: its ``daily`` answer (day, commitment, played)
+        with, unless it was played already, ``welcome`` (seated at a daily table)."""
+        answer = await self.request({"type": "daily", "variant": variant}, "daily")
+        if not answer["played"]:
+            answer["welcome"] = self._seated(await self.reply("welcome"))
+        return answer
+
+    async def daily_result(self, variant: str, day: str | None = None) -> dict[str, Any]:
+        return await self.request({"type": "daily_result", "variant": variant, "day": day}, "daily_result")
+
     async def back(self) -> None:
         """Back at the table after the clock marked this seat away."""
         await self.send({"type": "back"})

@@ -28,6 +28,12 @@ Client to server::
                                              ``contribute`` names (docs/ENGINE.md)
     leave   {}                               give the seat to the AI now
     back    {}                               back after the clock marked me away
+    daily   {variant}                        today's daily deal: answered ``daily{day,
+                                             commitment, played}``, then (unless played) seated
+                                             at a table of my own against the hard computer
+    daily_result {variant, day?}             a day's results: ``daily_result{rank, points,
+                                             rows, distribution, computer, commitment, seed}``
+                                             (the seed, to verify with, once the day is over)
     pong    {n?}                             the answer to a ping (the client's reader answers it)
     seek    {variant, players, fill_ai?}     Play now: seat me with the next players who want the
                                              same (similar ratings first); fill_ai (a level): seat
@@ -125,6 +131,8 @@ FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "contribute": {"hand": ((int,), True), "data": ((str,), True)},
     "leave": {},
     "back": {},
+    "daily": {"variant": ((str,), True)},
+    "daily_result": {"variant": ((str,), True), "day": ((str,), False)},
     "pong": {"n": ((int,), False)},
     "seek": {"variant": ((str,), True), "players": ((int,), True), "fill_ai": ((str,), False)},
     "unseek": {},

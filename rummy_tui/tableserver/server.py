@@ -32,6 +32,7 @@ from rummy_tui.storage.saves import BadSave, SaveStore, write_atomically
 from . import pairing, ratings_desk
 from .access import CodeGuard, connection_address, peer_uid
 from .clock import BadClock, TurnClock, clock_setting
+from .daily_table import DailyHall
 from .lifecycle import SWEEP_SECONDS, creator_key, due_for_removal, refusal_to_create
 from .limits import RefusalLog, TableLimits, TokenBucket
 from .protocol import (
@@ -220,6 +221,7 @@ class TableServer:
         self._sweeping: asyncio.Task | None = None
         self._last_client_left = time.monotonic()
         self._pinging: asyncio.Task | None = None
+        self.dailies = DailyHall(self.tables_dir, ai_delay)
         self.pairing = pairing.PairingDesk(self)
         self.ratings = ratings_desk.RatingsDesk(self.tables_dir)
 
@@ -270,6 +272,7 @@ class TableServer:
         for table in self.tables.values():
             await table.stop()
             await asyncio.to_thread(self._save_durably, table)
+        await self.dailies.close()
         await self.ratings.stop()
         with contextlib.suppress(FileNotFoundError):
             self.socket_path.unlink()
@@ -359,6 +362,10 @@ class TableServer:
             await self._create(connection, message)
         elif kind in ("join", "watch"):
             await self._sit(connection, kind, message)
+        elif kind == "daily":
+            await self.dailies.open(connection, message["variant"])
+        elif kind == "daily_result":
+            connection.send(await self.dailies.results(connection, message["variant"], message.get("day")))
         elif kind in pairing.KINDS:
             await self.pairing.handle(connection, kind, message)
         elif kind in ratings_desk.KINDS:
