@@ -49,6 +49,8 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
     def on_mount(self) -> None:
         if self.table_options and "resume" in self.table_options:
             self.resume_game(self.table_options["resume"])
+        elif self.table_options and "lesson" in self.table_options:  # `rummy learn VARIANT`
+            self.start_lesson(self.table_options["lesson"])
         elif self.table_options and "shared" in self.table_options:  # `rummy host`, `rummy join CODE`
             self.open_shared_table_form(*self.table_options["shared"])
         elif self.table_options:
@@ -88,6 +90,25 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
         if clock is not None:
             game.record["clock"] = clock  # seconds a turn and a bank (tableserver/clock.py)
         self.show_table(TableScreen(LocalSeat(game, None, seats), ai_delay=self.ai_delay))
+
+    def start_lesson(self, variant: str | None) -> None:
+        """The variant's lesson at the table, from the step the player reached; without a
+        variant, the list of lessons (over the start screen)."""
+        if variant is None:
+            from rummy_tui.screens.lessons import LessonsScreen
+            from rummy_tui.screens.start import StartScreen
+
+            if not self.screen_stack[1:]:
+                self.push_screen(StartScreen())
+            self.push_screen(LessonsScreen(), self._lesson_chosen)
+            return
+        from rummy_tui.screens.lesson import open_lesson
+
+        self.show_table(open_lesson(variant, ai_delay=self.ai_delay))
+
+    def _lesson_chosen(self, variant: str | None) -> None:
+        if variant:
+            self.start_lesson(variant)
 
     def resume_game(self, game_id: str) -> None:
         """Go back to a saved game where it was left."""

@@ -70,6 +70,7 @@ class StartScreen(Screen):
         Binding("f1", "rules", _("Rules"), id="rules"),
         Binding("f2", "host_table", _("Host"), id="host-table"),
         Binding("f3", "join_table", _("Join"), id="join-table"),
+        Binding("f4", "learn", _("Learn"), id="learn"),
         Binding("question_mark", "help", _("Keys"), id="help"),
         Binding("ctrl+q", "app.quit", _("Quit"), id="quit"),
     ]
@@ -80,6 +81,7 @@ class StartScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         self.variants: dict = {}
+        self.lessons_done: set[str] = set()  # the variants whose lesson is done (marked in the list)
         self.variant = None
         self.players = 0
         # The seat and setting rows are rebuilt when the variant or the player count changes.
@@ -103,12 +105,17 @@ class StartScreen(Screen):
             yield Vertical(id="details")
         yield KeepHelpFooter()
 
-    @staticmethod
-    def _variant_prompt(variant, highlighted: bool = False) -> Text:
-        """The variant's row; the highlighted one starts with ">", which shows without colour too."""
+    def _variant_prompt(self, variant, highlighted: bool = False) -> Text:
+        """The variant's row; the highlighted one starts with ">", which shows without colour too;
+        a variant whose lesson is done says so."""
+        from .lessons import done_mark
+
         prompt = Text("> " if highlighted else "  ", style="bold")
         prompt.append(variant.shown_name(), style="bold")
-        prompt.append(f"  {players_text(variant)}\n", style="")
+        prompt.append(f"  {players_text(variant)}", style="")
+        if variant.key in self.lessons_done:
+            prompt.append("  " + done_mark(_("lesson done"), getattr(self.app, "ascii_only", False)), style="green")
+        prompt.append("\n")
         prompt.append(variant.shown_description(), style="dim")
         return prompt
 
@@ -131,6 +138,9 @@ class StartScreen(Screen):
     async def _load_variants(self) -> None:
         from variants import registry
 
+        from .lessons import finished_lessons
+
+        self.lessons_done = await finished_lessons()
         try:
             async with self._form_lock:
                 self.variants = registry()
@@ -346,6 +356,12 @@ class StartScreen(Screen):
         from .help import RulesScreen
 
         self.app.push_screen(RulesScreen(self.variant))
+
+    def action_learn(self) -> None:
+        from .lessons import LessonsScreen
+
+        highlighted = self.variant.key if self.variant else None
+        self.app.push_screen(LessonsScreen(highlighted), lambda key: key and self.app.start_lesson(key))
 
     def action_help(self) -> None:
         from .help import KeysScreen

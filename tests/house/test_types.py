@@ -38,6 +38,8 @@ CHECKED = [
     "rummy_tui/screens/__init__.py",
     "rummy_tui/screens/handoff.py",
     "rummy_tui/screens/help.py",
+    "rummy_tui/screens/lesson.py",
+    "rummy_tui/screens/lessons.py",
     "rummy_tui/screens/lobby_chat.py",
     "rummy_tui/screens/lobby_join.py",
     "rummy_tui/screens/log_view.py",

@@ -168,6 +168,8 @@ async def select_cards(pilot, tokens: list[str], clear: bool = True) -> None:
         index = next(i for i, card in enumerate(hand.order) if face_of(card) == face and card not in taken)
         taken.add(hand.order[index])
         steps = index - hand.cursor
+        if abs(steps) > len(hand.order) // 2:  # the cursor wraps round: the shorter way
+            steps -= len(hand.order) if steps > 0 else -len(hand.order)
         for _ in range(abs(steps)):
             await pilot.press("right" if steps > 0 else "left")
         await pilot.press("space")

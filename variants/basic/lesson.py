@@ -11,17 +11,17 @@ LESSON = Lesson(
         Step(
             title=N_("Drawing"),
             instruction=N_(
-                "A turn: draw, meld or lay off if you like, discard. [9S] on the discard pile extends [7S][8S]: "
+                "A turn: draw, meld or lay off if you like, discard. [9S] on the discard pile extends [7S] [8S]: "
                 "take it (t)."
             ),
             moves=(("take:discard",),),
-            wrong=N_("The top discard makes a run with [7S][8S]: take it with t."),
+            wrong=N_("The top discard makes a run with [7S] [8S]: take it with t."),
             position={"hands": ["7S 8S 4D 4C KC 2C 5H JD QH 10C", OPPONENT], "discard": "QC 9S", "phase": "draw"},
         ),
         Step(
             title=N_("Melds"),
             instruction=N_(
-                "Runs and sets of three or more are melds; the ace is low (A-2-3). Select [7S][8S][9S] (space) "
+                "Runs and sets of three or more are melds; the ace is low (A-2-3). Select [7S] [8S] [9S] (space) "
                 "and meld them (m)."
             ),
             moves=(("meld:7S-8S-9S",),),
@@ -30,7 +30,7 @@ LESSON = Lesson(
         ),
         Step(
             title=N_("Laying off"),
-            instruction=N_("Anyone may add cards to any meld on the table. Lay [10S] off on [7S][8S][9S] (o)."),
+            instruction=N_("Anyone may add cards to any meld on the table. Lay [10S] off on [7S] [8S] [9S] (o)."),
             moves=(("layoff:10S>0",),),
             wrong=N_("[10S] continues the run on the table: select it and press o."),
             position={
@@ -44,7 +44,7 @@ LESSON = Lesson(
             title=N_("Going out"),
             instruction=N_(
                 "Whoever plays his last card wins the hand, with or without a discard. Lay off [5C] and [6C] "
-                "on [2C][3C][4C] (select both, o)."
+                "on [2C] [3C] [4C] (select both, o)."
             ),
             moves=(("layoff:5C-6C>0",),),
             wrong=N_("Both cards continue the clubs: select [5C] and [6C], then o, and your hand is empty."),

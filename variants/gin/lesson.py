@@ -13,7 +13,7 @@ LESSON = Lesson(
         Step(
             title=N_("Melds and deadwood"),
             instruction=N_(
-                "Runs like [3C][4C][5C] and sets like three 8s are melds; the other cards are deadwood. "
+                "Runs like [3C] [4C] [5C] and sets like three 8s are melds; the other cards are deadwood. "
                 "Discard [KC], your highest loose card: move to it, then x."
             ),
             moves=(("discard:KC",),),
@@ -31,7 +31,7 @@ LESSON = Lesson(
         ),
         Step(
             title=N_("Taking the discard"),
-            instruction=N_("[QS] on the discard pile completes your run [10S][JS]. Take it (t)."),
+            instruction=N_("[QS] on the discard pile completes your run [10S] [JS]. Take it (t)."),
             moves=(("take:discard",),),
             wrong=N_("The top discard is a card you know: take it with t when it completes a meld."),
             position={"hands": [MELDED + " 9H KC", OPPONENT], "discard": "2H QS", "phase": "draw", "dealer": 1},

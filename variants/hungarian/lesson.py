@@ -23,21 +23,21 @@ LESSON = Lesson(
         Step(
             title=N_("Opening with 40"),
             instruction=N_(
-                "Your first melds must make 40 points (ace 11, faces 10). Select [10H][JH][QH] with space, "
+                "Your first melds must make 40 points (ace 11, faces 10). Select [10H] [JH] [QH] with space, "
                 "press +, select the three 5s, then m."
             ),
             moves=(("meld:10H-JH-QH+5S-5H-5D",),),
-            wrong=N_("[10H][JH][QH] alone is 30: put it aside with +, add the three 5s (15) and press m: 45 opens."),
+            wrong=N_("[10H] [JH] [QH] alone is 30: put it aside with +, add the three 5s (15) and press m: 45 opens."),
             position={"hands": ["10H JH QH 5S 5H 5D 8D 2C 9S", OPPONENT], "discard": "3D", "phase": "play"},
         ),
         Step(
             title=N_("Laying off"),
             instruction=N_(
                 "Once you have opened, you may add cards to any meld on the table. Select [6C] and lay it off "
-                "(o) on [3C][4C][5C]."
+                "(o) on [3C] [4C] [5C]."
             ),
             moves=(("layoff:6C>0",),),
-            wrong=N_("[6C] continues the run [3C][4C][5C]: select it with space and press o."),
+            wrong=N_("[6C] continues the run [3C] [4C] [5C]: select it with space and press o."),
             position={
                 "hands": ["6C 9D KS 2S", OPPONENT],
                 "table": [(1, "3C 4C 5C")],
@@ -65,8 +65,8 @@ LESSON = Lesson(
         Step(
             title=N_("The joker"),
             instruction=N_(
-                "Lay [9H] in place of the joker of [7H][8H][JK][10H] (select it, e), then use the joker at once: "
-                "meld it with [QC][QD] (m)."
+                "Lay [9H] in place of the joker of [7H] [8H] [JK] [10H] (select it, e), then use the joker at once: "
+                "meld it with [QC] [QD] (m)."
             ),
             moves=(("exchange:9H>0",), ("meld:JK-QC-QD", "layoff:JK>0")),
             wrong=N_("The joker stands for [9H]: lay [9H] with e to win it, then lay the joker down this turn."),
@@ -82,7 +82,7 @@ LESSON = Lesson(
             title=N_("Taking the discard"),
             instruction=N_(
                 "You may take [QD] if it goes down at once: take it (t), then open with the three queens and "
-                "[9C][10C][JC] (59 points)."
+                "[9C] [10C] [JC] (59 points)."
             ),
             moves=(("take:discard",), ("meld:QS-QC-QD+9C-10C-JC",)),
             wrong=N_("The discard you took must be laid down this turn, in melds of 40: the queens and the clubs."),

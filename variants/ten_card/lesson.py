@@ -23,7 +23,7 @@ LESSON = Lesson(
         Step(
             title=N_("Drawing"),
             instruction=N_(
-                "Each turn you draw, then discard. [7H] on the discard pile extends [4H][5H][6H]: take it (t)."
+                "Each turn you draw, then discard. [7H] on the discard pile extends [4H] [5H] [6H]: take it (t)."
             ),
             moves=(("take:discard",),),
             wrong=N_("The top discard extends your run: take it with t rather than draw an unknown card."),
@@ -32,7 +32,7 @@ LESSON = Lesson(
         Step(
             title=N_("The joker and römi"),
             instruction=N_(
-                "[JK] stands for any card: with [9C][10C] it makes a run. Discard [KH] (x), then declare "
+                "[JK] stands for any card: with [9C] [10C] it makes a run. Discard [KH] (x), then declare "
                 "römi (D): all ten cards in melds, 10 points off."
             ),
             moves=(("discard:KH",), ("declare:romi",)),

@@ -12,17 +12,17 @@ LESSON = Lesson(
         Step(
             title=N_("Drawing"),
             instruction=N_(
-                "A turn: draw, meld or lay off if you like, discard. [9S] on the discard pile extends [7S][8S]: "
+                "A turn: draw, meld or lay off if you like, discard. [9S] on the discard pile extends [7S] [8S]: "
                 "take it (t)."
             ),
             moves=(("take:discard",),),
-            wrong=N_("The top discard makes a run with [7S][8S]: take it with t."),
+            wrong=N_("The top discard makes a run with [7S] [8S]: take it with t."),
             position={"hands": ["7S 8S 4D 4H KC 2C 5H JD QH 10C", OPPONENT], "discard": "QC 9S", "phase": "draw"},
         ),
         Step(
             title=N_("Melds"),
             instruction=N_(
-                "Runs and sets of three or more are melds, with no minimum. Select [7S][8S][9S] (space) and meld "
+                "Runs and sets of three or more are melds, with no minimum. Select [7S] [8S] [9S] (space) and meld "
                 "them (m)."
             ),
             moves=(("meld:7S-8S-9S", "meld:4H-4D-4C"),),
@@ -33,7 +33,7 @@ LESSON = Lesson(
         ),
         Step(
             title=N_("Laying off"),
-            instruction=N_("Anyone may add cards to any meld on the table. Lay [10S] off on [7S][8S][9S] (o)."),
+            instruction=N_("Anyone may add cards to any meld on the table. Lay [10S] off on [7S] [8S] [9S] (o)."),
             moves=(("layoff:10S>0",),),
             wrong=N_("[10S] continues the run on the table: select it and press o."),
             position={

@@ -1,0 +1,109 @@
+"""Every lesson played through at 80x24 with the keys a player presses, in both languages; a
+wrong move shows the lesson's sentence; the step reached and a finished lesson are remembered."""
+
+from __future__ import annotations
+
+import pytest
+
+import variants
+from rummy_tui.app import RummyApp
+from rummy_tui.i18n import set_language
+from rummy_tui.i18n import t as tr
+from rummy_tui.screens.lesson import LessonScreen
+from rummy_tui.screens.start import StartScreen
+from rummy_tui.screens.table_keys import bracket_cards
+from rummy_tui.storage.lessons import lesson_progress
+from rummy_tui.widgets.cards import log_line
+
+from .driver import press_move, settle
+
+KEYS = list(variants.registry())
+
+
+@pytest.fixture(params=["en", "hu"])
+def language(request):
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
+def shown(screen: LessonScreen, panel: str) -> str:
+    return screen.query_one(panel)._picture.plain
+
+
+def as_shown(screen: LessonScreen, text: str) -> str:
+    """A lesson text as the panels show it: translated, its cards drawn."""
+    return log_line(bracket_cards(tr(text)), screen.hand.card_look()).plain
+
+
+async def back_to_the_lesson(pilot, screen: LessonScreen) -> None:
+    """Close the end of a hand (or a game) that a step's last move brought."""
+    for _ in range(5):
+        await settle(pilot)
+        if pilot.app.screen is screen:
+            return
+        await pilot.press("enter")
+    raise AssertionError(f"still on {pilot.app.screen}")
+
+
+@pytest.mark.parametrize("key", KEYS)
+async def test_every_lesson_plays_through_with_its_keys(key, language):
+    lesson = variants.get_variant(key).lesson
+    app = RummyApp(ai_delay=0.0, table_options={"lesson": key})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        for number, step in enumerate(lesson.steps):
+            assert screen.index == number
+            assert tr(step.title) in shown(screen, "#lesson")
+            assert as_shown(screen, step.instruction)[:40] in shown(screen, "#lesson").replace("\n", " ")
+            for options in step.moves:
+                before = (screen.index, screen.lesson_seat.made)
+                await press_move(pilot, options[0])
+                await pilot.pause()
+                assert (screen.index, screen.lesson_seat.made) != before, shown(screen, "#message")
+            await back_to_the_lesson(pilot, screen)
+            if step.done:
+                said = shown(screen, "#message") + shown(screen, "#lesson")  # the closing hand's hints take the message
+                assert as_shown(screen, step.done)[:30] in said.replace("\n", " ")
+        assert screen.closing and screen.game.record.get("seed") is not None
+        assert lesson_progress()[key] == {"step": len(lesson.steps), "done": False}
+        await pilot.press("S")  # the closing hand is left: the lesson is done
+        await settle(pilot)
+        assert isinstance(app.screen, StartScreen)
+        assert lesson_progress()[key]["done"] is True
+        assert key in app.screen.lessons_done  # the start screen marks it
+
+
+@pytest.mark.parametrize("key", KEYS)
+async def test_a_wrong_move_is_refused_with_the_lessons_sentence(key, language):
+    step = variants.get_variant(key).lesson.steps[0]
+    app = RummyApp(ai_delay=0.0, table_options={"lesson": key})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        wanted = set(step.moves[0])
+        wrong = next((code for code in screen.game.legal_actions() if code not in wanted), "take:discard")
+        await press_move(pilot, wrong)
+        await pilot.pause()
+        assert len(screen.game.record["actions"]) == 0
+        message = shown(screen, "#message").replace("\n", " ")
+        assert message.endswith(as_shown(screen, step.wrong)), message
+        assert screen.query_one("#message").has_class("refused")
+        await pilot.press("S")
+        await settle(pilot)
+        assert screen.index == 1 and lesson_progress()[key]["step"] == 1
+
+
+async def test_the_lesson_starts_where_the_player_left_it():
+    from rummy_tui.storage.lessons import remember_lesson
+
+    remember_lesson("hungarian", 3)
+    app = RummyApp(ai_delay=0.0, table_options={"lesson": "hungarian"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.screen.index == 3
+        await pilot.press("Z")
+        await settle(pilot)
+        assert app.screen.index == 3 and app.screen.game.record["actions"] == []
