@@ -15,6 +15,7 @@ from rummy_tui.cli.group import (
     fail,
     main,
     no_mouse_option,
+    open_game,
     parse_settings,
     variant_named,
 )
@@ -98,19 +99,15 @@ def play_command(
     ai_names = [name for name in map(_, AI_SEAT_NAMES) if name not in names]
     seats = [{"name": name, "kind": "human", "level": None} for name in names]
     seats += [{"name": ai_names[n], "kind": "ai", "level": ai_level} for n in range(players - len(names))]
-    from rummy_tui.app import run_app
-
-    exit_with(
-        run_app(
-            ascii_only=ascii_only,
-            mouse=not no_mouse,
-            variant=variant.key,
-            players=players,
-            settings=settings,
-            seed=seed,
-            seats=seats,
-            clock=clock.as_dict() if clock is not None else None,
-        )
+    open_game(
+        ascii_only=ascii_only,
+        mouse=not no_mouse,
+        variant=variant.key,
+        players=players,
+        settings=settings,
+        seed=seed,
+        seats=seats,
+        clock=clock.as_dict() if clock is not None else None,
     )  # no --seed: an unpredictable one
 
 
@@ -178,9 +175,7 @@ def resume_command(game_id: str | None, list_only: bool, ascii_only: bool, no_mo
 
 def _open_saved_game(game_id: str, ascii_only: bool, mouse: bool) -> None:
     """Hand the save to the app, which opens it where it was left (hot-seat: hand-off first)."""
-    from rummy_tui.app import run_app
-
-    exit_with(run_app(ascii_only=ascii_only, mouse=mouse, resume=game_id))
+    open_game(ascii_only=ascii_only, mouse=mouse, resume=game_id)
 
 
 @main.command("stats", help=N_("Games, wins, win rate, average score and best game, per player and variant."))

@@ -157,6 +157,20 @@ def display_options(ascii_only: bool, no_mouse: bool) -> tuple[bool, bool]:
     return ascii_only or group.get("ascii_only", False), not (no_mouse or group.get("no_mouse", False))
 
 
+def open_game(ascii_only: bool = False, mouse: bool = True, **table_options) -> None:
+    """Open the game as asked before the command: the Textual app, or with ``--lines`` the line
+    mode (plain sentences and typed commands, for screen readers)."""
+    group = click.get_current_context().find_root().params
+    if group.get("lines"):
+        from rummy_tui.lines.start import run_lines
+
+        exit_with(run_lines(cards=group.get("cards") or "words", **table_options))
+        return
+    from rummy_tui.app import run_app
+
+    exit_with(run_app(ascii_only=ascii_only, mouse=mouse, **table_options))
+
+
 # Every command that opens a screen takes these two display options.
 ascii_option = click.option(
     "--ascii", "ascii_only", is_flag=True, help=N_("Draw with ASCII only: suit letters, plain borders and signs.")
@@ -175,11 +189,21 @@ no_mouse_option = click.option("--no-mouse", is_flag=True, help=N_("Ignore the m
 )
 @ascii_option
 @no_mouse_option
+@click.option(
+    "--lines",
+    is_flag=True,
+    help=N_("Line mode: plain sentences and typed commands, no full-screen drawing (for screen readers)."),
+)
+@click.option(
+    "--cards",
+    type=click.Choice(["words", "codes", "glyphs"]),
+    default="words",
+    show_default=True,
+    help=N_("Line mode: cards said in words (7 of hearts), as codes (7H) or with suit signs (7♥)."),
+)
 @click.version_option(package_name="rummy-tui", help=N_("Show the version and exit."))
 @click.pass_context
-def main(ctx: click.Context, ascii_only: bool, no_mouse: bool) -> None:
+def main(ctx: click.Context, ascii_only: bool, no_mouse: bool, lines: bool, cards: str) -> None:
     """The game, or a subcommand (the help above is what the player reads)."""
     if ctx.invoked_subcommand is None:
-        from rummy_tui.app import run_app
-
-        exit_with(run_app(ascii_only=ascii_only, mouse=not no_mouse))
+        open_game(ascii_only=ascii_only, mouse=not no_mouse)

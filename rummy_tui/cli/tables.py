@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from rummy_tui.cli.group import Amount, ascii_option, display_options, exit_with, fail, main, no_mouse_option
+from rummy_tui.cli.group import Amount, ascii_option, display_options, fail, main, no_mouse_option, open_game
 from rummy_tui.i18n import N_
 from rummy_tui.i18n import t as _
 
@@ -119,7 +119,5 @@ def join_command(code: str | None, ascii_only: bool, no_mouse: bool) -> None:
 def _open_shared_table(
     screen: str, code: str | None, ascii_only: bool, no_mouse: bool, host_options: dict | None = None
 ) -> None:
-    from rummy_tui.app import run_app
-
     ascii_only, mouse = display_options(ascii_only, no_mouse)
-    exit_with(run_app(ascii_only=ascii_only, mouse=mouse, shared=(screen, code, host_options)))
+    open_game(ascii_only=ascii_only, mouse=mouse, shared=(screen, code, host_options))

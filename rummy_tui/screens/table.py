@@ -21,7 +21,7 @@ from textual.screen import Screen
 from rummy_tui.engine.cards import is_joker
 from rummy_tui.i18n import _
 from rummy_tui.tableserver.client import NO_ANSWER, NOT_SENT, ConnectionLost, TableError
-from rummy_tui.tableserver.seat import LocalSeat, SeatView
+from rummy_tui.tableserver.seat import LocalSeat, SeatView, seat_name
 from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.base import Panel, TableView
 from rummy_tui.widgets.cards import card_piece, log_line
@@ -51,7 +51,7 @@ from .table_keys import (
     variant_verbs,
 )
 from .table_local import AiMoved, LocalTurns
-from .table_remote import RemoteTurns, SeatsView, SharedTableLog, seat_name
+from .table_remote import RemoteTurns, SeatsView, SharedTableLog
 from .undo import UndoMoves
 
 MESSAGE_ROWS = 3  # the most lines a whole message (a hint) takes above the hand

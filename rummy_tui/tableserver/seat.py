@@ -237,3 +237,13 @@ class RemoteSeat:
 
     async def close(self) -> None:
         await self.client.close()
+
+
+def seat_name(entry: dict[str, Any], index: int) -> str:
+    """A seat's name; the ones a table server gives the seats nobody named ("Seat 2",
+    "Computer 3") in this player's language (two players at a table may read two)."""
+    if not entry.get("default_name"):
+        return entry["name"]
+    if entry["kind"] == "ai":
+        return _("Computer {number}", number=index + 1)
+    return _("Seat {number}", number=index + 1)

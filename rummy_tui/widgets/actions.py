@@ -4,33 +4,11 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from rummy_tui.action_words import PLAIN, WITH_CARDS
 from rummy_tui.engine.cards import parse_face
-from rummy_tui.i18n import N_, _, fill, plain_gettext, plain_ngettext
+from rummy_tui.i18n import _, fill, plain_gettext, plain_ngettext
 
 from .cards import CardLook, card_piece
-
-PLAIN = {
-    "draw:stock": N_("Draw from the stock"),
-    "take:discard": N_("Take the top discard"),
-    "take:upcard": N_("Take the upcard"),
-    "pass": N_("Pass"),
-    "void": N_("Declare the hand void"),
-    "takeback": N_("Take back this turn's table moves"),
-    "throwin": N_("Throw in"),
-    "reenter": N_("Re-enter the game"),
-    "keep": N_("Keep the hand"),
-    "laydown": N_("Lay down and take the penalty"),
-    "decline": N_("Do not re-enter"),
-    "declare:none": N_("Play on without declaring"),
-}
-WITH_CARDS = {
-    "discard": N_("Discard {cards}"),
-    "knock": N_("Knock, discarding {cards}"),
-    "gin": N_("Go gin, discarding {cards}"),
-    "meld": N_("Meld {cards}"),
-    "layoff": N_("Lay off {cards} on meld {target}"),
-    "newdeal": N_("Ask for a new deal, keeping {cards}"),
-}
 
 
 def _cards_words(text: str, look: CardLook) -> Text:

@@ -37,6 +37,8 @@ LAYERS = [  # (layer, module-name prefixes), bottom first; the longest matching 
             "rummy_tui.textual_guards",
             "rummy_tui.setting_titles",
             "rummy_tui.served",
+            "rummy_tui.lines",
+            "rummy_tui.action_words",
         ),
     ),
     (

@@ -1,0 +1,62 @@
+"""The plain questions line mode asks before a game: which variant, how many players, the
+computer's level. Enter takes the default each time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummy_tui.i18n import N_, _
+
+from .console import Console
+from .table import PROMPT
+
+COMPUTER_NAMES = (N_("North"), N_("East"), N_("South"), N_("West"), N_("Centre"))
+
+
+async def ask_new_game(console: Console) -> dict[str, Any] | None:
+    """A new game against the computer, in three questions (Enter takes the default each time)."""
+    asked = await ask_game(console)
+    if asked is None:
+        return None
+    variant, players = asked
+    console.say(_("Computer level: 1 easy, 2 normal, 3 hard? (Enter: 2)"))
+    level_number = await _number(console, 1, 3, 2)
+    if level_number is None:
+        return None
+    level = ("easy", "normal", "hard")[level_number - 1]
+    you = _("You")
+    seats = [{"name": you, "kind": "human", "level": None}]
+    seats += [{"name": _(name), "kind": "ai", "level": level} for name in COMPUTER_NAMES[: players - 1]]
+    return {"variant": variant.key, "players": players, "settings": None, "seed": None, "seats": seats}
+
+
+async def ask_game(console: Console) -> tuple[Any, int] | None:
+    """Which variant, and how many players."""
+    from variants import registry
+
+    choices = list(registry().values())
+    console.say(_("Which game? Type its number (Enter: 1)."))
+    for number, variant in enumerate(choices, 1):
+        console.say(f"{number}. {variant.shown_name()}")
+    chosen = await _number(console, 1, len(choices), 1)
+    if chosen is None:
+        return None
+    variant = choices[chosen - 1]
+    least, most = variant.min_players, variant.max_players
+    default = max(2, least)
+    console.say(_("How many players, {least} to {most}? (Enter: {default})", least=least, most=most, default=default))
+    players = await _number(console, least, most, default)
+    return None if players is None else (variant, players)
+
+
+async def _number(console: Console, least: int, most: int, default: int) -> int | None:
+    while True:
+        line = await console.ask(PROMPT)
+        if line is None:
+            return None
+        text = line.strip()
+        if not text:
+            return default
+        if text.isdigit() and least <= int(text) <= most:
+            return int(text)
+        console.say(_("Type a number from {least} to {most}.", least=least, most=most))
