@@ -3,9 +3,10 @@ per visitor, so a visitor's game starts without a fresh Python importing Textual
 
 `python -m rummy_tui.serve.template FD` is started by the server (forks.py) with FD one end of
 an unnamed socket pair: no path leads to it, so a game (which runs as the same user) has no
-way to reach it. The template imports the game, freezes its heap (`gc.freeze()`: the shared
-pages stay shared, no collection writes to them) and then waits on that socket, with no event
-loop and no thread. For each visitor the server sends the game's options, environment and data
+way to reach it. The template imports the whole game, draws one start screen off-screen (an
+event loop that is closed again before any game is forked), freezes its heap (`gc.freeze()`:
+no collection writes to the shared pages) and then waits on that socket, with no event loop
+and no thread. For each visitor the server sends the game's options, environment and data
 folder, and the slave end of the visitor's PTY (SCM_RIGHTS). The template forks twice: the
 middle process exits at once, so the game is handed to the server (a child subreaper), which
 reaps it and hangs it up exactly as a game it started itself. The game then becomes what
@@ -32,6 +33,7 @@ GAME_NAME = b"rummy-game"  # what `ps -o comm`, top and /proc/PID/comm show for 
 TEMPLATE_NAME = b"rummy-template"
 MAIN_PATH = str(Path(__file__).resolve().parents[1] / "__main__.py")  # sys.argv[0] of `python -m rummy_tui`
 PR_SET_NAME = 15
+WARM_UP_LIMIT = 30.0  # seconds the off-screen start screen may take
 
 
 @dataclass
@@ -90,10 +92,41 @@ def load_the_game() -> None:
     set_language("en")
 
 
+def draw_a_start_screen() -> None:
+    """Draw the start screen once, off-screen, before the games are forked: Python specialises
+    the code that runs (3.11 writes that into the code objects) and Textual and Rich fill their
+    caches here, once, in pages every game shares, instead of in each game's own copies."""
+    import asyncio
+    import tempfile
+
+    from rummy_tui.app import RummyApp
+    from rummy_tui.screens.start import StartScreen
+    from rummy_tui.storage.paths import DATA_DIR_VARIABLE
+
+    async def draw(app: RummyApp) -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            while not (isinstance(app.screen, StartScreen) and app.screen.form_ready):
+                await pilot.pause(0.01)
+
+    with tempfile.TemporaryDirectory(prefix="rummy-template-") as folder:
+        saved = os.environ.get(DATA_DIR_VARIABLE)
+        os.environ[DATA_DIR_VARIABLE] = folder
+        try:
+            asyncio.run(asyncio.wait_for(draw(RummyApp()), WARM_UP_LIMIT))
+        except Exception as error:  # a warm-up is worth having, never worth failing for
+            print(f"rummy-template: the off-screen start screen failed: {error!r}", file=sys.stderr, flush=True)
+        finally:
+            if saved is None:
+                os.environ.pop(DATA_DIR_VARIABLE, None)
+            else:
+                os.environ[DATA_DIR_VARIABLE] = saved
+
+
 def main(arguments: list[str]) -> None:
     channel = socket.socket(fileno=int(arguments[0]))
     name_this_process(TEMPLATE_NAME)
     load_the_game()
+    draw_a_start_screen()
     gc.collect()
     gc.freeze()
     channel.send(json.dumps({"ready": os.getpid()}).encode())

@@ -34,7 +34,28 @@ def without(widgets: list, action: str) -> list:
 
 
 class KeepHelpFooter(Footer):
+    _shown: tuple | None = None  # what the keys shown were made from (see recompose)
+
+    def _keys_to_show(self) -> tuple:
+        """Everything the footer's keys are made from: the screen's active bindings and the width."""
+        if not self._bindings_ready:
+            return ()
+        bindings = tuple(
+            (binding.key, binding.action, binding.description, binding.show, binding.group, enabled, tooltip)
+            for _node, binding, enabled, tooltip in self.screen.active_bindings.values()
+        )
+        return bindings, self.app.size.width, self.show_command_palette, self.compact
+
+    async def recompose(self) -> None:
+        """Textual recomposes the footer whenever the bindings may have changed (every focus
+        change, every mount of a focusable widget: 17 times while the start screen is built);
+        the same keys are not made again."""
+        if self.is_attached and self._keys_to_show() == self._shown:
+            return
+        await super().recompose()
+
     def compose(self):
+        self._shown = self._keys_to_show()
         widgets = list(super().compose())
         room = self.app.size.width - 1
         if cells(widgets) <= room:
