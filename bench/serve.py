@@ -1,15 +1,23 @@
-"""SSH serving speed: `python bench/serve.py [--runs 3] [--crowds 10,30]` (not a test; prints a report).
+"""SSH serving speed: `python bench/serve.py [--runs 3] [--crowd 30] [--idle 20] [--many 200]`
+(not a test; prints a report).
 
-Everything is measured in the same run against `rummy` started locally in a PTY, and read the
-way a player sees it: the byte stream goes through a pyte terminal and the clock stops when
-the text appears.
+Every figure is read the way a player sees it: the byte stream goes through a pyte terminal
+and the clock stops when the text appears. Side by side, in the same run, the two ways
+`rummy serve` starts a game: forked from the game template (the default) and as a fresh
+process (`--spawn`), each against its own server:
 
-* connect to a complete start screen (variant list, seats and footer drawn) over SSH, against a
-  local start in a PTY (target: at most 1.3x);
-* key to screen update at a Gin table (`s` flips "sorted by suit"/"sorted by rank"), p50 and
-  p95, over SSH against local (target: at most 1.5x);
-* RSS and PSS of each session's game process;
-* 10 and 30 sessions opened at the same instant: how many got drawn, and when the last one was.
+* connect to a complete start screen (variant list, seats and footer drawn), the median of
+  `--runs` visitors one after the other (target: the template at most 0.4x the spawn);
+* `--crowd` visitors (30) connecting at the same instant: when the last start screen was
+  complete (target: within 3 s);
+* `--idle` sessions (20) open at the start screen: PSS of each game process, and of the
+  template shared among them (target: at most 20 MiB a session);
+* `--many` idle sessions (200, template only; `--many-spawn` for both): each, in turn, answers
+  a key (down: the next variant) while the others idle (target: every one within 1 s), and
+  the total PSS of all the games and the template.
+
+Against `rummy` started in a local PTY (the template server): connect to start screen (target
+at most 1.3x) and key to screen update at a Gin table, p50 and p95 (target at most 1.5x).
 """
 
 from __future__ import annotations
@@ -132,7 +140,7 @@ class SSHGame(Terminal):
         await self.conn.wait_closed()
 
 
-def start_server(data_dir: str) -> tuple[subprocess.Popen, int, Path]:
+def start_server(data_dir: str, spawn: bool) -> tuple[subprocess.Popen, int, Path]:
     log = Path(data_dir) / "serve.log"
     command = [
         sys.executable,
@@ -142,25 +150,44 @@ def start_server(data_dir: str) -> tuple[subprocess.Popen, int, Path]:
         "--port",
         "0",
         "--max-sessions",
-        "200",
+        "1000",
         "--max-per-ip",
-        "200",
+        "1000",
         "--connections-per-minute",
-        "10000",
+        "100000",
+        *(["--spawn"] if spawn else []),
     ]
+    environment = os.environ | {"RUMMY_TUI_DATA_DIR": data_dir, "RUMMY_TUI_TABLE_SOCKET": f"{data_dir}/tables.sock"}
     with open(log, "w") as err:
-        server = subprocess.Popen(
-            command,
-            stdout=subprocess.PIPE,
-            stderr=err,
-            text=True,
-            cwd=ROOT,
-            env=os.environ | {"RUMMY_TUI_DATA_DIR": data_dir},
-        )
+        server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err, text=True, cwd=ROOT, env=environment)
     for line in server.stdout:
         if match := re.search(r"listening on [\d.]+:(\d+)", line):
             return server, int(match.group(1)), log
     raise SystemExit(f"the server did not start: {log.read_text()}")
+
+
+class Served:
+    """One `rummy serve` for the bench, started one way."""
+
+    def __init__(self, spawn: bool) -> None:
+        self.way = "spawn" if spawn else "template"
+        self.data_dir = tempfile.mkdtemp(prefix=f"rummy-serve-bench-{self.way}-")
+        self.server, self.port, self.log = start_server(self.data_dir, spawn)
+        self.visitors = 0
+
+    def name(self, label: str) -> str:
+        self.visitors += 1
+        return f"{label}{self.visitors}"
+
+    def game_pids(self) -> list[int]:
+        return game_pids(self.log)
+
+    def template_pids(self) -> list[int]:
+        return [int(pid) for pid in re.findall(r" template-ready .* pid=(\d+)", self.log.read_text())]
+
+    def stop(self) -> None:
+        self.server.terminate()
+        self.server.wait(timeout=120)
 
 
 async def time_start(open_game) -> tuple[float, Terminal]:
@@ -195,13 +222,13 @@ def game_pids(log: Path) -> list[int]:
     return [int(pid) for pid in re.findall(r" play .* pid=(\d+)", log.read_text())]
 
 
-async def one_run(port: int, log: Path, presses: int) -> dict:
+async def against_local(served: Served, presses: int) -> dict:
     """Local and SSH, one after the other, in the same conditions."""
     local_start, local = await time_start(lambda: _local())
-    ssh_start, remote = await time_start(lambda: _ssh(port, f"bench{time.monotonic_ns()}"))
+    ssh_start, remote = await time_start(lambda: _ssh(served.port, served.name("bench")))
     local_keys = await key_latencies(local, presses)
     ssh_keys = await key_latencies(remote, presses)
-    rss, pss = memory_of(game_pids(log)[-1])
+    rss, pss = memory_of(served.game_pids()[-1])
     await local.close()
     await remote.close()
     return {
@@ -226,15 +253,91 @@ async def _ssh(port: int, username: str) -> SSHGame:
     return game
 
 
-async def crowd(port: int, size: int) -> tuple[int, float, float]:
-    """`size` sessions at once: (how many were drawn, first and last seconds to a complete start screen)."""
+async def one_start(served: Served) -> float:
+    took, game = await time_start(lambda: _ssh(served.port, served.name("single")))
+    await game.close()
+    return took
+
+
+async def open_many(served: Served, size: int, label: str) -> tuple[list[float], list[Terminal]]:
+    """`size` visitors connecting at the same instant: their seconds to a complete start screen."""
     results = await asyncio.gather(
-        *(time_start(lambda n=n: _ssh(port, f"crowd{size}-{n}")) for n in range(size)), return_exceptions=True
+        *(time_start(lambda: _ssh(served.port, served.name(label))) for _ in range(size)), return_exceptions=True
     )
-    times = [result[0] for result in results if not isinstance(result, BaseException)]
-    await asyncio.gather(*(result[1].close() for result in results if not isinstance(result, BaseException)))
-    await asyncio.sleep(2)  # let the hung-up games go before the next crowd
-    return len(times), min(times, default=float("nan")), max(times, default=float("nan"))
+    failures = [result for result in results if isinstance(result, BaseException)]
+    if failures:
+        print(f"  {served.way}: {len(failures)} of {size} visitors failed: {failures[0]!r}", file=sys.stderr)
+    opened = [result for result in results if not isinstance(result, BaseException)]
+    return [took for took, _game in opened], [game for _took, game in opened]
+
+
+async def close_all(games: list[Terminal]) -> None:
+    await asyncio.gather(*(game.close() for game in games), return_exceptions=True)
+
+
+async def until_games_gone(served: Served, limit: float = 60) -> None:
+    """Let the hung-up games go before the next measurement."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline and any(Path(f"/proc/{pid}").exists() for pid in served.game_pids()):
+        await asyncio.sleep(0.1)
+
+
+async def crowd(served: Served, size: int) -> float:
+    """`size` visitors at once: seconds until the last start screen was complete (inf if one failed)."""
+    times, games = await open_many(served, size, "crowd")
+    await close_all(games)
+    await until_games_gone(served)
+    return max(times) if len(times) == size else float("inf")
+
+
+def session_memory(served: Served, pids: list[int]) -> tuple[float, float]:
+    """(PSS of the games, PSS of the template) in MiB; the template's shared pages are counted
+    in each game's PSS already, in proportion."""
+    games = sum(memory_of(pid)[1] for pid in pids)
+    template = sum(memory_of(pid)[1] for pid in served.template_pids()[-1:])
+    return games, template
+
+
+async def idle_memory(served: Served, size: int) -> float:
+    """PSS per idle session (its game plus its share of the template) with `size` sessions open."""
+    before = len(served.game_pids())
+    _times, games = await open_many(served, size, "idle")
+    await asyncio.sleep(3)  # the games settle at their start screens
+    pids = served.game_pids()[before:]
+    games_pss, template_pss = session_memory(served, pids)
+    await close_all(games)
+    await until_games_gone(served)
+    return (games_pss + template_pss) / len(pids)
+
+
+async def many_idle(served: Served, size: int) -> dict:
+    """`size` sessions open; each in turn answers a key while the rest idle."""
+    before = len(served.game_pids())
+    opened_at = time.perf_counter()
+    times, games = [], []
+    for start in range(0, size, 20):  # 20 at a time, as visitors trickle in
+        batch_times, batch = await open_many(served, min(20, size - start), "many")
+        times += batch_times
+        games += batch
+    opened_after = time.perf_counter() - opened_at
+    await asyncio.sleep(3)
+    pids = served.game_pids()[before:]
+    games_pss, template_pss = session_memory(served, pids)
+    answers = []
+    for game in games:
+        pressed = time.perf_counter()
+        game.press(b"\x1b[B")  # down: the next variant is highlighted
+        answers.append(await game.wait_for("> Ten-card") - pressed)
+    await close_all(games)
+    await until_games_gone(served, 120)
+    return {
+        "open": len(games),
+        "opened_after": opened_after,
+        "slowest_answer": max(answers, default=float("nan")),
+        "p50_answer": statistics.median(answers) if answers else float("nan"),
+        "total_pss": games_pss + template_pss,
+        "template_pss": template_pss,
+    }
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -242,19 +345,75 @@ def percentile(samples: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def main(runs: int, presses: int, crowds: list[int]) -> None:
-    data_dir = tempfile.mkdtemp(prefix="rummy-serve-bench-")
-    server, port, log = start_server(data_dir)
-    try:
-        measured = [await one_run(port, log, presses) for _ in range(runs)]
-        crowd_results = {size: await crowd(port, size) for size in crowds}
-    finally:
-        server.terminate()
-        server.wait(timeout=60)
-    report(measured, crowd_results)
+async def measure(served: Served, arguments: argparse.Namespace, with_local: bool, many: bool) -> dict:
+    print(f"{served.way}: starts, crowd, idle memory...", file=sys.stderr, flush=True)
+    figures: dict = {"starts": [await one_start(served) for _ in range(arguments.runs)]}
+    figures["crowds"] = [await crowd(served, arguments.crowd) for _ in range(arguments.runs)] if arguments.crowd else []
+    figures["idle"] = (
+        [await idle_memory(served, arguments.idle) for _ in range(arguments.runs)] if arguments.idle else []
+    )
+    if with_local:
+        figures["local"] = [await against_local(served, arguments.presses) for _ in range(arguments.runs)]
+    if many and arguments.many:
+        print(f"{served.way}: {arguments.many} idle sessions...", file=sys.stderr, flush=True)
+        figures["many"] = await many_idle(served, arguments.many)
+    return figures
 
 
-def report(measured: list[dict], crowds: dict[int, tuple[int, float, float]]) -> None:
+async def main(arguments: argparse.Namespace) -> None:
+    measured = {}
+    for spawn in (False, True):
+        served = Served(spawn)
+        try:
+            measured[served.way] = await measure(
+                served, arguments, with_local=not spawn and arguments.local, many=not spawn or arguments.many_spawn
+            )
+        finally:
+            served.stop()
+    report(measured, arguments)
+
+
+def report(measured: dict, arguments: argparse.Namespace) -> None:
+    template, spawn = measured["template"], measured["spawn"]
+    print(
+        f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end; "
+        f"median of {arguments.runs} runs"
+    )
+    fork, fresh = statistics.median(template["starts"]), statistics.median(spawn["starts"])
+    print(
+        f"connect to complete start screen: template {fork * 1000:.0f} ms, spawn {fresh * 1000:.0f} ms, "
+        f"ratio {fork / fresh:.2f} (target <= 0.4) {'OK' if fork / fresh <= 0.4 else 'OVER'}"
+    )
+    if arguments.crowd:
+        for way in ("template", "spawn"):
+            last = statistics.median(measured[way]["crowds"])
+            runs = ", ".join(f"{value:.1f}" for value in measured[way]["crowds"])
+            print(
+                f"{arguments.crowd} visitors at once, the last start screen after: {way} {last:.1f} s "
+                f"(runs: {runs}) (target <= 3 s) {'OK' if last <= 3 else 'OVER'}"
+            )
+    if arguments.idle:
+        for way in ("template", "spawn"):
+            pss = statistics.median(measured[way]["idle"])
+            print(
+                f"PSS per idle session, {arguments.idle} open: {way} {pss:.1f} MiB "
+                f"(target <= 20) {'OK' if pss <= 20 else 'OVER'}"
+            )
+    for way in ("template", "spawn"):
+        many = measured[way].get("many")
+        if many:
+            print(
+                f"{arguments.many} idle sessions ({way}): {many['open']} open after {many['opened_after']:.0f} s; "
+                f"a key answered in p50 {many['p50_answer'] * 1000:.0f} ms, slowest {many['slowest_answer'] * 1000:.0f} ms "
+                f"(target <= 1000) {'OK' if many['slowest_answer'] <= 1 else 'OVER'}; total PSS "
+                f"{many['total_pss'] / 1024:.2f} GiB (the template {many['template_pss']:.0f} MiB of it)"
+            )
+    local = template.get("local")
+    if local:
+        report_against_local(local)
+
+
+def report_against_local(measured: list[dict]) -> None:
     def median(name: str) -> float:
         return statistics.median(run[name] for run in measured)
 
@@ -263,11 +422,7 @@ def report(measured: list[dict], crowds: dict[int, tuple[int, float, float]]) ->
 
     local, ssh = median("local_start"), median("ssh_start")
     print(
-        f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end; "
-        f"median of {len(measured)} runs"
-    )
-    print(
-        f"connect to complete start screen: SSH {ssh * 1000:.0f} ms, local PTY {local * 1000:.0f} ms, "
+        f"connect to complete start screen: SSH (template) {ssh * 1000:.0f} ms, local PTY {local * 1000:.0f} ms, "
         f"ratio {ssh / local:.2f} (target <= 1.3) {'OK' if ssh / local <= 1.3 else 'OVER'}"
     )
     for label, fraction in (("p50", 0.5), ("p95", 0.95)):
@@ -276,18 +431,18 @@ def report(measured: list[dict], crowds: dict[int, tuple[int, float, float]]) ->
             f"key to screen update {label}: SSH {remote:.1f} ms, local {here:.1f} ms, ratio {remote / here:.2f} "
             f"(target <= 1.5) {'OK' if remote / here <= 1.5 else 'OVER'}"
         )
-    print(f"memory per session (the game process): RSS {median('rss'):.0f} MiB, PSS {median('pss'):.0f} MiB")
-    for size, (drawn, first, last) in crowds.items():
-        print(
-            f"{size} sessions opened at once: {drawn}/{size} drawn, first after {first:.1f} s, last after {last:.1f} s"
-        )
+    print(f"memory of a game at a Gin table (template): RSS {median('rss'):.0f} MiB, PSS {median('pss'):.0f} MiB")
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--presses", type=int, default=20)
-    parser.add_argument("--crowds", default="10,30", help="comma-separated session counts opened at once ('' for none)")
+    parser.add_argument("--crowd", type=int, default=30, help="visitors connecting at the same instant (0: none)")
+    parser.add_argument("--idle", type=int, default=20, help="idle sessions whose memory is measured (0: none)")
+    parser.add_argument("--many", type=int, default=200, help="idle sessions that each answer a key (0: none)")
+    parser.add_argument("--many-spawn", action="store_true", help="the many idle sessions with the spawn path too")
+    parser.add_argument("--no-local", dest="local", action="store_false", help="skip the comparison with a local PTY")
     arguments = parser.parse_args()
     os.chdir(ROOT)
-    asyncio.run(main(arguments.runs, arguments.presses, [int(n) for n in arguments.crowds.split(",") if n]))
+    asyncio.run(main(arguments))
