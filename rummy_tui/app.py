@@ -152,12 +152,20 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
     def open_host_form(self, **host_options: Any) -> None:
         from rummy_tui.screens.lobby import HostScreen
 
+        self._form_over_start()
         self.push_screen(HostScreen(**host_options))
 
     def open_join_form(self, code: str = "") -> None:
         from rummy_tui.screens.lobby_join import JoinScreen
 
+        self._form_over_start()
         self.push_screen(JoinScreen(code))
+
+    def _form_over_start(self) -> None:
+        """The start screen under a shared-table form asks once before ctrl+s starts a game."""
+        coming_back = getattr(self.screen, "coming_back_from_form", None) if self.screen_stack else None
+        if coming_back is not None:
+            coming_back()
 
     def show_table(self, table) -> None:
         """The table in place of the screen in front (the start screen, the saved games, a

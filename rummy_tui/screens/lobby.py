@@ -373,6 +373,11 @@ class LobbyScreen(Screen):
         if self.hosting:
             code += "\n" + self.who_finds_it()
         self.query_one("#lobby-code", Static).update(Text(code))
+        chat = self.query(ChatLine)
+        if chat:  # what a player types on arriving goes to the table chat
+            chat.first().focus()
+        else:
+            self.query_one("#lobby-leave", Button).focus()
         self.follow()
 
     def who_finds_it(self) -> str:

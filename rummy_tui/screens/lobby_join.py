@@ -95,6 +95,7 @@ class JoinScreen(Screen):
                     max_length=CODE_LENGTH + 3,
                     id="join-code",
                     compact=True,
+                    select_on_focus=False,  # Tab back to the field: typing goes on, it replaces nothing
                 ),
                 classes="row",
             )
@@ -107,6 +108,7 @@ class JoinScreen(Screen):
                     max_length=MAX_NAME_CHARS,
                     id="join-name",
                     compact=True,
+                    select_on_focus=False,
                 ),
                 classes="row",
             )
@@ -157,6 +159,8 @@ class JoinScreen(Screen):
         listing.add_options([Option(table_line(table), id=table["code"]) for table in tables])
         if not tables:
             listing.add_option(Option(_("No tables here yet: host one, or ask the host for the code."), disabled=True))
+        else:
+            listing.highlighted = 0  # Enter in the list picks a table at once
         self.show_error("")
         self.offer_seats()
 
@@ -174,12 +178,11 @@ class JoinScreen(Screen):
     def refresh_pressed(self) -> None:
         self.refresh_tables()
 
-    @on(OptionList.OptionHighlighted, "#join-tables")
     @on(OptionList.OptionSelected, "#join-tables")
     def table_picked(self, event) -> None:
+        """Enter on a table fills in its code (passing through the list with Tab, or moving in
+        it, leaves a code being typed alone)."""
         code = event.option.id
-        if not event.option_list.has_focus:  # the list was refilled: a code being typed stays
-            return
         if code and code != self.code:
             self.query_one("#join-code", Input).value = shown_code(code)  # offers its seats, through code_typed
 

@@ -92,6 +92,8 @@ class StartScreen(Screen):
         self._busy = 1  # rebuilds asked for and not finished; the first build counts from the start
         self._start_requested = False  # Start pressed while the form was still being built
         self._started = False
+        self._back_from_form = False  # a shared-table form just closed: ctrl+s asks once before starting
+        self._kept_seats: dict[int, tuple[str, object]] = {}  # names and kinds typed, kept through a rebuild
 
     @property
     def form_ready(self) -> bool:
@@ -235,26 +237,27 @@ class StartScreen(Screen):
 
     async def _rebuild_seats(self) -> None:
         """The seats for the player count; names typed and kinds chosen stay as they were."""
-        kept = {
+        self._kept_seats = {
             seat: (
                 self.query_one(f"#seat-name-{seat}", Input).value,
                 self.query_one(f"#seat-kind-{seat}", Select).value,
             )
-            for seat in range(len(self.query(".seat-name")))
+            for seat in range(self.players)
+            if self.query(f"#seat-name-{seat}") and self.query(f"#seat-kind-{seat}")
         }
         seats = self.query_one("#seats", Vertical)
         await seats.remove_children()
-        await seats.mount_all(self._seat_rows(kept))
+        await seats.mount_all(self._seat_rows())
 
     async def _rebuild_settings(self) -> None:
         box = self.query_one("#settings", Vertical)
         await box.remove_children()
         await box.mount_all(self._setting_rows())
 
-    def _seat_rows(self, kept: dict[int, tuple[str, object]] | None = None) -> list[Horizontal]:
+    def _seat_rows(self) -> list[Horizontal]:
         rows = []
         for seat in range(self.players):
-            name, kind = (kept or {}).get(seat, (default_name(seat), "human" if seat == 0 else "ai:normal"))
+            name, kind = self._kept_seats.get(seat, (default_name(seat), "human" if seat == 0 else "ai:normal"))
             rows.append(
                 Horizontal(
                     Label(_("Seat {number}", number=seat + 1), classes="caption"),
@@ -323,6 +326,10 @@ class StartScreen(Screen):
 
         if self._started:
             return  # one game per start screen: a second Start would replace the table being built
+        if self._back_from_form:  # ctrl+s was the form's Join or Host: a game here only when meant
+            self._back_from_form = False
+            self.notify(_("Back at the start screen: ctrl+s again starts a game at this terminal."))
+            return
         if not self.form_ready:
             self._start_requested = True  # started as soon as the form is complete
             return
@@ -375,6 +382,15 @@ class StartScreen(Screen):
     @on(Button.Pressed, "#join-table")
     def action_join_table(self) -> None:
         self.app.open_join_form()
+
+    def coming_back_from_form(self) -> None:
+        """A host or join form opens over this screen: when it closes, a ctrl+s meant for it
+        (its Host or Join) must not start a local game here."""
+        self._back_from_form = True
+
+    def on_key(self, event) -> None:
+        if event.key != "ctrl+s":
+            self._back_from_form = False
 
     @on(Button.Pressed, "#quit")
     def quit_pressed(self) -> None:
