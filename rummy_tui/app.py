@@ -53,6 +53,11 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
             self.start_lesson(self.table_options["lesson"])
         elif self.table_options and "shared" in self.table_options:  # `rummy host`, `rummy join CODE`
             self.open_shared_table_form(*self.table_options["shared"])
+        elif self.table_options and "play_now" in self.table_options:  # `rummy play-now VARIANT`
+            from rummy_tui.screens.start import StartScreen
+
+            self.push_screen(StartScreen())
+            self.open_play_now(**self.table_options["play_now"], at_once=True)
         elif self.table_options:
             self.start_game(**self.table_options)
         else:
@@ -166,6 +171,18 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
         coming_back = getattr(self.screen, "coming_back_from_form", None) if self.screen_stack else None
         if coming_back is not None:
             coming_back()
+
+    def open_play_now(self, variant: str | None = None, **options: Any) -> None:
+        """Play now: the variant's form, to be seated with the next players who want the same."""
+        from rummy_tui.screens.play_now import PlayNowScreen
+
+        self._form_over_start()  # its ctrl+s finds players, and must not start a game here
+        self.push_screen(PlayNowScreen(variant, **options))
+
+    def open_ratings(self, variant: str | None = None) -> None:
+        from rummy_tui.screens.leaderboard import LeaderboardScreen
+
+        self.push_screen(LeaderboardScreen(variant))
 
     def show_table(self, table) -> None:
         """The table in place of the screen in front (the start screen, the saved games, a

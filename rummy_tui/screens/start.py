@@ -40,6 +40,7 @@ START_STEPS = (
         "ctrl+s or the New game button starts; ctrl+o continues a saved game; F1 shows the rules; "
         "F2 hosts a table for players at other terminals, F3 joins one."
     ),
+    N_("F5 plays now: you sit down with the next players who want the same game; F6 shows the ratings."),
 )
 
 
@@ -71,12 +72,14 @@ class StartScreen(Screen):
         Binding("f2", "host_table", _("Host"), id="host-table"),
         Binding("f3", "join_table", _("Join"), id="join-table"),
         Binding("f4", "learn", _("Learn"), id="learn"),
+        Binding("f5", "play_now", _("Play now"), id="play-now"),
+        Binding("f6", "ratings", _("Ratings"), id="ratings"),
         Binding("question_mark", "help", _("Keys"), id="help"),
         Binding("ctrl+q", "app.quit", _("Quit"), id="quit"),
     ]
     # Left off the footer first when its keys do not fit (Hungarian at 80 columns): ctrl+q quits
     # every screen, and the keys screen (?) lists both.
-    FOOTER_SPARE = ("app.quit", "statistics")
+    FOOTER_SPARE = ("app.quit", "statistics", "ratings")
 
     def __init__(self) -> None:
         super().__init__()
@@ -391,6 +394,12 @@ class StartScreen(Screen):
     def on_key(self, event) -> None:
         if event.key != "ctrl+s":
             self._back_from_form = False
+
+    def action_play_now(self) -> None:
+        self.app.open_play_now(self.variant.key if self.variant else None)
+
+    def action_ratings(self) -> None:
+        self.app.open_ratings(self.variant.key if self.variant else None)
 
     @on(Button.Pressed, "#quit")
     def quit_pressed(self) -> None:

@@ -19,6 +19,7 @@ from rummy_tui.i18n import N_, msg
 from rummy_tui.storage.ratings import (
     COMPUTER,
     PLAYERS,
+    Board,
     Change,
     Entrant,
     RatingStore,
@@ -175,15 +176,16 @@ class RatingsDesk:
             raise BadMessage(f"ratings.variant is one of {', '.join(sorted(variants))}")
         pool = COMPUTER if message.get("computer") else PLAYERS
         board = await asyncio.to_thread(lambda: self.store().board(message["variant"], pool, viewer))
-        client.send(
-            {
-                "type": "ratings",
-                "re": kind,
-                "variant": board.variant,
-                "pool": pool,
-                "rows": [standing_row(row, viewer) for row in board.rows],
-                "mine": standing_row(board.mine, viewer) if board.mine else None,
-                "hidden": board.hidden,
-                "rated": viewer is not None,
-            }
-        )
+        client.send({"type": "ratings", "re": kind, **board_message(board, viewer)})
+
+
+def board_message(board: Board, viewer: str | None) -> dict[str, Any]:
+    """A board as the ``ratings`` answer carries it (and `rummy ratings` prints it)."""
+    return {
+        "variant": board.variant,
+        "pool": board.pool,
+        "rows": [standing_row(row, viewer) for row in board.rows],
+        "mine": standing_row(board.mine, viewer) if board.mine else None,
+        "hidden": board.hidden,
+        "rated": viewer is not None,
+    }
