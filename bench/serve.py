@@ -298,16 +298,24 @@ def session_memory(served: Served, pids: list[int]) -> tuple[float, float]:
     return games, template
 
 
-async def idle_memory(served: Served, size: int) -> float:
-    """PSS per idle session (its game plus its share of the template) with `size` sessions open."""
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU the process has used (a forked game's count starts at its fork)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def idle_memory(served: Served, size: int) -> tuple[float, float]:
+    """PSS per idle session (its game plus its share of the template) with `size` sessions open,
+    and the median CPU seconds a game used to draw its start screen."""
     before = len(served.game_pids())
     _times, games = await open_many(served, size, "idle")
     await asyncio.sleep(3)  # the games settle at their start screens
     pids = served.game_pids()[before:]
     games_pss, template_pss = session_memory(served, pids)
+    cpu = statistics.median(cpu_seconds(pid) for pid in pids)
     await close_all(games)
     await until_games_gone(served)
-    return (games_pss + template_pss) / len(pids)
+    return (games_pss + template_pss) / len(pids), cpu
 
 
 async def many_idle(served: Served, size: int) -> dict:
@@ -394,10 +402,11 @@ def report(measured: dict, arguments: argparse.Namespace) -> None:
             )
     if arguments.idle:
         for way in ("template", "spawn"):
-            pss = statistics.median(measured[way]["idle"])
+            pss = statistics.median(pss for pss, _cpu in measured[way]["idle"])
+            cpu = statistics.median(cpu for _pss, cpu in measured[way]["idle"])
             print(
                 f"PSS per idle session, {arguments.idle} open: {way} {pss:.1f} MiB "
-                f"(target <= 20) {'OK' if pss <= 20 else 'OVER'}"
+                f"(target <= 20) {'OK' if pss <= 20 else 'OVER'}; CPU of a game to its start screen {cpu:.2f} s"
             )
     for way in ("template", "spawn"):
         many = measured[way].get("many")

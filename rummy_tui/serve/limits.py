@@ -5,6 +5,7 @@ new connections an address may open per minute, and how large a window a game is
 from __future__ import annotations
 
 import asyncio
+import resource
 import time
 from collections import defaultdict, deque
 from dataclasses import dataclass
@@ -26,6 +27,25 @@ class Limits:
     keys_per_second: int = 200  # what a visitor sends, per session (see inputgate.py)
     bytes_per_second: int = 4096
     input_burst_seconds: float = 4.0  # how many seconds' worth may come at once
+
+
+MAX_DESCRIPTORS = 1 << 20
+
+
+def allow_every_descriptor() -> int:
+    """Raise the soft limit on open files to the hard one: the server holds about 4 descriptors
+    a session (its SSH socket, the PTY's master twice, the game's pidfd), so the usual soft
+    limit of 1024 (systemd's, and most shells') would stop it near 250 sessions whatever
+    --max-sessions says. Returns the limit now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = MAX_DESCRIPTORS if hard == resource.RLIM_INFINITY else min(hard, MAX_DESCRIPTORS)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        except (ValueError, OSError):
+            return soft
+        return wanted
+    return soft
 
 
 Window = tuple[int, int, int, int]  # columns, rows, pixel width, pixel height (0: not known)

@@ -26,7 +26,7 @@ from .eventlog import EventLog
 from .forks import GameTemplate
 from .hostkey import fingerprint, load_or_create_host_key
 from .identity import guest_identity, key_identity, safe_text
-from .limits import ConnectionRate, Limits, SessionSeats
+from .limits import ConnectionRate, Limits, SessionSeats, allow_every_descriptor
 from .session import DEFAULT_TERM, Session, Visit
 
 NO_SESSION_TIMEOUT = 30.0  # an authenticated connection that opens no session is closed after this
@@ -351,6 +351,7 @@ def announce(server: RummyServer, port: int) -> None:
 
 
 async def serve_forever(options: ServeOptions, data_root: Path) -> None:
+    allow_every_descriptor()
     server = RummyServer(options, data_root)
     port = await server.start()
     announce(server, port)

@@ -1,7 +1,10 @@
-"""The window clamp and the input gate on their own (the end-to-end tests are in
-test_ssh_abuse.py)."""
+"""The window clamp, the input gate and the open files limit on their own (the end-to-end
+tests are in test_ssh_abuse.py)."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -106,3 +109,17 @@ def test_whatever_passes_is_a_prefix_made_of_whole_keys(data, cut):
     passed = gate.admit(data[:cut]) + gate.admit(data[cut:])
     assert data.startswith(passed) and len(data) - len(passed) <= 32
     assert b"".join(KEY.findall(passed)) == passed
+
+
+def test_the_server_lifts_its_open_files_limit_to_the_hard_one():
+    """About 4 descriptors a session: a soft limit of 1024 would stop the server near 250."""
+    code = (
+        "import resource; from rummy_tui.serve.limits import allow_every_descriptor\n"
+        "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))\n"
+        "wanted = 1 << 20 if hard == resource.RLIM_INFINITY else min(hard, 1 << 20)\n"
+        "print(allow_every_descriptor(), resource.getrlimit(resource.RLIMIT_NOFILE)[0], wanted)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    in_force, soft, wanted = (int(value) for value in result.stdout.split())
+    assert in_force == soft == wanted > 256
