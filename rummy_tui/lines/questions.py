@@ -44,6 +44,8 @@ async def ask_game(console: Console) -> tuple[Any, int] | None:
     variant = choices[chosen - 1]
     least, most = variant.min_players, variant.max_players
     default = max(2, least)
+    if least == most:
+        return variant, least
     console.say(_("How many players, {least} to {most}? (Enter: {default})", least=least, most=most, default=default))
     players = await _number(console, least, most, default)
     return None if players is None else (variant, players)
@@ -60,3 +62,33 @@ async def _number(console: Console, least: int, most: int, default: int) -> int 
         if text.isdigit() and least <= int(text) <= most:
             return int(text)
         console.say(_("Type a number from {least} to {most}.", least=least, most=most))
+
+
+async def ask_start(console: Console) -> dict[str, Any] | None:
+    """What the start screen offers: a new game, the saved game, a shared table."""
+    choices: list[tuple[str, dict[str, Any]]] = [(N_("A new game against the computer"), {})]
+    latest = _latest_save()
+    if latest is not None:
+        choices.append((N_("Continue your saved game"), {"resume": latest}))
+    choices += [
+        (N_("Host a shared table"), {"shared": ("host", None, None)}),
+        (N_("Join a shared table"), {"shared": ("join", None, None)}),
+    ]
+    console.say(_("What would you like to play? Type its number (Enter: 1)."))
+    for number, (words, _options) in enumerate(choices, 1):
+        console.say(f"{number}. {_(words)}")
+    chosen = await _number(console, 1, len(choices), 1)
+    if chosen is None:
+        return None
+    options = choices[chosen - 1][1]
+    return options or await ask_new_game(console)
+
+
+def _latest_save() -> str | None:
+    from rummy_tui.storage.saves import SaveStore
+
+    try:
+        latest = SaveStore().latest(verify=True)
+    except (OSError, ValueError):
+        return None
+    return latest.id if latest is not None else None

@@ -38,7 +38,7 @@ class Reporter:
     _events_seen: list[dict]
     _lines_seen: list[dict]
     _hand_told: str | None
-    _turn_told: tuple[int, int | None] | None
+    _turn_told: tuple[object, ...] | None
     _drawn: str | None = None
 
     @property
@@ -102,7 +102,7 @@ class Reporter:
             self.console.say(*said)
 
     def tell_turn(self, again: bool = False) -> None:
-        key = (self.seat.seq, self.viewer)
+        key = ("turn", self.seat.seq, self.viewer)
         if self._turn_told == key and not again:
             return
         self._turn_told = key

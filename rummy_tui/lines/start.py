@@ -8,7 +8,7 @@ import threading
 from typing import Any
 
 from .console import Console, use_readline
-from .questions import ask_new_game
+from .questions import ask_start
 from .table import LineTable
 from .words import CardWords
 
@@ -41,6 +41,11 @@ def run_lines(cards: str = "words", ai_delay: float = 0.0, **options: Any) -> in
 async def _run(console: Console, words: CardWords, ai_delay: float, options: dict[str, Any]) -> int:
     from rummy_tui.tableserver.seat import LocalSeat
 
+    if not options:
+        asked = await ask_start(console)
+        if asked is None:
+            return 0
+        options = asked
     if "resume" in options:
         from rummy_tui.storage import BadSave, SaveStore
         from rummy_tui.storage.saves import seat_entries
@@ -57,11 +62,6 @@ async def _run(console: Console, words: CardWords, ai_delay: float, options: dic
         from .shared import sit_at_shared_table
 
         return await sit_at_shared_table(console, words, *options["shared"])
-    if not options:
-        asked = await ask_new_game(console)
-        if asked is None:
-            return 0
-        options = asked
     from rummy_tui.engine import Game
     from rummy_tui.engine.deals import own_randomness
 

@@ -57,7 +57,7 @@ class LineTable(Reporter):
         self._events_seen: list[dict] = []  # remote: the latest events the server sent, as told
         self._lines_seen: list[dict] = []  # remote: the table's own lines (chat, away), as told
         self._hand_told = hand_marker(seat.observation.get("last_hand")) if seat.observation else None
-        self._turn_told: tuple[int, int | None] | None = None
+        self._turn_told: tuple[object, ...] | None = None
         self._writer: Any = None
 
     # --- what the seat shows -----------------------------------------------------------
@@ -159,10 +159,10 @@ class LineTable(Reporter):
 
     def tell_waiting(self) -> None:
         seat, seq = self.observation.get("to_move"), self.seat.seq
-        if self._turn_told == (seq, seat) or seat is None:
-            return
-        self._turn_told = (seq, seat)
         started = getattr(self.seat, "started", True)
+        if self._turn_told == ("waiting", seq, seat, started) or seat is None:
+            return
+        self._turn_told = ("waiting", seq, seat, started)
         if not started:
             self.console.say(_("Waiting for the other players to sit down."))
         elif seat != self.viewer:

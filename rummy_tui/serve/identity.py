@@ -16,6 +16,7 @@ from pathlib import Path
 from rich.markup import escape
 
 NAME_LIMIT = 32
+LINE_MODE_USER = "lines"  # `ssh lines@host` or `ssh anna+lines@host`: the game in line mode (rummy --lines)
 _FOLDER_SAFE = re.compile(r"[^A-Za-z0-9._-]")
 
 
@@ -25,10 +26,20 @@ def safe_text(text: str, limit: int = NAME_LIMIT) -> str:
     return escape(printable[:limit])
 
 
+def wants_line_mode(username: str) -> bool:
+    """The user name asks for line mode: `lines`, or any name ending in `+lines`."""
+    return username == LINE_MODE_USER or username.endswith("+" + LINE_MODE_USER)
+
+
+def account_name(username: str) -> str:
+    """The user name without the `+lines` that asks for line mode: `anna+lines` plays as `anna`."""
+    return username.removesuffix("+" + LINE_MODE_USER) or username
+
+
 def player_name(username: str) -> str:
     """The SSH user name as a default name at a shared table: printable, at most 16 characters
     (the table escapes markup itself); "" if nothing usable is left."""
-    printable = "".join(char for char in username if char.isprintable() and not char.isspace())
+    printable = "".join(char for char in account_name(username) if char.isprintable() and not char.isspace())
     return printable[:16]
 
 
@@ -41,7 +52,8 @@ def key_identity(fingerprint: str) -> str:
 
 def guest_identity(username: str) -> str:
     """`guest-<username>`, folder-safe; a name that had to be changed keeps a hash of the original,
-    so two different names never share a folder."""
+    so two different names never share a folder. `anna+lines` is anna, in line mode."""
+    username = account_name(username)
     cleaned = _FOLDER_SAFE.sub("", username)[:NAME_LIMIT].lstrip(".")
     if cleaned != username or not cleaned:
         cleaned = f"{cleaned}~{hashlib.sha256(username.encode()).hexdigest()[:8]}".lstrip("~")

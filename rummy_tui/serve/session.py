@@ -19,7 +19,7 @@ from rummy_tui.tableserver.server import SOCKET_VARIABLE
 from .child import GameProcess, child_command, child_environment
 from .eventlog import EventLog
 from .forks import GameTemplate
-from .identity import player_dir, player_name, safe_text
+from .identity import player_dir, player_name, safe_text, wants_line_mode
 from .inputgate import InputGate
 from .limits import Limits, SessionSeats, Window, fit_window
 
@@ -186,11 +186,12 @@ class Session:
             term, folder, dict(process.env), {**self._tables(), **self._size_limit(clamped)}
         )
         game, start = None, "spawn"
+        options = self.game_options + (["--lines"] if wants_line_mode(self.visit.username) else [])
         if self.template is not None and self.template.ready:
-            game = await GameProcess.fork(self.template, self.game_options, environment, folder, self.window)
+            game = await GameProcess.fork(self.template, options, environment, folder, self.window)
             start = "template" if game is not None else "spawn"
         if game is None:
-            game = await GameProcess.start(child_command(self.game_options), environment, folder, self.window)
+            game = await GameProcess.start(child_command(options), environment, folder, self.window)
         self.log.write(
             "play",
             self.visit.ip,
