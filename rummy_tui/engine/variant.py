@@ -78,12 +78,17 @@ def _from_text(name: str, text: str, kind: type) -> Any:
 @dataclass(frozen=True)
 class ComputerPlayer:
     """A variant's computer player: ``choose(observation, legal, level, rng)`` gives the move of an
-    AI seat, ``hint(observation, legal, rng)`` (optional) the hard move and its reason. The
+    AI seat, ``hint(observation, legal, rng)`` (optional) the hard move and its reason, ``measure`` (optional)
+    the coach's measure of a move against hard's. The
     variant's package installs it (``VARIANT.computer = ComputerPlayer(...)``), so the rules never
     import their AI; the AI imports the rules."""
 
     choose: Callable[[dict[str, Any], list[str], str, random.Random], str]
     hint: Callable[[dict[str, Any], list[str], random.Random], tuple[str, str]] | None = None
+    # The coach's measure of a move against hard's (observation, legal, made, preferred, rng):
+    # what the difference is worth, in words; "" where it has none, None where hard rates both
+    # the same (a tie-break: nothing to remark) (rummy_tui/engine/coach.py).
+    measure: Callable[[dict[str, Any], list[str], str, str, random.Random], str | None] | None = None
 
 
 class Variant:

@@ -284,7 +284,10 @@ class LessonScreen(TableScreen):
             self.refresh_table()
             self.advance()
 
-        self.app.push_screen(EndOfHandScreen(self.table_view()), closed)
+        from .review import review_of_last_hand
+
+        review = review_of_last_hand(self) if self.closing else None  # a step's position was never dealt
+        self.app.push_screen(EndOfHandScreen(self.table_view(), review=review), closed)
 
     def show_end_of_game(self) -> None:
         if self.closing:

@@ -136,6 +136,7 @@ class ReplayScreen(Screen):
         Binding("pageup,p", "hand(-1)", _("Previous hand"), id="replay.previous_hand"),
         Binding("home,g", "go_to(0)", pgettext("replay", "Start"), id="replay.start"),
         Binding("end,G", "go_to_end", pgettext("replay", "End"), id="replay.end"),
+        Binding("r", "review", _("Review"), id="replay.review", tooltip=_("What hard would have done differently")),
         Binding("q,escape", "close", _("Close"), id="replay.close"),
     ]
 
@@ -207,6 +208,22 @@ class ReplayScreen(Screen):
         hand = self.game.state.hand_no
         at_its_start = self.hand_starts.get(hand, 0) == self.shown
         self.go_to(self.hand_starts.get(hand - 1 if at_its_start else hand, 0))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.viewer is None if action == "review" else True  # a finished game's hands only
+
+    def action_review(self) -> None:
+        """The coach on the hand shown, for the first human seat (a computer-only game: seat 1)."""
+        from rummy_tui.storage.saves import seat_kinds
+
+        from .review import ReviewScreen
+
+        if self.viewer is not None:
+            return
+        played = max(self.shown - 1, 0)
+        hand = max((h for h, start in self.hand_starts.items() if start <= played), default=1)
+        seat = next((s for s, kind in enumerate(seat_kinds(self.record)) if kind == "human"), 0)
+        self.app.push_screen(ReviewScreen(self.record, seat, max(hand, 1), self.names))
 
     def action_close(self) -> None:
         self.dismiss(None)  # `rummy replay`'s app exits when its only screen is dismissed

@@ -167,12 +167,32 @@ class DealCheckLine(Static):
 
 
 class EndOfHandScreen(ScrollingPage, Screen):
-    BINDINGS = [Binding("enter,space", "next", _("Next"), id="next"), *ScrollingPage.SCROLL_BINDINGS]
+    BINDINGS = [
+        Binding("enter,space", "next", _("Next"), id="next"),
+        Binding(
+            "r", "review", _("Review"), id="review", tooltip=_("What the hard computer would have done differently")
+        ),
+        *ScrollingPage.SCROLL_BINDINGS,
+    ]
 
-    def __init__(self, view: TableView, deal_check: Callable[[int], Awaitable[Any]] | None = None) -> None:
+    def __init__(
+        self,
+        view: TableView,
+        deal_check: Callable[[int], Awaitable[Any]] | None = None,
+        review: Callable[[], Any] | None = None,
+    ) -> None:
+        """``review`` opens the coach's review of the hand (a hand against the computer)."""
         super().__init__()
         self.view = view
         self.deal_check = deal_check
+        self.review = review
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.review is not None if action == "review" else True
+
+    def action_review(self) -> None:
+        if self.review is not None:
+            self.review()
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="page", id="end-of-hand"):

@@ -406,7 +406,10 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, ClockCountd
             self.refresh_table()
             self.advance()
 
-        self.app.push_screen(EndOfHandScreen(self.table_view(), getattr(self.seat, "deal_check", None)), closed)
+        from .review import review_of_last_hand
+
+        check = getattr(self.seat, "deal_check", None)
+        self.app.push_screen(EndOfHandScreen(self.table_view(), check, review_of_last_hand(self)), closed)
 
     def show_end_of_game(self) -> None:
         from .results import EndOfGameScreen

@@ -50,6 +50,7 @@ CHECKED = [
     "rummy_tui/screens/play_now.py",
     "rummy_tui/screens/quit.py",
     "rummy_tui/screens/replay.py",
+    "rummy_tui/screens/review.py",
     "rummy_tui/screens/results.py",
     "rummy_tui/screens/saved_games.py",
     "rummy_tui/screens/stats.py",

@@ -5,11 +5,11 @@ The package installs the computer player on the variant: the rules never import 
 from rummy_tui.engine.variant import ComputerPlayer
 
 from .ai import choose_ai_action
-from .hard import hard_move
+from .hard import hard_move, review_measure
 from .lesson import LESSON
 from .rules import VARIANT
 
-VARIANT.computer = ComputerPlayer(choose=choose_ai_action, hint=hard_move)
+VARIANT.computer = ComputerPlayer(choose=choose_ai_action, hint=hard_move, measure=review_measure)
 VARIANT.lesson = LESSON
 
 __all__ = ["VARIANT"]

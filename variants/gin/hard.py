@@ -10,8 +10,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummy_tui.engine.cards import SUIT_SYMBOLS, card_text, make_face, rank_of, suit_of
+from rummy_tui.engine.cards import SUIT_SYMBOLS, card_text, make_face, parse_face, rank_of, suit_of
 from rummy_tui.engine.melds import SET, Meld
+from rummy_tui.i18n import ngettext
 from rummy_tui.i18n import t as tr
 
 from .rules import arrangement_of, card_points, deadwood_of
@@ -469,3 +470,72 @@ def _rank_word(rank: int) -> str:
 def _show(code: str) -> str:
     """A card code as the hint shows it: ``[KS]`` is drawn with its suit glyph by the screen."""
     return f"[{code}]"
+
+
+# --- the coach's measure ---------------------------------------------------------------------------
+
+
+def review_measure(
+    observation: dict[str, Any], legal: list[str], made: str, preferred: str, rng: random.Random
+) -> str | None:
+    """Beside a discard hard would not have made, hard's own figures for both cards: the deadwood
+    each leaves, what the card thrown could still have become (its outs, or the hand's expected
+    deadwood after the next draw), the chance the opponent melds it, and hard's cost of each.
+    ``rng`` is hard's randomness at that move, so the opponent is read as hard read him. None when
+    hard rates both the same (its choice was a tie-break: nothing to remark)."""
+    cards = [_thrown(code) for code in (made, preferred)]
+    if None in cards or cards[0] == cards[1]:
+        return ""
+    thrown = [card for card in cards if card is not None]
+    know = read_knowledge(observation)
+    read_opponent(know, know.hand, rng)
+    shedding = {card: cost for cost, card in shedding_options(know.hand, know)}
+    if all(card in shedding for card in thrown):
+        loose = arrangement_of(know.hand)
+        costs = [shedding[card] for card in thrown]
+        words = [
+            tr(
+                "Throwing {card} leaves {deadwood} deadwood, gives up {outs} that would meld it, "
+                "and he can meld it {chance}% of the time.",
+                card=_show(card_text(card)),
+                deadwood=loose.value - card_points(card),
+                outs=_outs_words(
+                    len(completing_cards(card, [c for c in loose.deadwood if c != card]) & set(know.unseen))
+                ),
+                chance=round(100 * feeding_chance(card, know)),
+            )
+            for card in thrown
+        ]
+    else:
+        whole = {card: cost for cost, card in discard_options(know.hand, know)}
+        if not all(card in whole for card in thrown):
+            return ""
+        costs = [whole[card] for card in thrown]
+        words = [
+            tr(
+                "Throwing {card} leaves {deadwood} deadwood, about {expected} after the next draw, "
+                "and he can meld it {chance}% of the time.",
+                card=_show(card_text(card)),
+                deadwood=deadwood_of(rest := [c for c in know.hand if c != card]),
+                expected=round(after_next_draw(rest, know), 1),
+                chance=round(100 * feeding_chance(card, know)),
+            )
+            for card in thrown
+        ]
+    if round(costs[0], 1) == round(costs[1], 1):
+        return None
+    cost_words = tr(
+        "Hard's cost (lower is better): {yours} against {hards}.", yours=round(costs[0], 1), hards=round(costs[1], 1)
+    )
+    return " ".join([*words, cost_words])
+
+
+def _outs_words(outs: int) -> str:
+    return ngettext("{n} unseen card", "{n} unseen cards", outs, n=outs)
+
+
+def _thrown(code: str) -> int | None:
+    verb, _sep, argument = code.partition(":")
+    if verb not in ("discard", "knock", "gin") or not argument:
+        return None
+    return parse_face(argument.partition("/")[0])  # one deck: a card is its face
