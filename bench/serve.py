@@ -197,10 +197,13 @@ async def time_start(open_game) -> tuple[float, Terminal]:
     return drawn - started, game
 
 
-async def key_latencies(game: Terminal, presses: int) -> list[float]:
-    """`s` at a Gin table, each time until the hand's caption flips."""
+async def sit_at_gin(game: Terminal) -> None:
     game.press(b"\x13")  # ctrl+s: Gin against the computer
     await game.wait_for("sorted by suit")
+
+
+async def key_latencies(game: Terminal, presses: int) -> list[float]:
+    """`s` at a Gin table, each time until the hand's caption flips."""
     samples = []
     for number in range(presses):
         expected = "sorted by rank" if number % 2 == 0 else "sorted by suit"
@@ -226,9 +229,15 @@ async def against_local(served: Served, presses: int) -> dict:
     """Local and SSH, one after the other, in the same conditions."""
     local_start, local = await time_start(lambda: _local())
     ssh_start, remote = await time_start(lambda: _ssh(served.port, served.name("bench")))
+    await sit_at_gin(local)
     local_keys = await key_latencies(local, presses)
+    await sit_at_gin(remote)
+    game = served.game_pids()[-1]
+    await asyncio.sleep(2)  # the AI's first move, if it deals first
+    before = cpu_seconds(game)
     ssh_keys = await key_latencies(remote, presses)
-    rss, pss = memory_of(served.game_pids()[-1])
+    key_cpu = (cpu_seconds(game) - before) / presses
+    rss, pss = memory_of(game)
     await local.close()
     await remote.close()
     return {
@@ -236,6 +245,7 @@ async def against_local(served: Served, presses: int) -> dict:
         "ssh_start": ssh_start,
         "local_keys": local_keys,
         "ssh_keys": ssh_keys,
+        "key_cpu": key_cpu,
         "rss": rss,
         "pss": pss,
     }
@@ -441,6 +451,10 @@ def report_against_local(measured: list[dict]) -> None:
             f"(target <= 1.5) {'OK' if remote / here <= 1.5 else 'OVER'}"
         )
     print(f"memory of a game at a Gin table (template): RSS {median('rss'):.0f} MiB, PSS {median('pss'):.0f} MiB")
+    print(
+        f"CPU of the game per key at the table (s, sort: the hand redrawn; with the 50 ms between keys): "
+        f"{median('key_cpu') * 1000:.1f} ms"
+    )
 
 
 if __name__ == "__main__":
