@@ -242,6 +242,13 @@ def render_event(event: Mapping[str, Any], names: list[str], viewer: int | None 
     return as_viewer(text, viewer_name) if viewer_name else text
 
 
+def render_event_body(event: Mapping[str, Any]) -> str:
+    """An engine log line without the seat's name in front, in the third person ("drew from
+    the stock"): for a line that says who moved some other way."""
+    template, values = event.get("text", ""), _rendered_values(event.get("values"))
+    return _fill(t(template), values) if values else t(template)
+
+
 def _rendered_values(values: Any, viewer: str | None = None) -> dict[str, Any]:
     if not isinstance(values, Mapping):
         return {}

@@ -19,6 +19,7 @@ from textual.message import Message
 
 from rummy_tui.i18n import _
 from rummy_tui.tableserver.client import LOST, REPLY_TIMEOUT, TableError
+from rummy_tui.tableserver.log_order import in_table_order
 from rummy_tui.tableserver.protocol import log_line_markup
 from rummy_tui.widgets.base import Panel, TableView
 from rummy_tui.widgets.log import GameLog, event_line
@@ -178,8 +179,7 @@ class RemoteTurns:
         if current is not self._rendered:
             self._rendered = current
             events, lines = current["observation"]["events"], current["log"]
-            entries = [("event", event) for event in fresh(self._events_seen, events)]
-            entries += [("table", line) for line in fresh(self._lines_seen, lines)]
+            entries = in_table_order(fresh(self._events_seen, events), fresh(self._lines_seen, lines))
             self.table_lines = (self.table_lines + entries)[-LOG_ENTRIES:]
             self._events_seen, self._lines_seen = events, lines
         self.query_one(SharedTableLog).entries = self.table_lines

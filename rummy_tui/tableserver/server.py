@@ -624,6 +624,7 @@ class TableServer:
                 grace=meta.get("grace", DEFAULT_GRACE_SECONDS),
                 started=bool(meta.get("started")),
                 log=meta.get("log"),
+                events=meta.get("events"),
                 ai_delay=self.ai_delay,
                 save=self._save,
                 flush=self._flush,

@@ -29,6 +29,7 @@ from rummy_tui.i18n import N_, english, msg, texts_as_messages
 
 from .clock import TurnClock
 from .limits import TokenBucket
+from .log_order import number_new_events, numbering, restore_numbering
 from .protocol import markup_safe, refusal
 from .table_clock import ClockedTurns
 
@@ -67,12 +68,15 @@ class Seat:
 @dataclass
 class TableLog:
     lines: list[dict[str, Any]] = field(default_factory=list)
+    events_before: Callable[[], int] | None = None  # how many game events came before a new line
 
     def add(self, template: str, seat: int | None = None, kind: str = "table", **values: str) -> dict[str, Any]:
         """A line as English markup text (names and chat escaped), and as its template and
         plain values, so each client shows it in its player's language (see log_line_markup)."""
         text = template.format(**{name: markup_safe(value) for name, value in values.items()})
         line = {"kind": kind, "seat": seat, "text": text, "template": template, "values": values}
+        if self.events_before is not None:  # its place among the game's events (log_order.py)
+            line["events"] = self.events_before()
         self.lines.append(line)
         del self.lines[:-LOG_LINES]
         return line
@@ -105,6 +109,7 @@ class Table(ClockedTurns):
         clock: TurnClock | None = None,
         autostart: bool = False,
         finished: Callable[[Table], Any] | None = None,
+        events: dict[str, Any] | None = None,  # the numbering of the game's events, as saved
     ):
         self.code, self.game, self.seats = code, game, seats
         self.grace, self.started, self.ai_delay = grace, started, ai_delay
@@ -125,7 +130,8 @@ class Table(ClockedTurns):
         revealed = [entry["hand"] for entry in game.record.get("deals") or [] if "deal_secret" in entry]
         self._revealed_sent = max(revealed, default=0)  # the last hand whose reveal went out
         self._log_save: asyncio.TimerHandle | None = None
-        self.log = TableLog(list(log or []))
+        self._next_event = restore_numbering(game.state.events, events)
+        self.log = TableLog(list(log or []), events_before=self._number_events)
         self.inbox: asyncio.Queue[tuple] = asyncio.Queue()
         self.members: dict[int, Member] = {}  # seat -> the connected player
         self.spectators: set[Member] = set()
@@ -161,8 +167,14 @@ class Table(ClockedTurns):
             for index, seat in enumerate(self.seats)
         ]
 
+    def _number_events(self, for_away: int | None = None) -> int:
+        """Number the game's new events (the log's one order); returns how many there have been."""
+        self._next_event = number_new_events(self.game.state.events, self._next_event, for_away)
+        return self._next_event
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """A full snapshot for one seat (None: a spectator); legal moves only for the mover."""
+        self._number_events()
         game = self.game
         # before the start no hand is shown: hand 1 is dealt again then, with everyone's randomness
         observation = game.observation(seat) if seat is not None and self.started else game.observation_public()
@@ -275,6 +287,7 @@ class Table(ClockedTurns):
             "autostart": self.autostart,
             "seats": [seat.saved() for seat in self.seats],
             "log": self.log.lines,
+            "events": numbering(self.game.state.events, self._number_events()),
             "clock": self.clock.saved() if self.clock is not None else None,
         }
 
@@ -491,7 +504,7 @@ class Table(ClockedTurns):
             return
         if self.game.why_not(action) is not None:  # a variant AI bug must never stall a table
             action = self.game.legal_actions()[0]
-        await self._play(action)
+        await self._play(action, for_away=seat if self.seats[seat].kind == "human" else None)
 
     # --- seats ----------------------------------------------------------------------------
 
@@ -573,11 +586,13 @@ class Table(ClockedTurns):
             reason = self.game.why_not(action)
             return message_of(reason) if reason is not None else None
 
-    async def _play(self, action: str) -> None:
+    async def _play(self, action: str, for_away: int | None = None) -> None:
         """Apply, save, tell every seat, and flush the save to the disk in the background: a
-        killed server loses no move anyone has seen, and the slow flush delays no one."""
+        killed server loses no move anyone has seen, and the slow flush delays no one.
+        ``for_away``: the away player's seat the computer plays this move for."""
         await self._gather_contributions(self.game.state.deal_hand + 1)  # the move may deal the next hand
         self.game.apply(action)
+        self._number_events(for_away)
         just_finished = self.game.is_over and self.finished_at is None
         if just_finished:
             self.finished_at = time.time()

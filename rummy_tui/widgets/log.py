@@ -6,15 +6,20 @@ from rich.console import Group
 from rich.text import Text
 from textual.message import Message
 
-from rummy_tui.i18n import _, render_event
+from rummy_tui.i18n import _, render_event, render_event_body
 
 from .base import CardWidget, TableView
 from .cards import log_line
 
 
 def event_line(event: dict, names: list[str], look, viewer: int | None = None) -> Text:
-    """An engine log line with the seat's name in front; the viewer's own seat is "You"."""
-    line = log_line(render_event(event, names, viewer), look)
+    """An engine log line with the seat's name in front; the viewer's own seat is "You". A move
+    the computer made for the viewer while they were away says so, not "You drew"."""
+    if event.get("for_away") and viewer is not None and event.get("seat") == viewer:
+        words = _("The computer played for you: {move}", move=render_event_body(event))
+    else:
+        words = render_event(event, names, viewer)
+    line = log_line(words, look)
     line.no_wrap, line.overflow = True, "ellipsis"
     return line
 
