@@ -34,9 +34,11 @@ def cpu_seconds(pid: int) -> float:
 
 
 class PtyApp:
-    """``python -m rummy_tui ARGS`` in a PTY of ``columns`` x ``rows``."""
+    """``python -m rummy_tui ARGS`` in a PTY of ``columns`` x ``rows``, run from ``tree``."""
 
-    def __init__(self, *args: str, columns: int = 80, rows: int = 24, env: dict[str, str] | None = None):
+    def __init__(
+        self, *args: str, columns: int = 80, rows: int = 24, env: dict[str, str] | None = None, tree: Path = ROOT
+    ):
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         environment = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
@@ -47,7 +49,7 @@ class PtyApp:
             stdin=slave,
             stdout=slave,
             stderr=slave,
-            cwd=ROOT,
+            cwd=tree,  # the tree whose code runs (another checkout, for a before/after comparison)
             env=environment,
             start_new_session=True,
         )
@@ -56,6 +58,7 @@ class PtyApp:
         self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.bytes_out = 0
+        self.output_times: list[float] = []  # when each chunk of output arrived
         self.changed_at = time.monotonic()
         self.changed = threading.Condition()
         self.reader = threading.Thread(target=self._read, daemon=True)
@@ -72,10 +75,11 @@ class PtyApp:
             except OSError:
                 data = b""
             with self.changed:
+                self.changed_at = time.monotonic()
                 if data:
                     self.stream.feed(data)
                     self.bytes_out += len(data)
-                self.changed_at = time.monotonic()
+                    self.output_times.append(self.changed_at)
                 self.changed.notify_all()
             if not data:
                 return

@@ -43,7 +43,7 @@ TICKS = os.sysconf("SC_CLK_TCK")
 class ServerProcess:
     """``rummy table-server`` in a fresh data folder, on a socket of its own."""
 
-    def __init__(self, ai_delay: float):
+    def __init__(self, ai_delay: float, tree: Path | None = None):
         self.folder = Path(tempfile.mkdtemp(prefix="rummy-bench-"))
         self.socket = self.folder / "run" / "tables.sock"
         environment = dict(os.environ, RUMMY_TUI_DATA_DIR=str(self.folder / "data"))
@@ -57,7 +57,9 @@ class ServerProcess:
             "--ai-delay",
             str(ai_delay),
         ]
-        self.process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.process = subprocess.Popen(
+            command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tree
+        )
 
     async def client(self, name: str) -> TableClient:
         for _ in range(400):

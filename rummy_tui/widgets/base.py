@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import RenderableType
-from textual.widget import Widget
+from rich.text import Text
+from textual.content import ContentType
+from textual.widget import Widget, _BorderTitle
 
 from rummy_tui.i18n import _
 
 from .cards import CARD_CLASSES, CardLook
+from .pictures import picture_key
 
 
 @dataclass
@@ -34,16 +38,38 @@ class TableView:
         return f"{self.names[seat]} ({who})"
 
 
+class SteadyBorderTitle(_BorderTitle):
+    """Textual's border title (or subtitle), which redraws its widget whenever it is set: this
+    one only when it changes (the table sets every title at every move)."""
+
+    def __set__(self, obj: Widget, title: Text | ContentType | None) -> None:
+        key = picture_key(title)
+        shown_name = self._internal_name + "_key"
+        if key is not None and getattr(obj, shown_name, None) == key:
+            return
+        super().__set__(obj, title)
+        setattr(obj, shown_name, key)
+
+
 class Panel(Widget):
     """Shows one renderable. Unlike ``Static.update`` a new picture costs no layout pass: the
-    panels have fixed sizes, and layout is what makes a key press slow."""
+    panels have fixed sizes, and layout is what makes a key press slow. A picture that shows
+    what is on screen already is not drawn again (each move updates every panel)."""
+
+    border_title = SteadyBorderTitle()
+    border_subtitle = SteadyBorderTitle()
 
     def __init__(self, renderable: RenderableType = "", **kwargs) -> None:
         super().__init__(**kwargs)
         self._picture: RenderableType = renderable
+        self._picture_key: Hashable | None = None
 
     def update(self, renderable: RenderableType = "") -> None:
+        key = picture_key(renderable)
         self._picture = renderable
+        if key is not None and key == self._picture_key:
+            return
+        self._picture_key = key
         self.refresh()
 
     def render(self) -> RenderableType:

@@ -49,6 +49,7 @@ class HandView(CardWidget):
         self._view: TableView | None = None
         self._orders: dict[int, list[int]] = {}  # each hot-seat player's own order
         self._kept: dict[int, bool] = {}  # and whether he keeps it sorted
+        self._drawn: tuple | None = None  # what the last render drew from
 
     # --- the player's tools -------------------------------------------------------------
 
@@ -69,23 +70,23 @@ class HandView(CardWidget):
     def move_cursor(self, step: int) -> None:
         if self.order:
             self.cursor = (self.cursor + step) % len(self.order)
-            self.refresh()
+            self._redraw()
 
     def set_cursor(self, index: int) -> None:
         if self.order:
             self.cursor = max(0, min(index, len(self.order) - 1))
-            self.refresh()
+            self._redraw()
 
     def toggle_selected(self) -> None:
         card = self.cursor_card()
         if card is not None:
             self.selected ^= {card}
-            self.refresh()
+            self._redraw()
 
     def clear_selection(self) -> None:
         self.selected.clear()
         self.staged.clear()
-        self.refresh()
+        self._redraw()
 
     def stage_selection(self) -> bool:
         cards = self.selected_cards()
@@ -93,7 +94,7 @@ class HandView(CardWidget):
             return False
         self.staged.append(cards)
         self.selected.clear()
-        self.refresh()
+        self._redraw()
         return True
 
     def move_card(self, step: int) -> None:
@@ -106,7 +107,7 @@ class HandView(CardWidget):
         self.kept_sorted = False
         if self._view is not None:
             self._set_titles(self._view, self.order)
-        self.refresh()
+        self._redraw()
 
     def toggle_sort(self) -> str:
         self.sort_by = "rank" if self.sort_by == "suit" else "suit"
@@ -120,7 +121,7 @@ class HandView(CardWidget):
         self.order.sort(key=lambda card: (key(card), card))
         if under_cursor in self.order:
             self.cursor = self.order.index(under_cursor)
-        self.refresh()
+        self._redraw()
 
     # --- rendering ----------------------------------------------------------------------
 
@@ -142,7 +143,19 @@ class HandView(CardWidget):
             self.cursor = self.order.index(fresh[-1])  # on the card just drawn, wherever it went
         self.cursor = max(0, min(self.cursor, len(self.order) - 1))
         self._set_titles(view, hand)
-        self.refresh()
+        self._redraw()
+
+    def _redraw(self) -> None:
+        """Draw the hand again if what it shows changed (the other seats' moves leave it as it is)."""
+        if self._drawing() != self._drawn:
+            self.refresh()
+
+    def _drawing(self) -> tuple:
+        """What :meth:`render` draws from (a new size comes with a redraw of its own)."""
+        view = self._view
+        shown = None if view is None else (view.hand_visible, view.variant.key, repr(view.observation["settings"]))
+        look = (getattr(self.app, "ascii_only", False), getattr(self.app, "four_colour", False))
+        return (shown, look, tuple(self.order), self.cursor, frozenset(self.selected), repr(self.staged))
 
     def _switch_player(self, viewer: int | None) -> None:
         """Hot-seat: each player keeps his own card order; nothing else carries over."""
@@ -187,6 +200,7 @@ class HandView(CardWidget):
         return best_melds(view.variant, tuple(sorted(settings.items())), tuple(sorted(hand)))
 
     def render(self) -> Text:
+        self._drawn = self._drawing()
         view = self._view
         if view is None or not view.hand_visible:
             return Text(_("Cards hidden"), justify="center")
