@@ -62,8 +62,8 @@ class LeaderboardScreen(Screen):
     LeaderboardScreen #board-error { color: $text-error; height: auto; }
     """
     BINDINGS = [
-        Binding("right", "next_variant(1)", _("Next variant"), id="next-variant"),
-        Binding("left", "next_variant(-1)", _("Previous"), id="previous-variant"),
+        Binding("right", "next_variant(1)", _("Next variant"), id="next-variant", priority=True),
+        Binding("left", "next_variant(-1)", _("Previous"), id="previous-variant", priority=True),
         Binding("c", "switch_pool", _("People / computer"), id="pool"),
         Binding("h", "hide", _("Hide / show me"), id="hide"),
         Binding("escape", "back", _("Back"), id="back"),

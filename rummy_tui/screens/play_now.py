@@ -257,8 +257,9 @@ class PlayNowScreen(Screen):
                                 "fill_ai": self.fill_level,
                             }
                         )
-                if loop.time() >= self.deadline and self.fill_level is None:
+                if loop.time() >= self.deadline and self.fill_level is None and not self.has_class("offered"):
                     self.add_class("offered")
+                    self.query_one("#play-now-fill", Button).focus()  # Enter takes the offer
                 self._show_waiting(seeking)
         except NoAnswer:
             return None

@@ -50,8 +50,8 @@ async def test_a_lone_player_is_offered_the_computer_after_the_wait_and_sits_dow
         await until(pilot, lambda: screen.has_class("offered"), "the offer of the computer", tries=2000)
         status = " ".join(screen_text(app).split())
         assert "Nobody else has come yet" in status and "0 other players are waiting for Gin" in status
-        assert screen.query_one("#play-now-fill", Button).display
-        screen.query_one("#play-now-fill", Button).press()
+        await until(pilot, lambda: screen.query_one("#play-now-fill", Button).has_focus, "the offer focused")
+        await pilot.press("enter")  # the offer has the focus: Enter takes it
         view = await until(pilot, lambda: started_view(app), "the table, started", tries=2000)
         others = [seat for seat in view["seats"] if seat["kind"] == "ai"]
         assert [(seat["level"]) for seat in others] == ["easy"]
@@ -69,8 +69,11 @@ async def test_keep_waiting_puts_the_offer_away_and_a_second_player_is_seated_wi
         screen = app.screen
         await pilot.press("ctrl+s")
         await until(pilot, lambda: screen.has_class("offered"), "the offer of the computer", tries=2000)
-        screen.query_one("#play-now-keep", Button).press()
-        await until(pilot, lambda: not screen.has_class("offered"), "the offer put away")
+        await until(pilot, lambda: screen.query_one("#play-now-fill", Button).has_focus, "the offer focused")
+        offered_at = screen.deadline
+        await pilot.press("tab", "enter")  # Keep waiting, next to the offer: the wait starts again
+        await until(pilot, lambda: screen.deadline > offered_at, "the wait started again")
+        await until(pilot, lambda: screen.has_class("offered"), "the offer again, after the new wait", tries=2000)
         await bela.seek("gin", 2)
         view = await until(pilot, lambda: started_view(app), "the table, started", tries=2000)
         assert sorted(seat["name"] for seat in view["seats"]) == ["Anna", "Bela"]
@@ -105,6 +108,10 @@ async def test_the_board_lists_the_top_players_your_place_and_lets_you_hide(serv
         await until(pilot, lambda: "only you see" in screen_text(app), "hidden")
         assert server.ratings.store().is_hidden("key-me")
         assert [row.name for row in server.ratings.store().board("gin", viewer="key-top").rows] == ["Tamás", "Mari"]
+        await pilot.press("right")
+        await until(pilot, lambda: "Ratings: Ten-card" in screen_text(app), "the next variant's board")
+        await pilot.press("left")
+        await until(pilot, lambda: "Nobody is rated" not in screen_text(app), "gin's board again")
         await pilot.press("c")
         await until(pilot, lambda: board.board["pool"] == "computer", "the board against the computer")
         await until(pilot, lambda: "no rating in Gin" in screen_text(app), "no rating against the computer")
