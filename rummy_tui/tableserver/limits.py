@@ -29,6 +29,8 @@ class TableLimits:
     seek_burst: int = 6
     pairing_window: float = 2.5  # openskill mu (100 shown points): how far apart two ratings pair at once
     pairing_widening: float = 0.25  # mu (10 shown points) the window grows each second a player waits
+    board_requests_per_minute: float = 60.0  # ratings boards and hiding, per identity (or address)
+    board_burst: int = 20
 
 
 class TokenBucket:

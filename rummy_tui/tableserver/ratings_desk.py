@@ -30,6 +30,8 @@ from rummy_tui.storage.ratings import (
     shown,
 )
 
+from .lifecycle import creator_key
+from .limits import TableLimits, Throttle
 from .protocol import BadMessage, refusal
 from .table import Table
 
@@ -40,6 +42,7 @@ PROVISIONAL_MARK = "?"  # after a provisional rating, in every language
 class Client(Protocol):
     name: str
     identity: str | None
+    address: str
 
     def send(self, message: dict[str, Any]) -> None: ...
 
@@ -85,8 +88,9 @@ def standing_row(standing: Standing, viewer: str | None) -> dict[str, Any]:
 
 
 class RatingsDesk:
-    def __init__(self, tables_dir: Path) -> None:
+    def __init__(self, tables_dir: Path, limits: TableLimits) -> None:
         self.path = ratings_path(tables_dir)
+        self.throttle = Throttle(limits.board_requests_per_minute / 60, limits.board_burst)
         self._store: RatingStore | None = None
         self._rating: set[asyncio.Task] = set()
 
@@ -163,6 +167,9 @@ class RatingsDesk:
 
     async def handle(self, client: Client, kind: str, message: dict[str, Any], variants: set[str]) -> None:
         viewer = rated_identity(client.identity)
+        if not self.throttle.bucket(creator_key(client.identity, client.address)).take():
+            client.send(refusal(kind, msg(N_("You are asking for the ratings too often: wait a moment."))))
+            return
         if kind == "hide_rating":
             if viewer is None:
                 client.send(

@@ -223,7 +223,7 @@ class TableServer:
         self._pinging: asyncio.Task | None = None
         self.dailies = DailyHall(self.tables_dir, ai_delay)
         self.pairing = pairing.PairingDesk(self)
-        self.ratings = ratings_desk.RatingsDesk(self.tables_dir)
+        self.ratings = ratings_desk.RatingsDesk(self.tables_dir, self.limits)
 
     @property
     def _chat_limit(self) -> tuple[float, int]:

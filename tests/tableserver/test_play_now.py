@@ -246,3 +246,19 @@ async def test_a_player_hides_from_the_board_and_still_sees_their_place(server, 
     assert own["hidden"] and own["mine"]["place"] == 1 and own["rows"][0]["me"]
     with pytest.raises(TableError, match="ratings.variant"):
         await anna.ratings("chess")
+
+
+async def test_board_requests_are_bounded(tmp_path):
+    limits = TableLimits(board_requests_per_minute=1, board_burst=2)
+    server = TableServer(tmp_path / "run" / "s.sock", tmp_path / "tables", ai_delay=0, limits=limits)
+    await server.start()
+    client = await TableClient().connect(server.socket_path)
+    try:
+        await client.hello("Anna", identity="key-anna")
+        await client.ratings("gin")
+        await client.hide_rating(True)
+        with pytest.raises(TableError, match="too often"):
+            await client.ratings("gin")
+    finally:
+        await client.close()
+        await server.close()
