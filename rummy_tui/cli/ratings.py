@@ -85,25 +85,17 @@ def play_now_command(
 )
 @click.option("--json", "as_json", is_flag=True, help=N_("Print the boards as JSON."))
 def ratings_command(variant_key: str | None, computer: bool, hide: bool | None, as_json: bool) -> None:
-    import sqlite3
-
     from rich.console import Console
 
     from rummy_tui.screens.leaderboard import board_table, own_place_text
-    from rummy_tui.storage.paths import data_dir
-    from rummy_tui.storage.ratings import COMPUTER, LOCAL_PLAYER, PLAYERS, RatingStore, ratings_path
-    from rummy_tui.tableserver.ratings_desk import board_message
-    from variants import get_variant
+    from variants import get_variant, registry
 
-    keys = [variant_named(variant_key).key] if variant_key is not None else None
-    try:
-        store = RatingStore(ratings_path(data_dir() / "tables"))
-        if hide is not None:
-            store.set_hidden(LOCAL_PLAYER, hide)
-        pool = COMPUTER if computer else PLAYERS
-        boards = [board_message(store.board(key, pool, LOCAL_PLAYER), LOCAL_PLAYER) for key in keys or store.variants()]
-    except (sqlite3.Error, OSError) as error:
-        fail(str(error))
+    keys = [variant_named(variant_key).key] if variant_key is not None else list(registry())
+    boards = _boards_from_the_service(keys, computer, hide)
+    if boards is None:  # no table service running: this machine's own ratings file
+        boards = _boards_from_the_file(keys, computer, hide)
+    if variant_key is None:
+        boards = [board for board in boards if board["rows"] or board["mine"]]
     if as_json:
         click.echo(json.dumps(boards, ensure_ascii=False))
         return
@@ -123,3 +115,47 @@ def ratings_command(variant_key: str | None, computer: bool, hide: bool | None, 
             console.print(board_table(board))
         console.print(own_place_text(board, name), markup=False, highlight=False)
         console.print()
+
+
+def _boards_from_the_service(keys: list[str], computer: bool, hide: bool | None) -> list[dict] | None:
+    """The boards of the table service running here (`rummy serve`'s, or the local one), or
+    None if none is running (none is started for this)."""
+    import asyncio
+
+    from rummy_tui.tableserver.client import TableError
+    from rummy_tui.tableserver.connect import NoTableServer, address, default_name, identity, open_client
+
+    async def ask() -> list[dict]:
+        client = await open_client(start_server=False)
+        try:
+            await client.hello(default_name() or "host", identity=identity(), address=address())
+            if hide is not None:
+                await client.hide_rating(hide)
+            answers = [await client.ratings(key, computer=computer) for key in keys]
+        finally:
+            await client.close()
+        return [{name: value for name, value in answer.items() if name not in ("type", "re")} for answer in answers]
+
+    try:
+        return asyncio.run(ask())
+    except (NoTableServer, OSError):
+        return None
+    except TableError as refused:
+        fail(str(refused))
+
+
+def _boards_from_the_file(keys: list[str], computer: bool, hide: bool | None) -> list[dict]:
+    import sqlite3
+
+    from rummy_tui.storage.paths import data_dir
+    from rummy_tui.storage.ratings import COMPUTER, LOCAL_PLAYER, PLAYERS, RatingStore, ratings_path
+    from rummy_tui.tableserver.ratings_desk import board_message
+
+    try:
+        store = RatingStore(ratings_path(data_dir() / "tables"))
+        if hide is not None:
+            store.set_hidden(LOCAL_PLAYER, hide)
+        pool = COMPUTER if computer else PLAYERS
+        return [board_message(store.board(key, pool, LOCAL_PLAYER), LOCAL_PLAYER) for key in keys]
+    except (sqlite3.Error, OSError) as error:
+        fail(str(error))

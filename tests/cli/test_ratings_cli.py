@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -9,11 +10,14 @@ from click.testing import CliRunner
 
 from rummy_tui.cli import main
 from rummy_tui.storage.ratings import LOCAL_PLAYER, Entrant, RatingStore, ratings_path
+from rummy_tui.tableserver.connect import IDENTITY_VARIABLE
+from rummy_tui.tableserver.server import SOCKET_VARIABLE, TableServer
 
 
 @pytest.fixture
 def data(tmp_path, monkeypatch):
     monkeypatch.setenv("RUMMY_TUI_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv(SOCKET_VARIABLE, str(tmp_path / "run" / "none.sock"))  # no table service running
     return tmp_path
 
 
@@ -63,3 +67,22 @@ def test_play_now_refuses_a_count_the_variant_is_not_played_by(data):
     result = run("play-now", "gin", "--players", "4")
     assert result.exit_code == 2 and "2 to 2 players" in result.output
     assert run("play-now", "chess").exit_code == 2
+
+
+async def test_a_running_table_service_answers_with_its_own_board(data, monkeypatch):
+    """`rummy serve`'s table service (here a table server on a socket of its own) keeps the
+    server's ratings: the host's `rummy ratings` reads them from it, as its visitors do."""
+    server = TableServer(data / "run" / "served.sock", data / "serve" / "tables", ai_delay=0)
+    await server.start()
+    monkeypatch.setenv(SOCKET_VARIABLE, str(server.socket_path))
+    monkeypatch.setenv(IDENTITY_VARIABLE, "key-z")
+    try:
+        entrants = [Entrant("Zoé", identity="key-z"), Entrant("Ádám", identity="key-a")]
+        await asyncio.to_thread(lambda: server.ratings.store().record_game("g", "gin", entrants, [1, 2]))
+        result = await asyncio.to_thread(run, "ratings", "--json")
+        (board,) = json.loads(result.output)
+        assert [row["name"] for row in board["rows"]] == ["Zoé", "Ádám"] and board["mine"]["me"]
+        await asyncio.to_thread(run, "ratings", "--hide")
+        assert server.ratings.store().is_hidden("key-z")
+    finally:
+        await server.close()
