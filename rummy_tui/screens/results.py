@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from rummy_tui.engine.cards import card_text
+from rummy_tui.engine.cards import card_text, sort_key_by_suit
 from rummy_tui.engine.deals import short
 from rummy_tui.engine.melds import Meld
 from rummy_tui.i18n import _, ngettext, render
@@ -67,12 +67,12 @@ class HandSummary(CardWidget):
             layoffs = _seat(last, "layoffs", seat)
             if layoffs:
                 lines.append(Text(_("  laid off: ")) + cards_piece(layoffs, look))
-            deadwood = _seat(last, "deadwood", seat)
+            deadwood = in_order(_seat(last, "deadwood", seat))
             if deadwood:  # where every card left counts (Rummy), they are simply what was in hand
                 label = _("  unmatched: ") if self.view.variant.scores_deadwood else _("  left in hand: ")
                 lines.append(Text(label) + cards_piece(deadwood, look))
             elif not melds and _seat(last, "hands", seat):
-                lines.append(Text(_("  hand: ")) + cards_piece(_seat(last, "hands", seat), look))
+                lines.append(Text(_("  hand: ")) + cards_piece(in_order(_seat(last, "hands", seat)), look))
         if last.get("lines"):
             lines += [Text(""), Text(_("Score"), style="bold")]
             lines += [Text("  ") + log_line(personal(line), look) for line in last["lines"]]
@@ -115,6 +115,15 @@ class HandSummary(CardWidget):
         return story
 
 
+def in_order(cards: list) -> list:
+    """Cards left in a hand as a player sorts them: by suit, then rank (jokers last)."""
+    return (
+        sorted(cards, key=lambda card: (sort_key_by_suit(card), card))
+        if all(isinstance(c, int) for c in cards)
+        else cards
+    )
+
+
 def _seat(last: dict, key: str, seat: int) -> list:
     values = last.get(key) or []
     return values[seat] if seat < len(values) and values[seat] else []
@@ -138,6 +147,25 @@ class ScrollingPage(_Page):
     def action_page(self, step: int) -> None:
         page = self.query_one(VerticalScroll)
         page.scroll_page_down() if step > 0 else page.scroll_page_up()
+
+    def on_mount(self) -> None:
+        """The scroll keys show only when there is somewhere to scroll: below, or back up."""
+        page = self.query_one(VerticalScroll)
+        self.watch(page, "scroll_y", lambda _y: self.refresh_bindings(), init=False)
+        self.watch(page, "virtual_size", lambda _size: self.refresh_bindings(), init=False)
+        self.call_after_refresh(self.refresh_bindings)
+
+    def page_key_shown(self, step: int) -> bool:
+        pages = self.query(VerticalScroll)
+        if not pages:
+            return True
+        page = pages.first()
+        return page.scroll_y < page.max_scroll_y if step > 0 else page.scroll_y > 0
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "page" and parameters:
+            return self.page_key_shown(int(parameters[0]))  # type: ignore[call-overload]
+        return True
 
 
 class DealCheckLine(Static):
@@ -188,7 +216,9 @@ class EndOfHandScreen(ScrollingPage, Screen):
         self.review = review
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.review is not None if action == "review" else True
+        if action == "review":
+            return self.review is not None
+        return super().check_action(action, parameters)
 
     def action_review(self) -> None:
         if self.review is not None:

@@ -399,6 +399,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, ClockCountd
         self._overlay = True
         if self.local and len(self.humans) > 1:
             self.viewer = None  # the next deal is already in the hands
+        self.say("")  # the last move's words belong to the hand that ended, not to the next
         self.refresh_table()
 
         def closed(_result) -> None:

@@ -28,11 +28,27 @@ async def test_the_gin_game_over_sheet_after_many_hands_offers_a_key_to_scroll_t
         await pilot.pause()
         await pilot.pause()
         screen = app.screen
-        keys = {active.binding.key for active in app.active_bindings.values() if active.enabled and active.binding.show}
-        assert {"m", "b"} <= keys
+        assert "m" in shown_keys(app) and "b" not in shown_keys(app)  # at the top: nothing above
         page = screen.query_one(VerticalScroll)
         assert page.max_scroll_y > 0
         for _ in range(5):
             await pilot.press("m")
         await pilot.pause()
         assert page.scroll_y == page.max_scroll_y
+        assert "b" in shown_keys(app) and "m" not in shown_keys(app)  # at the end: nothing below
+
+
+def shown_keys(app) -> set[str]:
+    return {active.binding.key for active in app.active_bindings.values() if active.enabled and active.binding.show}
+
+
+async def test_a_page_that_fits_offers_no_key_to_scroll():
+    async with at_the_table("gin", 2, ["Ann"], seed=1, size=(120, 60)) as (app, pilot):
+        table = app.table()
+        finished = long_gin_game()
+        table.game.state, table.game.record = finished.state, finished.record
+        app.push_screen(EndOfGameScreen(table.table_view()))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one(VerticalScroll).max_scroll_y == 0
+        assert not {"m", "b"} & shown_keys(app)
