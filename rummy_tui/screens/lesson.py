@@ -165,6 +165,7 @@ class LessonScreen(TableScreen):
         self.query_one("#top").styles.height = players + 3
         self.query_one(PilesView).styles.height = piles_height(observation)
         self.hand.clear_selection()
+        self.hand.set_cursor(0)
         self.joker_meanings.clear()
         self.remember(index)
         self.show_instruction()

@@ -51,3 +51,14 @@ def test_the_same_move_whatever_the_order_of_its_cards():
     step = Step("x", "x", (("meld:JK-QC-QD", "layoff:JK>0"),), "x")
     assert is_expected(step, 0, "meld:QD-JK-QC") and is_expected(step, 0, "layoff:JK>0")
     assert not is_expected(step, 0, "discard:QC") and not is_expected(step, 1, "meld:JK-QC-QD")
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_closing_hand_is_a_game_of_one_hand_where_the_variant_allows(key):
+    from rummy_tui.engine import Game
+
+    lesson = variants.get_variant(key).lesson
+    game = Game(key, 2, dict(lesson.closing_settings), seed=1)
+    assert lesson.closing_level in ("easy", "normal", "hard")
+    for name, value in lesson.closing_settings.items():
+        assert game.settings[name] == value

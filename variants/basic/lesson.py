@@ -7,6 +7,7 @@ OPPONENT = "2D 2H 6H 9H KD KH 4S 8C 10H 3H"
 
 LESSON = Lesson(
     variant="basic",
+    closing_settings={"hands": 1},
     steps=(
         Step(
             title=N_("Drawing"),

@@ -525,7 +525,9 @@ def review_measure(
     if round(costs[0], 1) == round(costs[1], 1):
         return None
     cost_words = tr(
-        "Hard's cost (lower is better): {yours} against {hards}.", yours=round(costs[0], 1), hards=round(costs[1], 1)
+        "Hard's cost (lower is better): yours {yours}, its own {hards}.",
+        yours=round(costs[0], 1),
+        hards=round(costs[1], 1),
     )
     return " ".join([*words, cost_words])
 

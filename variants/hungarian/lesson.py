@@ -9,6 +9,7 @@ OPENED = {"opened": [True, True]}
 
 LESSON = Lesson(
     variant="hungarian",
+    closing_settings={"deals": 1},
     steps=(
         Step(
             title=N_("Drawing"),
