@@ -30,6 +30,13 @@ WAIT_CHOICES = (
     (N_("5 minutes"), 300.0),
 )
 DEFAULT_WAIT = 30.0
+FORM_FIELDS = (
+    "#play-now-variant",
+    "#play-now-players",
+    "#play-now-wait",
+    "#play-now-name",
+    "#play-now-find",
+)
 STARTED_WAIT = 8.0  # seconds to wait for a paired table's game to start before showing its lobby
 
 
@@ -215,7 +222,7 @@ class PlayNowScreen(Screen):
                 _("The table server could not be reached: {reason}", reason=problem.strerror or problem)
             )
             return
-        self.query_one("#play-now-find", Button).disabled = True
+        self._lock_form(True)
         loop = asyncio.get_running_loop()
         self.deadline = loop.time() + self.wait
         self._show_waiting(seeking)
@@ -226,6 +233,11 @@ class PlayNowScreen(Screen):
             return
         if welcome is not None:
             await self._sit_down(client)
+
+    def _lock_form(self, waiting: bool) -> None:
+        """While waiting, the choices stay as asked (Back, then Play now again, changes them)."""
+        for field in FORM_FIELDS:
+            self.query_one(field).disabled = waiting
 
     async def _wait_for_seat(self, client: TableClient, seeking: dict[str, Any]) -> dict[str, Any] | None:
         """Wait for the welcome at a table, telling the counts as they change and offering the
@@ -287,6 +299,7 @@ class PlayNowScreen(Screen):
 
     @on(Button.Pressed, "#play-now-fill")
     def fill_with_computer(self) -> None:
+        self.level = str(self.query_one("#play-now-level", Select).value)  # still open to change while waiting
         self.fill_level = self.level
         self.remove_class("offered")
         self._poked.set()
@@ -313,7 +326,7 @@ class PlayNowScreen(Screen):
         self.show_error(reason)
         self.show_status("")
         self.remove_class("offered")
-        self.query_one("#play-now-find", Button).disabled = False
+        self._lock_form(False)
         client, self.client = self.client, None
         if client is not None:
             await client.close()
