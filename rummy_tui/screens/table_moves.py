@@ -5,8 +5,11 @@ and the keys that choose those cards. A mixin of :class:`~rummy_tui.screens.tabl
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 
+from rummy_tui.engine.cards import parse_face, sort_key_by_suit
 from rummy_tui.i18n import _
 from rummy_tui.tableserver.client import NO_ANSWER, ConnectionLost, TableError
 from rummy_tui.widgets.actions import describe
@@ -192,6 +195,7 @@ class MoveKeys(TableParts):
 
         look = self.hand.card_look()
         endings = self.variant.ending_names  # what a declaration is called
+        codes = in_menu_order(codes)
         self.app.push_screen(MovesMenu([(code, describe(code, look, endings)) for code in codes]), self._perform_chosen)
 
     # --- the cards and the meld target ----------------------------------------------------
@@ -235,3 +239,22 @@ class MoveKeys(TableParts):
         target = self.query_one(MeldTableView).step_target(step)
         if target is None:
             self.say(_("There is no meld on the table."), error=True)
+
+
+def in_menu_order(codes: list[str]) -> list[str]:
+    """Moves by kind (in the order the engine first offers each kind), then by card: the cards
+    as a hand sorted by suit shows them."""
+    kinds: dict[str, int] = {}
+    for code in codes:
+        kinds.setdefault(code.partition(":")[0], len(kinds))
+    return sorted(codes, key=lambda code: (kinds[code.partition(":")[0]], _cards_key(code)))
+
+
+def _cards_key(code: str) -> list[tuple[int, int]]:
+    faces = []
+    for token in re.split(r"[-+>/=]", code.partition(":")[2]):
+        try:
+            faces.append(sort_key_by_suit(parse_face(token)))
+        except ValueError:  # a meld number, a word such as "stock"
+            continue
+    return faces

@@ -52,3 +52,30 @@ async def test_the_summary_shows_after_a_hand_ending_move_from_the_menu(variant,
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is table or isinstance(app.screen, EndOfGameScreen)
+
+
+async def test_the_gin_move_menu_lists_moves_by_kind_then_by_card():
+    from textual.widgets import OptionList
+
+    from rummy_tui.engine.cards import parse_face, sort_key_by_suit
+    from rummy_tui.screens.menus import MovesMenu
+
+    app = make_app("gin", 2, ["Ann"], seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.table()
+        for _ in range(40):  # on to a discard with knocks on offer: several kinds, many cards
+            await settle(pilot)
+            game = table.game
+            if game.current_seat == table.viewer and game.state.phase == "discard":
+                break
+            if game.current_seat == table.viewer:
+                await pilot.press("d" if "draw:stock" in game.legal_actions() else "p")
+        await pilot.press("a")
+        await settle(pilot)
+        assert isinstance(app.screen, MovesMenu)
+        options = app.screen.query_one(OptionList)
+        codes = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        kinds = [code.partition(":")[0] for code in codes]
+        assert kinds == sorted(kinds, key=kinds.index)  # each kind together
+        discards = [sort_key_by_suit(parse_face(code.partition(":")[2])) for code in codes if code.startswith("discard:")]
+        assert len(discards) > 5 and discards == sorted(discards)
