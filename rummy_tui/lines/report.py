@@ -91,7 +91,7 @@ class Reporter:
         for event in news:
             line = self.event_line(event)
             if drawn and event.get("seat") == self.viewer and event.get("text", "").startswith("drew from the stock"):
-                line = _("You drew {card}", card=drawn) + "."
+                line = self.words.sentence(_("You drew {card}", card=drawn))
                 drawn = None
             said.append(line)
         marker = hand_marker(self.observation.get("last_hand"))

@@ -14,7 +14,7 @@ import re
 from typing import Any, cast
 
 from rummy_tui.action_words import KNOCK_SHOWING, PLAIN, WITH_CARDS
-from rummy_tui.engine.cards import face_of, parse_face, sort_key_by_rank, sort_key_by_suit, suit_of
+from rummy_tui.engine.cards import card_text, face_of, parse_face, sort_key_by_rank, sort_key_by_suit, suit_of
 from rummy_tui.engine.melds import Meld
 from rummy_tui.i18n import N_, _, ngettext
 from rummy_tui.tableserver.client import NO_ANSWER, ConnectionLost, TableError
@@ -177,6 +177,8 @@ class LineTable(Reporter):
             elif not game.is_over:
                 self.console.say(_("The game is saved: continue it with `rummy resume`."))
             self._writer.close()
+        elif self.local and self.game_id is not None and not self.seat.game.is_over:  # resumed, nothing new
+            self.console.say(_("The game is saved: continue it with `rummy resume`."))
         if not self.local:
             await self.seat.close()
 
@@ -288,7 +290,7 @@ class LineTable(Reporter):
             return
         drawn = [card for card in self.observation.get("hand") or [] if card not in hand_before]
         if code == "draw:stock" and len(drawn) == 1:
-            self._drawn = self.words.card(face_of(drawn[0]))
+            self._drawn = f"[{card_text(drawn[0])}]"
         self.after_move()
 
     async def knock_shown(self, code: str) -> str:

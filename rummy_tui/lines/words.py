@@ -87,7 +87,7 @@ class CardWords:
 
     def sentence(self, text: str) -> str:
         """An engine text (its ``[7D]`` marks) in words; a long hex commitment shortened."""
-        text = _LONG_HEX.sub(lambda match: match.group(0)[:8], text)
+        text = _LONG_HEX.sub(lambda match: match.group(0)[:8], text).replace(" · ", "; ")
         return _RUN.sub(lambda match: self._run(match, text), text)
 
     def _run(self, match: re.Match[str], text: str) -> str:
