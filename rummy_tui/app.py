@@ -15,6 +15,7 @@ from textual.screen import Screen
 
 import variants  # noqa: F401  (the app is a composition root: the variant registry comes with it)
 from rummy_tui.crash import CrashReporting, run_reporting_crashes
+from rummy_tui.display import HIGH_CONTRAST, HIGH_CONTRAST_THEME, OPTIONS, remember_option, remembered_options
 from rummy_tui.i18n import _
 from rummy_tui.plain import PlainDisplay, plain_terminal
 from rummy_tui.quiet_input import QuietInput
@@ -39,14 +40,22 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
         four_colour: bool = False,
         ai_delay: float = 0.6,
         table_options: dict[str, Any] | None = None,
+        large_cards: bool = False,
+        high_contrast: bool = False,
     ) -> None:
         super().__init__()
         self.ascii_only = ascii_only
         self.four_colour = four_colour
+        self.large_cards = large_cards  # framed cards in the hand where the terminal has room
+        self.high_contrast = high_contrast
+        self.register_theme(HIGH_CONTRAST)
+        self._usual_theme = self.theme
         self.ai_delay = ai_delay
         self.table_options = table_options
 
     def on_mount(self) -> None:
+        if self.high_contrast:
+            self.theme = HIGH_CONTRAST_THEME
         if self.table_options and "resume" in self.table_options:
             self.resume_game(self.table_options["resume"])
         elif self.table_options and "lesson" in self.table_options:  # `rummy learn VARIANT`
@@ -262,7 +271,13 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
     # --- display options ----------------------------------------------------------------------
 
     def toggle_option(self, name: str) -> None:
-        setattr(self, name, not getattr(self, name))
+        """Turn a display option on or off; the readable-card options are remembered."""
+        on = not getattr(self, name)
+        setattr(self, name, on)
+        if name in OPTIONS:
+            remember_option(name, on)
+        if name == "high_contrast":
+            self.theme = HIGH_CONTRAST_THEME if on else self._usual_theme
         self.redraw_table()
         if name == "ascii_only":
             self.repaint_everything()
@@ -292,11 +307,10 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
             _("Suit letters S H D C instead of glyphs (toggle)"),
             lambda: self.toggle_option("ascii_only"),
         )
-        yield SystemCommand(
-            _("Four-colour deck"),
-            _("Diamonds and clubs in their own colours (toggle)"),
-            lambda: self.toggle_option("four_colour"),
-        )
+        for name, (words, about) in OPTIONS.items():
+            yield SystemCommand(
+                _(words), _("{about} (toggle, remembered)", about=_(about)), lambda name=name: self.toggle_option(name)
+            )
         for words, delay in AI_SPEEDS.items():
             yield SystemCommand(
                 _("AI speed: {speed}", speed=words),
@@ -367,9 +381,11 @@ def run_app(ascii_only: bool = False, mouse: bool = True, **table_options: Any) 
     Returns the app's return code (non-zero after a crash, whose details are in a crash file)."""
     options = dict(table_options)
     ai_delay = options.pop("ai_delay", 0.6)
-    four_colour = options.pop("four_colour", False)
+    shown = remembered_options()
+    for name in OPTIONS:  # a flag turns an option on for this game; the start screen remembers it
+        shown[name] = bool(options.pop(name, False)) or shown.get(name, False)
     ascii_only = ascii_only or plain_terminal()  # a vt100 or a C locale cannot show box drawing
-    app = RummyApp(ascii_only=ascii_only, four_colour=four_colour, ai_delay=ai_delay, table_options=options or None)
+    app = RummyApp(ascii_only=ascii_only, ai_delay=ai_delay, table_options=options or None, **shown)
     code = run_reporting_crashes(app, mouse=mouse)
     if app.restart_language:
         restart_in_language(app.restart_language)
@@ -402,7 +418,7 @@ class ReplayApp(QuietInput, PlainDisplay, CrashReporting):
         super().__init__()
         self.record, self.viewer = record, viewer
         self.ascii_only = ascii_only
-        self.four_colour = False
+        self.four_colour = self.large_cards = self.high_contrast = False
 
     def on_mount(self) -> None:
         from rummy_tui.screens.replay import ReplayScreen

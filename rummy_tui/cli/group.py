@@ -168,7 +168,10 @@ def open_game(ascii_only: bool = False, mouse: bool = True, **table_options) -> 
         return
     from rummy_tui.app import run_app
 
-    exit_with(run_app(ascii_only=ascii_only, mouse=mouse, **table_options))
+    shown = {name: True for name in ("large_cards", "four_colour", "high_contrast") if group.get(name)}
+    ascii_only = ascii_only or bool(group.get("ascii_only"))  # `rummy --ascii play ...` too
+    mouse = mouse and not group.get("no_mouse")
+    exit_with(run_app(ascii_only=ascii_only, mouse=mouse, **shown, **table_options))
 
 
 # Every command that opens a screen takes these two display options.
@@ -201,9 +204,25 @@ no_mouse_option = click.option("--no-mouse", is_flag=True, help=N_("Ignore the m
     show_default=True,
     help=N_("Line mode: cards said in words (7 of hearts), as codes (7H) or with suit signs (7♥)."),
 )
+@click.option(
+    "--large-cards", is_flag=True, help=N_("Bigger, framed cards with their rank, where the terminal has room.")
+)
+@click.option(
+    "--four-colour", is_flag=True, help=N_("Four suit colours: spades black, hearts red, diamonds blue, clubs green.")
+)
+@click.option("--high-contrast", is_flag=True, help=N_("A high-contrast theme: white on black, bright colours."))
 @click.version_option(package_name="rummy-tui", help=N_("Show the version and exit."))
 @click.pass_context
-def main(ctx: click.Context, ascii_only: bool, no_mouse: bool, lines: bool, cards: str) -> None:
+def main(
+    ctx: click.Context,
+    ascii_only: bool,
+    no_mouse: bool,
+    lines: bool,
+    cards: str,
+    large_cards: bool,
+    four_colour: bool,
+    high_contrast: bool,
+) -> None:
     """The game, or a subcommand (the help above is what the player reads)."""
     if ctx.invoked_subcommand is None:
         open_game(ascii_only=ascii_only, mouse=not no_mouse)

@@ -162,6 +162,8 @@ class StartScreen(Screen):
         self._start_if_requested()
 
     async def _build_details(self) -> None:
+        from rummy_tui.display import DisplayOptions
+
         from .table_clock import clock_row
 
         details = self.query_one("#details", Vertical)
@@ -201,6 +203,7 @@ class StartScreen(Screen):
                     Static(_("players at their own terminals, one game"), classes="help"),
                     id="table-buttons",
                 ),
+                DisplayOptions(id="display-options"),
             ]
         )
 

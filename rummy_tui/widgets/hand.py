@@ -21,6 +21,12 @@ CELL = 5  # the narrowest card cell: 15 cards x 5 columns fit in 80 columns with
 MELD_LINES = ("━━━", "═══", "───", "┅┅┅", "╌╌╌")
 ASCII_MELD_LINES = ("===", "---", "~~~", "***", "+++")
 
+# Large cards: each card framed, three rows high, which makes the hand panel two rows taller;
+# only where the middle of the table keeps MIDDLE_LEFT rows (the piles and a few melds).
+HAND_HEIGHT, LARGE_HAND_HEIGHT, MIDDLE_LEFT = 5, 7, 8
+FRAME = ("┌", "─", "┐", "│", "└", "┘")
+ASCII_FRAME = ("+", "-", "+", "|", "+", "+")
+
 SORT_ORDERS = (N_("suit"), N_("rank"))  # the words for ``sort_by``, translated where shown
 
 
@@ -125,7 +131,20 @@ class HandView(CardWidget):
 
     # --- rendering ----------------------------------------------------------------------
 
+    def framed(self, view: TableView) -> bool:
+        """Large cards, if the player wants them and the table has the room (the status line,
+        the players' panel, the message line, the larger hand and the footer leave the middle
+        MIDDLE_LEFT rows)."""
+        if not getattr(self.app, "large_cards", False):
+            return False
+        players_panel = len(view.names) + 3
+        return self.app.size.height - 1 - players_panel - 1 - LARGE_HAND_HEIGHT - 1 >= MIDDLE_LEFT
+
     def show(self, view: TableView) -> None:
+        framed = self.framed(view)
+        if framed != getattr(self, "_framed", False):
+            self._framed = framed
+            self.styles.height = LARGE_HAND_HEIGHT if framed else HAND_HEIGHT
         if self._view is not None and view.viewer != self._view.viewer:
             self._switch_player(view.viewer)
         self._view = view
@@ -209,16 +228,38 @@ class HandView(CardWidget):
         look = self.card_look()
         meld_of = self._meld_of_cards(view)
         lines = ASCII_MELD_LINES if look.ascii_only else MELD_LINES
-        self._cell = cell_width = max(CELL, min(8, self.content_size.width // len(self.order)))
+        widest = 9 if getattr(self, "_framed", False) else 8
+        self._cell = cell_width = max(CELL, min(widest, self.content_size.width // len(self.order)))
+        framed = getattr(self, "_framed", False)
+        large = getattr(self.app, "large_cards", False)
+        frame = ASCII_FRAME if look.ascii_only else FRAME
+        tops, bottoms = Text(), Text()
         marks, row, under = Text(), Text(), Text()
         group_of = {card: number for number, group in enumerate(self.staged, start=1) for card in group}
         for index, card in enumerate(self.order):
-            cell = card_cell(card, look, cell_width)
-            if card in self.selected:
-                cell.stylize(self.get_component_rich_style("hand--selected", partial=True))
-            if index == self.cursor:
-                cell.stylize(self.get_component_rich_style("hand--cursor", partial=True))
-            row.append_text(cell)
+            if framed:
+                inner = card_cell(card, look, cell_width - 2)
+                inner.stylize("bold")
+                cell = Text(frame[3], style=look.style_for(card)) + inner + Text(frame[3], style=look.style_for(card))
+                top = Text(frame[0] + frame[1] * (cell_width - 2) + frame[2], style=look.style_for(card))
+                bottom = Text(frame[4] + frame[1] * (cell_width - 2) + frame[5], style=look.style_for(card))
+                pieces = [top, cell, bottom]
+            else:
+                cell = card_cell(card, look, cell_width)
+                if large:  # no room for frames: the rank text bold at least
+                    cell.stylize("bold")
+                pieces = [cell]
+            for piece in pieces:
+                if card in self.selected:
+                    piece.stylize(self.get_component_rich_style("hand--selected", partial=True))
+                if index == self.cursor:
+                    piece.stylize(self.get_component_rich_style("hand--cursor", partial=True))
+            if framed:
+                tops.append_text(pieces[0])
+                bottoms.append_text(pieces[2])
+                row.append_text(pieces[1])
+            else:
+                row.append_text(cell)
             mark = " "
             if card in group_of:  # put aside for a multi-meld: the group's number
                 mark = str(group_of[card])
@@ -229,6 +270,8 @@ class HandView(CardWidget):
             line = lines[meld % len(lines)] if meld is not None else "   "
             style = "hand--meld" if meld is None or meld % 2 == 0 else "hand--meld-other"
             under.append(line.center(cell_width), style=self.get_component_rich_style(style, partial=True))
+        if framed:
+            return Text("\n").join([marks, tops, row, bottoms, under])
         return Text("\n").join([marks, row, under])
 
     def _meld_of_cards(self, view: TableView) -> dict[int, int]:

@@ -39,6 +39,7 @@ LAYERS = [  # (layer, module-name prefixes), bottom first; the longest matching 
             "rummy_tui.served",
             "rummy_tui.lines",
             "rummy_tui.action_words",
+            "rummy_tui.display",
         ),
     ),
     (

@@ -37,6 +37,7 @@ CHECKED = [
     "rummy_tui/widgets",
     "rummy_tui/lines",
     "rummy_tui/action_words.py",
+    "rummy_tui/display.py",
     "rummy_tui/screens/__init__.py",
     "rummy_tui/screens/handoff.py",
     "rummy_tui/screens/help.py",

@@ -23,10 +23,11 @@ async def test_question_mark_lists_the_keys_and_R_shows_this_variants_rules():
 async def test_the_palette_offers_new_game_sort_rules_and_display_options():
     async with at_the_table("gin", 2, ["Ann"], seed=3) as (app, pilot):
         titles = [command.title for command in app.get_system_commands(app.screen)]
-        for wanted in ("New game", "Sort hand", "Rules", "ASCII suits", "Four-colour deck", "AI speed: instant"):
+        wanted_titles = ("New game", "Sort hand", "Rules", "ASCII suits", "AI speed: instant")
+        for wanted in (*wanted_titles, "Four colours", "Large cards", "High contrast"):
             assert wanted in titles
         before = app.four_colour
-        next(c for c in app.get_system_commands(app.screen) if c.title == "Four-colour deck").callback()
+        next(c for c in app.get_system_commands(app.screen) if c.title == "Four colours").callback()
         assert app.four_colour is not before
 
 
