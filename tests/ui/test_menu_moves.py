@@ -77,5 +77,7 @@ async def test_the_gin_move_menu_lists_moves_by_kind_then_by_card():
         codes = [options.get_option_at_index(i).id for i in range(options.option_count)]
         kinds = [code.partition(":")[0] for code in codes]
         assert kinds == sorted(kinds, key=kinds.index)  # each kind together
-        discards = [sort_key_by_suit(parse_face(code.partition(":")[2])) for code in codes if code.startswith("discard:")]
+        discards = [
+            sort_key_by_suit(parse_face(code.partition(":")[2])) for code in codes if code.startswith("discard:")
+        ]
         assert len(discards) > 5 and discards == sorted(discards)
