@@ -262,3 +262,27 @@ async def test_board_requests_are_bounded(tmp_path):
     finally:
         await client.close()
         await server.close()
+
+
+async def test_a_player_who_drops_loses_only_once_the_grace_period_has_passed(server, opener):
+    anna, bela, table = await short_gin(server, opener, grace=0.2)
+    await bela.wait_view(lambda v: v["started"])
+    await bela.close()  # gone without a word: away, then the computer plays for them
+    await play_seat(anna, over)
+    await anna.wait_view(lambda v: any("rating" in line["template"] for line in v["log"]))
+    store = server.ratings.store()
+    assert store.rating("key-anna", "gin")[0] > 25 > store.rating("key-bela", "gin")[0]
+
+
+async def test_a_player_back_before_the_end_is_ranked_as_they_played(server, opener):
+    from rummy_tui.tableserver.ratings_desk import entrants_of
+
+    anna, bela, table = await short_gin(server, opener, grace=0)
+    await bela.wait_view(lambda v: v["started"])
+    await bela.close()
+    await anna.wait_view(lambda v: any(seat["away"] for seat in v["seats"]))
+    assert [e.left for e in entrants_of(table)] == [False, True]
+    back = await opener("Bela", "key-bela")
+    await back.join(table.code)  # the same key takes the seat back
+    await anna.wait_view(lambda v: not any(seat["away"] for seat in v["seats"]))
+    assert [e.left for e in entrants_of(table)] == [False, False]
