@@ -5,28 +5,31 @@ from __future__ import annotations
 import click
 
 from rummy_tui.cli.group import main, variant_named
-from rummy_tui.i18n import N_
+from rummy_tui.i18n import N_, ngettext
 from rummy_tui.i18n import t as _
 
 
 @main.command("variants", help=N_("List the variants you can play."))
 def list_variants() -> None:
+    """A variant a paragraph: its key and names on one line, what it is below, wrapped to the
+    terminal (a table of five columns squeezed the descriptions at 80 columns)."""
     from rich.console import Console
-    from rich.table import Table
+    from rich.padding import Padding
+    from rich.text import Text
 
     from variants import registry
 
-    table = Table(title=_("Rummy variants"))
-    for column in (_("key"), _("name"), _("Hungarian name"), _("players"), _("about")):
-        table.add_column(column)
+    console = Console()
+    console.print(Text(_("Rummy variants"), style="bold"))
     for key, variant in registry().items():
-        players = (
-            str(variant.min_players)
-            if variant.min_players == variant.max_players
-            else f"{variant.min_players}-{variant.max_players}"
-        )
-        table.add_row(key, variant.shown_name(), variant.hungarian_name, players, variant.shown_description())
-    Console().print(table)
+        names = [variant.shown_name()] + [variant.hungarian_name] * (variant.hungarian_name != variant.shown_name())
+        if variant.min_players == variant.max_players:
+            players = ngettext("{n} player", "{n} players", variant.min_players)
+        else:
+            players = _("{low}-{high} players", low=variant.min_players, high=variant.max_players)
+        heading = Text("\n") + Text(key, style="bold") + Text("  " + " · ".join([*names, players]))
+        console.print(heading)
+        console.print(Padding(Text(variant.shown_description()), (0, 0, 0, 2)))
 
 
 @main.command("rules", help=N_("Print a summary of a variant's rules and its settings."))

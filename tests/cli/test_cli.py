@@ -25,6 +25,16 @@ def test_variants_lists_the_five():
         assert registry()[key].hungarian_name.split()[0] in result.output
 
 
+def test_variants_reads_whole_at_80_columns():
+    """Each description in full, in lines no wider than the terminal (not a squeezed column)."""
+    result = CliRunner().invoke(main, ["variants"], env={"COLUMNS": "80"}, terminal_width=80)
+    lines = result.output.splitlines()
+    assert all(len(line.rstrip()) <= 80 for line in lines), lines
+    text = " ".join(line.strip() for line in lines)
+    for variant in registry().values():
+        assert variant.shown_description() in text, variant.key
+
+
 @pytest.mark.parametrize("key", FIVE)
 def test_rules_prints_a_summary_and_the_settings(key):
     result = run("rules", key)
