@@ -55,6 +55,7 @@ PRELOADED_PACKAGES = (
     "variants",
 )
 PRELOADED_MODULES = (
+    "click.shell_completion",  # click looks for a completion request at every start
     "rummy_tui.app",
     "rummy_tui.cli",
     "rummy_tui.served",
