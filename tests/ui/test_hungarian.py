@@ -88,3 +88,19 @@ def test_the_table_in_hungarian_at_80x24(snap_compare, hungarian, variant, playe
         await settle(pilot)
 
     assert snap_compare(make_app(variant, players, ["Anna"], seed), terminal_size=(80, 24), run_before=still)
+
+
+async def test_hungarian_gin_at_80x24_shows_the_upcard_and_the_gin_bonus(hungarian):
+    from rummy_tui.widgets.cards import card_label
+    from rummy_tui.widgets.piles import PilesView
+
+    app = make_app("gin", 2, ["Anna"], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table()
+        upcard = table.game.state.extra["upcard"]
+        piles = table.query_one(PilesView)
+        shown = _visible_text(app)
+        assert "+25" in shown, shown
+        piles_lines = [line[piles.region.x : piles.region.right] for line in shown.splitlines()]
+        assert any(card_label(upcard) in line and "felső lap" in line for line in piles_lines), shown
