@@ -24,6 +24,7 @@ from rummy_tui.i18n import t as tr
 from rummy_tui.storage.writer import DiskStatus
 from rummy_tui.tableserver.client import TableError
 from rummy_tui.tableserver.seat import LocalSeat
+from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.base import Panel
 from rummy_tui.widgets.cards import log_line
 from rummy_tui.widgets.fresh import table_copy
@@ -307,6 +308,20 @@ class LessonScreen(TableScreen):
         line = super().say(f"{reason} {tr(step.wrong)}", whole=True)  # wrapped whole: no toast needed
         self.query_one("#message", Panel).set_class(True, "refused")
         return line
+
+    def action_hint(self) -> None:
+        """In a step, the hint is the move the step wants, its cards selected (the hard player
+        may prefer another move than the rule being taught); in the closing hand, hard's."""
+        step = self.step
+        if step is None or self.lesson_seat.step_done:
+            super().action_hint()
+            return
+        from rummy_tui.engine.hints import Hint, cards_used
+
+        wanted = step.moves[self.lesson_seat.made][0]
+        self.arm_hint(Hint(wanted, "", tuple(cards_used(self.variant, self.seat.observation, wanted))))
+        self.say(Text(_("The step wants: ")) + describe(wanted, self.hand.card_look()), whole=True)
+        self.update_keys()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo" and not self.closing:

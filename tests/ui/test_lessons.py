@@ -1,5 +1,6 @@
-"""Every lesson played through at 80x24 with the keys a player presses, in both languages; a
-wrong move shows the lesson's sentence; the step reached and a finished lesson are remembered."""
+"""Every lesson played through at 80x24 with the keys a player presses, in both languages (in
+Hungarian the cards are selected by i, the step's own hint); a wrong move shows the lesson's
+sentence; the step reached and a finished lesson are remembered."""
 
 from __future__ import annotations
 
@@ -54,13 +55,14 @@ async def test_every_lesson_plays_through_with_its_keys(key, language):
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, LessonScreen)
+        await a_wrong_move_is_refused_with_the_lessons_sentence(pilot, screen, lesson.steps[0])
         for number, step in enumerate(lesson.steps):
             assert screen.index == number
             assert tr(step.title) in shown(screen, "#lesson")
             assert as_shown(screen, step.instruction)[:40] in shown(screen, "#lesson").replace("\n", " ")
             for options in step.moves:
                 before = (screen.index, screen.lesson_seat.made)
-                await press_move(pilot, options[0])
+                await make_move(pilot, options[0], armed_by_hint=language == "hu")
                 await pilot.pause()
                 assert (screen.index, screen.lesson_seat.made) != before, shown(screen, "#message")
             await back_to_the_lesson(pilot, screen)
@@ -76,24 +78,46 @@ async def test_every_lesson_plays_through_with_its_keys(key, language):
         assert key in app.screen.lessons_done  # the start screen marks it
 
 
-@pytest.mark.parametrize("key", KEYS)
-async def test_a_wrong_move_is_refused_with_the_lessons_sentence(key, language):
-    step = variants.get_variant(key).lesson.steps[0]
+ARMED_KEYS = {"discard": "x", "meld": "m", "layoff": "o", "exchange": "e", "gin": "g"}
+
+
+async def make_move(pilot, code: str, armed_by_hint: bool) -> None:
+    """The step's move by its keys: the cursor walked to each card and selected, or (the other
+    way a learner may go) i, which selects the cards the step wants, then the move's key."""
+    verb = code.partition(":")[0]
+    if armed_by_hint and verb in ARMED_KEYS:
+        await pilot.press("i", ARMED_KEYS[verb])
+    else:
+        await press_move(pilot, code)
+
+
+async def a_wrong_move_is_refused_with_the_lessons_sentence(pilot, screen: LessonScreen, step) -> None:
+    wanted = set(step.moves[0])
+    wrong = next((code for code in screen.game.legal_actions() if code not in wanted), "take:discard")
+    await press_move(pilot, wrong)
+    await pilot.pause()
+    assert screen.game.record["actions"] == []
+    message = shown(screen, "#message").replace("\n", " ")
+    assert message.endswith(as_shown(screen, step.wrong)), message
+    assert screen.query_one("#message").has_class("refused")
+
+
+@pytest.mark.parametrize("key", ["gin", "hungarian"])
+async def test_i_in_a_step_selects_the_move_the_step_wants_so_its_key_plays_it(key):
+    step = variants.get_variant(key).lesson.steps[1]
     app = RummyApp(ai_delay=0.0, table_options={"lesson": key})
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        screen = app.screen
-        wanted = set(step.moves[0])
-        wrong = next((code for code in screen.game.legal_actions() if code not in wanted), "take:discard")
-        await press_move(pilot, wrong)
-        await pilot.pause()
-        assert len(screen.game.record["actions"]) == 0
-        message = shown(screen, "#message").replace("\n", " ")
-        assert message.endswith(as_shown(screen, step.wrong)), message
-        assert screen.query_one("#message").has_class("refused")
-        await pilot.press("S")
+        await pilot.press("S")  # the second step: Gin's pass, Römi's opening of two melds
         await settle(pilot)
-        assert screen.index == 1 and lesson_progress()[key]["step"] == 1
+        screen = app.screen
+        await pilot.press("i")
+        assert shown(screen, "#message").startswith("The step wants: ")
+        code = step.moves[0][0]
+        await pilot.press({"pass": "p"}.get(code, "m"))
+        await settle(pilot)
+        assert screen.index == 2, shown(screen, "#message")
+        assert lesson_progress()[key]["step"] == 2
 
 
 async def test_the_lesson_starts_where_the_player_left_it():
