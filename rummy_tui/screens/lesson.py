@@ -31,7 +31,7 @@ from rummy_tui.widgets.fresh import table_copy
 from rummy_tui.widgets.piles import PilesView, piles_height
 
 from .results import EndOfGameScreen
-from .table import TableScreen, hand_marker
+from .table import MESSAGE_ROWS, TableScreen, hand_marker
 from .table_keys import TABLE_BINDINGS, bracket_cards
 
 SEAT_NAMES = ("You", "North", "East", "South", "West", "Centre")  # marked N_ in screens/start.py
@@ -305,8 +305,11 @@ class LessonScreen(TableScreen):
         if not (error and step is not None and not self.lesson_seat.step_done):
             return super().say(text, error, whole)
         reason = text.plain if isinstance(text, Text) else text
-        line = super().say(f"{reason} {tr(step.wrong)}", whole=True)  # wrapped whole: no toast needed
-        self.query_one("#message", Panel).set_class(True, "refused")
+        line = super().say(f"{reason} {tr(step.wrong)}", whole=True)  # wrapped onto the lines above the hand
+        message = self.query_one("#message", Panel)
+        message.set_class(True, "refused")
+        if len(line.wrap(self.app.console, max(message.size.width - 2, 20))) > MESSAGE_ROWS:
+            self.app.notify(line.plain, severity="error")  # longer than those lines: whole in a toast too
         return line
 
     def action_hint(self) -> None:
