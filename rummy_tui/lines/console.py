@@ -8,8 +8,10 @@ the player has not answered yet; each read is one :meth:`Console.ask`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import queue
 import sys
+from collections.abc import Iterator
 from typing import TextIO
 
 HISTORY_LENGTH = 500
@@ -40,14 +42,30 @@ class Console:
     def __init__(self, out: TextIO | None = None) -> None:
         self.out = out or sys.stdout
         self._pending: asyncio.Future[str | None] | None = None
+        self._held: list[str] | None = None  # lines kept to be written together
         self._prompt: str | None = None  # the prompt on the screen while a line is being typed
         self._requests: queue.SimpleQueue[tuple[str, asyncio.AbstractEventLoop, asyncio.Future[str | None]] | None] = (
             queue.SimpleQueue()
         )
 
+    @contextlib.contextmanager
+    def together(self) -> Iterator[None]:
+        """Lines said meanwhile are written at once (below a waiting prompt, one prompt after them)."""
+        outer, self._held = self._held, []
+        held = self._held
+        try:
+            yield
+        finally:
+            self._held = outer
+            if held:
+                self.say(*held)
+
     def say(self, *lines: str) -> None:
         """Write whole lines. While a prompt waits (a shared table's news comes in), the lines go
         below it and the prompt, with what is typed so far, is written again after them."""
+        if self._held is not None:
+            self._held.extend(lines)
+            return
         waiting = self._prompt
         text = "".join(part + "\n" for line in lines for part in line.split("\n"))
         if waiting is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummy_tui.i18n import N_, _
+from rummy_tui.i18n import N_, _, language, pgettext
 
 from .console import Console
 from .table import PROMPT
@@ -24,7 +24,7 @@ async def ask_new_game(console: Console) -> dict[str, Any] | None:
     if level_number is None:
         return None
     level = ("easy", "normal", "hard")[level_number - 1]
-    you = _("You")
+    you = pgettext("seat name", "You")  # a name: "Játékos" in Hungarian, as on the start screen
     seats = [{"name": you, "kind": "human", "level": None}]
     seats += [{"name": _(name), "kind": "ai", "level": level} for name in COMPUTER_NAMES[: players - 1]]
     return {"variant": variant.key, "players": players, "settings": None, "seed": None, "seats": seats}
@@ -65,7 +65,20 @@ async def _number(console: Console, least: int, most: int, default: int) -> int 
 
 
 async def ask_start(console: Console) -> dict[str, Any] | None:
-    """What the start screen offers: a new game, the saved game, a shared table."""
+    """What the start screen offers: a new game, the saved game, a shared table, the other
+    language (remembered, and the questions asked again in it)."""
+    while True:
+        options = await _ask_start_once(console)
+        if options is None or "language" not in options:
+            return options
+        from rummy_tui.i18n import set_language
+        from rummy_tui.storage.preferences import save_preference
+
+        save_preference("language", options["language"])
+        set_language(options["language"])
+
+
+async def _ask_start_once(console: Console) -> dict[str, Any] | None:
     choices: list[tuple[str, dict[str, Any]]] = [(N_("A new game against the computer"), {})]
     latest = _latest_save()
     if latest is not None:
@@ -73,6 +86,7 @@ async def ask_start(console: Console) -> dict[str, Any] | None:
     choices += [
         (N_("Host a shared table"), {"shared": ("host", None, None)}),
         (N_("Join a shared table"), {"shared": ("join", None, None)}),
+        ("Magyarul", {"language": "hu"}) if language() == "en" else (N_("In English"), {"language": "en"}),
     ]
     console.say(_("What would you like to play? Type its number (Enter: 1)."))
     for number, (words, _options) in enumerate(choices, 1):

@@ -81,12 +81,14 @@ class Reporter:
             news = events[self._events_told :]
             self._events_told = len(events)
         else:
-            now = list(self.seat.events)
-            news = fresh(self._events_seen, now)
-            self._events_seen = now
             lines = list(self.seat.log)
             said += [plain_text(table_line_text(line)) for line in fresh(self._lines_seen, lines)]
             self._lines_seen = lines
+            news = []  # a table not yet started deals again when it starts: its events come then
+            if getattr(self.seat, "started", True):
+                now = list(self.seat.events)
+                news = fresh(self._events_seen, now)
+                self._events_seen = now
         drawn, self._drawn = self._drawn, None
         for event in news:
             line = self.event_line(event)
@@ -127,7 +129,7 @@ class Reporter:
         if verb == "take:discard":
             return _("take the {card}", card=top)
         if verb == "take:upcard":
-            return _("take the upcard, the {card}", card=top)
+            return _("take the upcard (the {card})", card=top)
         words = {
             "draw": _("draw"),
             "pass": _("pass"),

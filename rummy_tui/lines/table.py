@@ -98,15 +98,21 @@ class LineTable(Reporter):
         if self.local and self.game_id is not None:
             self._events_told = max(len(self.seat.events) - 3, 0)  # a resumed game: its last moves
         while True:
-            self.tell_news()
-            if self.observation.get("result") is not None:
-                self.console.say(*self.game_over_lines())
+            over = self.observation.get("result") is not None
+            with self.console.together():  # the news and whose turn it is, under one prompt
+                self.tell_news()
+                if over:
+                    self.console.say(*self.game_over_lines())
+                elif self.my_turn:
+                    self.tell_turn()
+                elif not self.local:
+                    self.tell_waiting()
+            if over:
                 await self.finish()
                 return
             if self.local and await self.local_turn():
                 continue
             if self.my_turn:
-                self.tell_turn()
                 line = await self.console.ask(PROMPT)
                 if line is None or not await self.command(line):
                     await self.finish()
@@ -144,7 +150,6 @@ class LineTable(Reporter):
         questions typed meanwhile. False once the player leaves or the connection is gone."""
         if self.local:
             return False  # nothing to wait for: every seat here is played or handed over
-        self.tell_waiting()
         view = asyncio.ensure_future(self.seat.next_view(self.seat.view))
         typed = self.console.ask(PROMPT)
         done, _pending = await asyncio.wait({view, typed}, return_when=asyncio.FIRST_COMPLETED)
