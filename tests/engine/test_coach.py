@@ -89,3 +89,12 @@ def _with_hidden_cards_shuffled(game: Game, seat: int) -> Game:
         state.hands[s][i] = card
     state.stock = hidden[len(places) :]
     return copy
+
+
+def test_a_roemi_discard_hard_would_not_make_comes_with_hards_rating_of_both():
+    played = play_one_hand("hungarian", ["easy", "hard", "hard", "hard"], 2)
+    discards = [r for r in review(played.record, 0, hand=1) if r.made.startswith("discard:")]
+    assert discards
+    for remark in discards:
+        assert "Hard's rating (higher is better)" in remark.measure, remark
+        assert remark.measure.count("Throwing [") == 2

@@ -5,10 +5,11 @@ The package installs the computer player on the variant: the rules never import 
 from rummy_tui.engine.variant import ComputerPlayer
 
 from .ai import choose_ai_action
+from .hard import review_measure
 from .lesson import LESSON
 from .rules import VARIANT
 
-VARIANT.computer = ComputerPlayer(choose=choose_ai_action)
+VARIANT.computer = ComputerPlayer(choose=choose_ai_action, measure=review_measure)
 VARIANT.lesson = LESSON
 
 __all__ = ["VARIANT"]

@@ -16,6 +16,7 @@ from rummy_tui.engine.cards import JOKER, face_of, is_joker
 from rummy_tui.engine.melds import Meld
 from rummy_tui.engine.solver import best_arrangement
 from rummy_tui.engine.variant import parse_card_group
+from rummy_tui.i18n import t as tr
 from variants.card_counting import Outs, available_faces, faces_laying_off
 
 from .common import RULES, value_of
@@ -37,6 +38,26 @@ HANDOLAS_NOBODY_OPENED = 1
 
 
 def choose_discard(observation: dict[str, Any], discards: list[str]) -> str:
+    figures, weight = discard_figures(observation, discards)
+
+    def loss(code: str) -> tuple:
+        if code not in figures:  # a joker: thrown last
+            return (1, 0.0, code)
+        return (0, discard_loss(figures[code], weight), code)
+
+    return min(discards, key=loss)
+
+
+def discard_loss(figures: tuple[float, int, bool], weight: float) -> float:
+    prospect, points, feeds = figures
+    return -prospect - weight * points + FEED_WEIGHT * feeds
+
+
+def discard_figures(
+    observation: dict[str, Any], discards: list[str]
+) -> tuple[dict[str, tuple[float, int, bool]], float]:
+    """For each discard but a joker's: the chance-weighted outs of the cards kept, the card's
+    points in hand, and whether the table takes it as a lay-off; and the weight of those points."""
     settings = observation["settings"]
     hand = list(observation["hand"])
     table = [Meld.from_json(e["meld"]) for e in observation["table"]]
@@ -56,15 +77,40 @@ def choose_discard(observation: dict[str, Any], discards: list[str]) -> str:
             rests[code] = list(hand)
             rests[code].remove(next(c for c in hand if not is_joker(c) and face_of(c) == face))
     prospects = outs.prospects(rests)
+    figures = {code: (prospects[code], value_of(faces[code], settings), faces[code] in laying_off) for code in rests}
+    return figures, weight
 
-    def loss(code: str) -> tuple:
-        face = faces[code]
-        if face == JOKER:
-            return (1, 0.0, code)
-        feeds = face in laying_off
-        return (0, -prospects[code] - weight * value_of(face, settings) + FEED_WEIGHT * feeds, code)
 
-    return min(discards, key=loss)
+def review_measure(observation: dict[str, Any], legal: list[str], made: str, preferred: str, rng: Any) -> str | None:
+    """Beside a discard hard would not have made, hard's figures for both: the outs of the
+    cards kept, the card's points, whether the table takes it; None when hard rates both the same."""
+    if not (made.startswith("discard:") and preferred.startswith("discard:")):
+        return ""
+    figures, weight = discard_figures(observation, [code for code in legal if code.startswith("discard:")])
+    if made not in figures or preferred not in figures:
+        return ""
+    losses = [round(discard_loss(figures[code], weight), 1) for code in (made, preferred)]
+    if losses[0] == losses[1]:
+        return None
+    words = []
+    for code in (made, preferred):
+        prospect, points, feeds = figures[code]
+        card = "[" + code.split(":", 1)[1] + "]"
+        line = tr(
+            "Throwing {card}: the cards you keep have {outs} chance-weighted outs (cards that would meld them), "
+            "and it counts {points} in hand.",
+            card=card,
+            outs=round(prospect, 1),
+            points=points,
+        )
+        if feeds:
+            line += " " + tr("It can be laid off on the table.")
+        words.append(line)
+    ratings = [-loss for loss in losses]
+    words.append(
+        tr("Hard's rating (higher is better): yours {yours}, its own {hards}.", yours=ratings[0], hards=ratings[1])
+    )
+    return " ".join(words)
 
 
 def penalty_weight(players: int, late: bool) -> float:
