@@ -50,7 +50,7 @@ class ServerProcess:
         command = [
             sys.executable,
             "-m",
-            "rummy_tui.cli",
+            "rummy_tui",  # (rummy_tui.cli has no __main__ in older trees)
             "table-server",
             "--socket",
             str(self.socket),

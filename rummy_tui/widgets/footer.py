@@ -8,14 +8,22 @@ not fit, the command palette key goes first (ctrl+p still works, and the keys sc
 then the keys the screen names in ``FOOTER_SPARE`` (in that order), then the keys just before
 the help key, so that it always shows. Every key left off still works; the keys screen lists
 them all.
+
+Textual also builds its footer anew whenever the keys may have changed: every key widget is
+unmounted and new ones mounted and styled, which took about half the CPU time of a move at
+the table. Here the key widgets stay: each takes the key it now shows, the spare ones are
+hidden, and new widgets are mounted only when more keys show than ever before.
 """
 
 from __future__ import annotations
 
+from textual.compose import compose
+from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 HELP_ACTION = "help"
+PALETTE_CLASS = "-command-palette"
 
 
 def key_cells(key: FooterKey) -> int:
@@ -49,10 +57,16 @@ class KeepHelpFooter(Footer):
     async def recompose(self) -> None:
         """Textual recomposes the footer whenever the bindings may have changed (every focus
         change, every mount of a focusable widget: 17 times while the start screen is built);
-        the same keys are not made again."""
-        if self.is_attached and self._keys_to_show() == self._shown:
+        the same keys are not made again, and new keys take the key widgets there are."""
+        if not self.is_attached or self._pruning or self._keys_to_show() == self._shown:
             return
-        await super().recompose()
+        wanted = compose(self)
+        if await self._show_in_place(wanted):
+            return
+        async with self.batch():  # Textual's recompose, with the widgets composed already
+            await self.query_children("*").exclude(".-textual-system").remove()
+            if self.is_attached:
+                await self.mount_all(wanted)
 
     def compose(self):
         self._shown = self._keys_to_show()
@@ -81,3 +95,47 @@ class KeepHelpFooter(Footer):
     def on_resize(self) -> None:
         if self.is_attached:
             self.call_after_refresh(self.recompose)
+
+    async def _show_in_place(self, wanted: list[Widget]) -> bool:
+        """Show the ``wanted`` keys with the key widgets there are; False, changing nothing,
+        when the footer holds anything but keys (Textual's binding groups)."""
+        current = [child for child in self.children if not child.has_class("-textual-system")]
+        if not all(isinstance(widget, FooterKey) for widget in [*current, *wanted]):
+            return False
+        keys = [key for key in current if not key.has_class(PALETTE_CLASS)]
+        palette = [key for key in current if key.has_class(PALETTE_CLASS)]
+        wanted_keys = [key for key in wanted if not key.has_class(PALETTE_CLASS)]
+        wanted_palette = [key for key in wanted if key.has_class(PALETTE_CLASS)]
+        if len(palette) != len(wanted_palette) or any(key.has_class("-grouped") for key in wanted):
+            return False
+        for shown, key in [*zip(keys, wanted_keys, strict=False), *zip(palette, wanted_palette, strict=True)]:
+            show_key(shown, key)  # type: ignore[arg-type]
+        for spare in keys[len(wanted_keys) :]:
+            spare.display = False
+        extra = wanted_keys[len(keys) :]
+        if extra:
+            place = {"after": keys[-1]} if keys else {"before": palette[0]} if palette else {}
+            await self.mount_all(extra, **place)
+        return True
+
+
+def key_looks(key: FooterKey) -> tuple:
+    return (key.key, key.key_display, key.description, key.action, key._disabled, key.tooltip)
+
+
+def show_key(shown: FooterKey, key: FooterKey) -> None:
+    """Make the key widget ``shown`` show what ``key`` (composed, never mounted) would."""
+    if not shown.display:
+        shown.display = True
+    if key_looks(shown) == key_looks(key):
+        return
+    shown.key, shown.key_display, shown.description, shown.action = (
+        key.key,
+        key.key_display,
+        key.description,
+        key.action,
+    )
+    shown._disabled = key._disabled
+    shown.set_class(key._disabled, "-disabled")
+    shown.tooltip = key.tooltip
+    shown.refresh(layout=True)
