@@ -182,6 +182,11 @@ def take_reason(variant: Variant, observation: dict[str, Any]) -> str:
     top = observation["discard"][-1]
     meld = _meld_with(variant, observation, observation["hand"] + [top], top)
     if meld is not None:
+        others = [card for card in meld.cards if card != top]
+        settings = observation["settings"]
+        rules, value = variant.meld_rules(settings), variant.value_function(settings)
+        if len(others) >= 3 and not best_arrangement(others, rules, value).deadwood:  # a meld already
+            return tr("Take {card}: it extends {meld}.", card=_show(top), meld=meld_words(meld))
         return tr("Take {card}: it completes {meld}.", card=_show(top), meld=meld_words(meld))
     return tr("Take {card}: it is worth more to you than an unknown card from the stock.", card=_show(top))
 
@@ -196,9 +201,30 @@ def meld_words(meld: Meld) -> str:
     """``5-6-7♦`` for a run, ``a set of 8s`` for a set."""
     naturals = [c for c in meld.cards if not is_joker(c)]
     if meld.kind == SET:
-        return tr("a set of {rank}s", rank=_rank_word(meld.low))
+        return set_words(meld.low)
     ranks = [_rank_word(rank_of(f)) if f != JOKER else "JK" for f in meld.faces]
     return "-".join(ranks) + SUIT_SYMBOLS[suit_of(naturals[0])]
+
+
+SETS = {  # a set of each rank, in words ("a set of Js" read badly)
+    1: N_("a set of aces"),
+    2: N_("a set of twos"),
+    3: N_("a set of threes"),
+    4: N_("a set of fours"),
+    5: N_("a set of fives"),
+    6: N_("a set of sixes"),
+    7: N_("a set of sevens"),
+    8: N_("a set of eights"),
+    9: N_("a set of nines"),
+    10: N_("a set of tens"),
+    11: N_("a set of jacks"),
+    12: N_("a set of queens"),
+    13: N_("a set of kings"),
+}
+
+
+def set_words(rank: int) -> str:
+    return tr(SETS[rank]) if rank in SETS else tr("a meld")
 
 
 def _rank_word(rank: int) -> str:

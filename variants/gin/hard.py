@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummy_tui.engine.cards import SUIT_SYMBOLS, card_text, make_face, parse_face, rank_of, suit_of
+from rummy_tui.engine.hints import set_words
 from rummy_tui.engine.melds import SET, Meld
 from rummy_tui.i18n import ngettext
 from rummy_tui.i18n import t as tr
@@ -334,16 +335,25 @@ def _draw(observation: dict[str, Any], legal: list[str], know: Knowledge) -> tup
     if taking:
         shown = _show(card_text(top))
         if makes_meld:
-            return take, tr("Take {card}: it completes {meld}.", card=shown, meld=_meld_text(_meld_of(with_top, top)))
+            meld = _meld_of(with_top, top)
+            others = [card for card in meld.cards if card != top] if meld is not None else []
+            if len(others) >= 3 and not arrangement_of(others).deadwood:  # the meld was there already
+                return take, tr("Take {card}: it extends {meld}.", card=shown, meld=_meld_text(meld))
+            return take, tr("Take {card}: it completes {meld}.", card=shown, meld=_meld_text(meld))
         return take, tr(
             "Take {card}: it is worth more to you than a card from the stock (you would throw {throw}).",
             card=shown,
             throw=_show(card_text(throw)),
         )
     if other == "pass":
-        return other, tr("Pass: {card} does not improve your hand enough to show it.", card=_show(card_text(top)))
+        return other, tr(
+            "Pass: {card} helps your hand too little to be worth letting your opponent see what you collect.",
+            card=_show(card_text(top)),
+        )
     return other, tr(
-        "Draw from the stock: {card} does not improve your hand enough to show it.", card=_show(card_text(top))
+        "Draw from the stock: {card} helps your hand too little to be worth letting your opponent see what you "
+        "collect.",
+        card=_show(card_text(top)),
     )
 
 
@@ -458,7 +468,7 @@ def _meld_text(meld: Meld | None) -> str:
     if meld is None:
         return tr("a meld")
     if meld.kind == SET:
-        return tr("a set of {rank}s", rank=_rank_word(meld.low))
+        return set_words(meld.low)
     ranks = [_rank_word(rank_of(c)) for c in sorted(meld.cards, key=rank_of)]
     return "-".join(ranks) + SUIT_SYMBOLS[suit_of(meld.cards[0])]
 

@@ -119,7 +119,8 @@ class HardTablePlayer(TablePlayAdvisor):
             return discard, tr(
                 "Discard {card} and keep your melds in hand until you can lay down every card in one "
                 "turn: of the cards you could throw, keeping the others gives you the best chance to "
-                "go out within the next few turns.",
+                "go out within the next few turns. The risk: if someone else goes out with a rummy "
+                "first, the cards you hold cost you more.",
                 card=card,
             )
         if self.race_chose:
@@ -132,7 +133,8 @@ class HardTablePlayer(TablePlayAdvisor):
             return discard, ""
         return discard, tr(
             "Discard {card} and keep your melds in hand until you can lay down every card in "
-            "one turn (a rummy): melds on the table give the others places to lay off.",
+            "one turn (a rummy): melds on the table give the others places to lay off. The risk: if "
+            "someone else goes out with a rummy first, the cards you hold cost you more.",
             card=card,
         )
 

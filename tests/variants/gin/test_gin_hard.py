@@ -164,3 +164,14 @@ def test_a_simulated_hand_ends_as_the_engine_plays_it():
         first = state.sheet[0]
         expected = (sim.VOID, 0) if first.get("note") == "void" else (state.last_hand["winner"], max(first["points"]))
         assert simulated == expected, seed
+
+
+def test_a_card_that_lengthens_a_meld_extends_it_and_a_set_is_named_in_words():
+    game = position("5H 6H 7H AS AD AC QD JS 9S 3C", discard="9C KC 8H", phase="draw")
+    hint = hint_for(game, 0)
+    assert hint.action == "take:discard"
+    assert hint.text == "Take [8H]: it extends 5-6-7-8♥."
+    game = position("JS JH 5H 6H 7H AS AD AC 9S 3C", discard="9C KC JD", phase="draw")
+    hint = hint_for(game, 0)
+    assert hint.action == "take:discard"
+    assert hint.text == "Take [JD]: it completes a set of jacks."
