@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
 from textual.await_complete import AwaitComplete
@@ -18,6 +18,9 @@ from rummy_tui.crash import CrashReporting, run_reporting_crashes
 from rummy_tui.display import HIGH_CONTRAST, HIGH_CONTRAST_THEME, OPTIONS, remember_option, remembered_options
 from rummy_tui.i18n import _
 from rummy_tui.plain import PlainDisplay, plain_terminal
+
+if TYPE_CHECKING:
+    from rummy_tui.screens.navigation import Navigation
 from rummy_tui.quiet_input import QuietInput
 
 AI_SPEEDS = {_("slow"): 1.2, _("normal"): 0.6, _("fast"): 0.25, _("instant"): 0.0}
@@ -374,6 +377,10 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
             self.push_screen(TooSmallScreen())
         elif not too_small and showing:
             self.pop_screen()
+
+
+if TYPE_CHECKING:  # the screens reach the app through screens/navigation.py: RummyApp is that
+    _navigation: type[Navigation] = RummyApp
 
 
 def run_app(ascii_only: bool = False, mouse: bool = True, **table_options: Any) -> int:

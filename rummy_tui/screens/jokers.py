@@ -8,6 +8,8 @@ from rummy_tui.i18n import _
 from rummy_tui.widgets.actions import describe
 from rummy_tui.widgets.melds import MeldTableView
 
+from .table_parts import TableParts
+
 JOKER_CODE = "JK"
 
 
@@ -20,7 +22,7 @@ def joker_readings(groups: list[list], group: int, index: int) -> list[list[list
     return readings
 
 
-class JokerMeanings:
+class JokerMeanings(TableParts):
     """The `j` key of :class:`TableScreen` (a mixin: it uses the screen's seat, hand and say)."""
 
     async def action_joker_meaning(self) -> None:

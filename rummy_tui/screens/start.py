@@ -24,6 +24,8 @@ from rummy_tui.i18n import N_, _, language, ngettext, pgettext
 from rummy_tui.widgets.footer import KeepHelpFooter
 from rummy_tui.widgets.onoff import OnOffCheckbox
 
+from .navigation import navigation
+
 DEFAULT_NAMES = (N_("You"), N_("North"), N_("East"), N_("South"), N_("West"), N_("Centre"))
 
 
@@ -345,7 +347,7 @@ class StartScreen(Screen):
             self.query_one("#start-error", Static).update(str(error))
             return
         self._started = True
-        self.app.start_game(**options)
+        navigation(self).start_game(**options)
 
     @on(Button.Pressed, "#continue-saved")
     def action_continue_saved(self) -> None:
@@ -356,7 +358,7 @@ class StartScreen(Screen):
         except OSError as error:  # an unusable data folder: the message names it
             self.notify(str(error), severity="error", timeout=10)
             return
-        self.app.push_screen(screen, lambda game_id: game_id and self.app.resume_game(game_id))
+        self.app.push_screen(screen, lambda game_id: game_id and navigation(self).resume_game(game_id))
 
     @on(Button.Pressed, "#show-stats")
     def action_statistics(self) -> None:
@@ -374,7 +376,7 @@ class StartScreen(Screen):
         from .lessons import LessonsScreen
 
         highlighted = self.variant.key if self.variant else None
-        self.app.push_screen(LessonsScreen(highlighted), lambda key: key and self.app.start_lesson(key))
+        self.app.push_screen(LessonsScreen(highlighted), lambda key: key and navigation(self).start_lesson(key))
 
     def action_help(self) -> None:
         from .help import KeysScreen
@@ -383,11 +385,11 @@ class StartScreen(Screen):
 
     @on(Button.Pressed, "#host-table")
     def action_host_table(self) -> None:
-        self.app.open_host_form()
+        navigation(self).open_host_form()
 
     @on(Button.Pressed, "#join-table")
     def action_join_table(self) -> None:
-        self.app.open_join_form()
+        navigation(self).open_join_form()
 
     def coming_back_from_form(self) -> None:
         """A host or join form opens over this screen: when it closes, a ctrl+s meant for it
@@ -416,7 +418,7 @@ class StartScreen(Screen):
 
         chosen = "en" if language() == "hu" else "hu"
         save_preference("language", chosen)
-        self.app.restart_language = chosen
+        navigation(self).restart_language = chosen
         self.app.exit()
 
     def table_options(self) -> dict:

@@ -13,17 +13,21 @@ is a mixin declared against ``table_parts.TableParts``.
 from __future__ import annotations
 
 import json
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
+from rummy_tui.engine import Game
 from rummy_tui.engine.cards import is_joker
+from rummy_tui.engine.variant import Variant
 from rummy_tui.i18n import _
 from rummy_tui.tableserver.client import NOT_SENT
-from rummy_tui.tableserver.seat import LocalSeat, SeatView, seat_name
+from rummy_tui.tableserver.seat import LocalSeat, RemoteSeat, SeatView, seat_name
 from rummy_tui.widgets.base import Panel, TableView
 from rummy_tui.widgets.cards import log_line
 from rummy_tui.widgets.footer import KeepHelpFooter
@@ -72,20 +76,19 @@ def hand_marker(last_hand: dict | None) -> str | None:
 
 
 class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, ClockCountdown, MoveKeys, ViewKeys, Screen):
-    BINDINGS = TABLE_BINDINGS
+    BINDINGS: ClassVar[list[BindingType]] = [*TABLE_BINDINGS]
+    AUTO_FOCUS = ""  # nothing takes the table's keys by itself (a shared table's hidden chat line least of all)
 
     def __init__(self, seat: SeatView, ai_delay: float = 0.6, game_id: str | None = None) -> None:
         super().__init__()
         self.seat = seat
         self.local = isinstance(seat, LocalSeat)  # solo or hot-seat: the game is in this process
-        if not self.local:
-            self.AUTO_FOCUS = ""  # the hidden chat line must not take the table's keys
         self.game_id = game_id
         self.ai_delay = ai_delay
         self.humans = [index for index, entry in enumerate(seat.seats) if entry["kind"] == "human"]
         if self.local:
-            seat.seat = self.humans[0] if len(self.humans) == 1 else None
-        self._variant = None
+            self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        self._variant: Variant | None = None
         self.verbs: set[str] = set()  # the verbs the variant has (learnt with the variant)
         if seat.observation:
             self.variant  # noqa: B018 -- learns the variant's verbs
@@ -103,13 +106,27 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, ClockCountd
     # --- what the seat shows ------------------------------------------------------------
 
     @property
-    def game(self):
+    def local_seat(self) -> LocalSeat:
+        """The seat of a game in this process (solo and hot-seat); a shared table has none."""
+        if not isinstance(self.seat, LocalSeat):
+            raise AttributeError("a shared table's seat has no game in this process")
+        return self.seat
+
+    @property
+    def remote_seat(self) -> RemoteSeat:
+        """The seat at a shared table, with its connection to the table server."""
+        if not isinstance(self.seat, RemoteSeat):
+            raise AttributeError("a local seat has no table server")
+        return self.seat
+
+    @property
+    def game(self) -> Game:
         """The game of a local seat (tests and local-only features); a remote seat has none."""
-        return self.seat.game
+        return self.local_seat.game
 
     @game.setter
-    def game(self, game) -> None:
-        self.seat.game = game
+    def game(self, game: Game) -> None:
+        self.local_seat.game = game
 
     @property
     def viewer(self) -> int | None:
@@ -119,7 +136,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, ClockCountd
 
     @viewer.setter
     def viewer(self, seat: int | None) -> None:
-        self.seat.seat = seat
+        self.local_seat.seat = seat  # only a local table changes whose cards it shows
 
     @property
     def seats(self) -> list[dict]:
@@ -160,7 +177,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, ClockCountd
         yield Panel(id="message")
         yield HandView(id="hand")
         if not self.local:
-            yield ChatLine(self.seat.client, hiding=True, id="chat")
+            yield ChatLine(self.remote_seat.client, hiding=True, id="chat")
         yield KeepHelpFooter()
 
     async def on_mount(self) -> None:

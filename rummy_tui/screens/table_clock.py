@@ -9,7 +9,7 @@ the moment the view arrived. A local game's clock is a :class:`TurnClock` of its
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual import work
@@ -20,6 +20,8 @@ from textual.widgets import Label, Select
 from rummy_tui.i18n import N_, _
 from rummy_tui.tableserver.clock import CLOCK_CHOICES, BadClock, ShownClock, TurnClock, clock_setting, minutes
 from rummy_tui.widgets.base import Panel
+
+from .table_parts import TableParts
 
 CLOCK_WORDS = {
     "none": N_("no clock"),
@@ -45,7 +47,7 @@ def chosen_clock(form: Any) -> dict[str, float] | None:
     return setting.as_dict() if setting is not None else None
 
 
-class ClockCountdown:
+class ClockCountdown(TableParts):
     """A mixin of :class:`~.table.TableScreen` (it uses the screen's seat, game, names,
     viewer, humans, _overlay, say, status_text, think and set_interval)."""
 
@@ -53,28 +55,6 @@ class ClockCountdown:
     _clock_ticker: Timer | None = None
     _clock_shown: tuple[dict[str, Any], ShownClock] | None = None
     _away_here: frozenset[int] = frozenset()  # local seats away after three turns out of time
-
-    if TYPE_CHECKING:  # the table screen's, which this mixin uses
-        seat: Any
-        game: Any
-        local: bool
-        humans: list[int]
-        names: list[str]
-        seats: list[dict[str, Any]]
-        viewer: int | None
-        _overlay: bool
-        _thinking: int | None
-        _epoch: int
-
-        def say(self, text: Any, error: bool = False) -> Any: ...
-        def status_text(self) -> str: ...
-        def refresh_table(self) -> None: ...
-        def advance(self) -> None: ...
-        def think(self, seat: int, level: str, turn: int, epoch: int = 0) -> None: ...
-        def query_one(self, selector: Any, expect_type: Any = None) -> Any: ...
-        def set_interval(self, interval: float, callback: Any) -> Timer: ...
-        def post_message(self, message: Any) -> bool: ...
-        def notify(self, message: str) -> None: ...
 
     def start_local_clock(self) -> None:
         """A local game's own clock, as its record names it (a resumed game's banks start full)."""
@@ -94,7 +74,7 @@ class ClockCountdown:
             if clock is None or clock.seat is None or clock.out_of_time or clock.seat in self._away_here:
                 return None
             return clock.turn_left(), clock.bank_left(clock.seat)
-        view = self.seat.view
+        view = self.remote_seat.view
         shown = view.get("clock") if view else None
         if not shown:
             return None
@@ -207,5 +187,5 @@ class ClockCountdown:
             self.refresh_table()
             self.advance()
         else:
-            await self.seat.client.back()
+            await self.remote_seat.client.back()
         return True

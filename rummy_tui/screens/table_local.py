@@ -18,6 +18,8 @@ from rummy_tui.engine.ai import choose_action
 from rummy_tui.i18n import _
 from rummy_tui.storage.writer import DiskStatus, DiskWriter
 
+from .table_parts import TableParts
+
 QUIT_WAIT_SECONDS = 3.0  # how long quitting waits for the disk before saying what is not saved
 
 
@@ -37,7 +39,7 @@ class DiskChanged(Message):
         self.status = status
 
 
-class LocalTurns:
+class LocalTurns(TableParts):
     """A mixin of :class:`TableScreen` for a :class:`LocalSeat` (it uses the screen's seat,
     viewer, humans, say and refresh_table)."""
 
@@ -129,9 +131,10 @@ class LocalTurns:
         return epoch != self._epoch or turn != self.seat.seq or self._overlay
 
     def show_hint(self, hint, turn: int, epoch: int) -> None:
-        if self._hint_is_stale(turn, epoch):
+        viewer = self.viewer
+        if self._hint_is_stale(turn, epoch) or viewer is None:
             return
-        self.count_hint(self.viewer)
+        self.count_hint(viewer)
         self.arm_hint(hint)
         self.say(_("Hint: {text}", text=hint.text), whole=True)
         self.update_keys()

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rich.text import Text
     from textual.screen import Screen
+    from textual.worker import Worker
 
+    from rummy_tui.engine import Game
     from rummy_tui.engine.variant import Variant
-    from rummy_tui.tableserver.seat import SeatView
+    from rummy_tui.tableserver.seat import LocalSeat, RemoteSeat, SeatView
     from rummy_tui.widgets.base import TableView
     from rummy_tui.widgets.hand import HandView
 
@@ -39,6 +41,14 @@ if TYPE_CHECKING:
         disk_notes: list[str]
 
         @property
+        def local_seat(self) -> LocalSeat: ...  # the seat, at a game in this process
+        @property
+        def remote_seat(self) -> RemoteSeat: ...  # the seat, at a shared table
+        @property
+        def game(self) -> Game: ...  # a local seat's game
+        @game.setter
+        def game(self, game: Game) -> None: ...
+        @property
         def viewer(self) -> int | None: ...
         @viewer.setter
         def viewer(self, seat: int | None) -> None: ...
@@ -57,6 +67,7 @@ if TYPE_CHECKING:
         def table_view(self) -> TableView: ...
         def refresh_table(self) -> None: ...
         def update_keys(self) -> None: ...
+        def status_text(self) -> str: ...
         def say(self, text: str | Text, error: bool = False, whole: bool = False) -> Text: ...
         def after_action(self) -> None: ...
         def advance(self) -> None: ...
@@ -74,8 +85,12 @@ if TYPE_CHECKING:
         def connection_trouble(self) -> None: ...
         def offer_a_way_out(self) -> None: ...
 
-        # a local table's saves (table_local.py)
+        # a local table's AI and saves (table_local.py)
+        def think(self, seat: int, level: str, turn: int, epoch: int = 0) -> Worker[None]: ...  # @work
         def _autosave(self) -> None: ...
+
+        # the clock (table_clock.py)
+        def clock_plays(self, seat: int) -> bool: ...
 
 else:
 

@@ -25,6 +25,9 @@ from rummy_tui.widgets.base import Panel, TableView
 from rummy_tui.widgets.log import GameLog, event_line
 from rummy_tui.widgets.opponents import OpponentsView
 
+from .navigation import navigation
+from .table_parts import TableParts
+
 LOG_ENTRIES = 100  # the game's events and the table's lines kept for the log panel
 
 
@@ -97,7 +100,7 @@ def seat_mark(entry: dict[str, Any]) -> str:
     return ""
 
 
-class RemoteTurns:
+class RemoteTurns(TableParts):
     """A mixin of :class:`TableScreen` for a :class:`RemoteSeat` (it uses the screen's seat,
     say, refresh_table and advance)."""
 
@@ -110,11 +113,11 @@ class RemoteTurns:
     _lines_seen: list = []
 
     async def wait_for_first_view(self) -> None:
-        if self.seat.view is not None:
+        if self.remote_seat.view is not None:
             return
         self.query_one("#status", Panel).update(_("Waiting for the table…"))
-        await self.seat.next_view(None, timeout=REPLY_TIMEOUT)
-        if self.seat.view is None:
+        await self.remote_seat.next_view(None, timeout=REPLY_TIMEOUT)
+        if self.remote_seat.view is None:
             self.app.notify(_("The table sent nothing; try joining again."), severity="error")
             self.dismiss()
 
@@ -122,9 +125,9 @@ class RemoteTurns:
     async def watch_views(self) -> None:
         """Post every view the server sends (the latest, if several came at once) until the
         connection ends."""
-        shown = self.seat.view
+        shown = self.remote_seat.view
         while True:
-            view = await self.seat.next_view(shown)
+            view = await self.remote_seat.next_view(shown)
             self.post_message(ViewArrived(view))
             if view is None:
                 return
@@ -132,15 +135,15 @@ class RemoteTurns:
 
     async def on_view_arrived(self, message: ViewArrived) -> None:  # by name: @on is not seen in a mixin
         if message.view is None:
-            if self.seat.client.closed:  # the screen is closing
+            if self.remote_seat.client.closed:  # the screen is closing
                 return
             self._lost = True
             self.say(_(LOST), error=True)
             self.refresh_table()
             self.reconnect()
             return
-        view, before = self.seat.view, self._rendered
-        if view is self._answered:
+        view, before = self.remote_seat.view, self._rendered
+        if view is None or view is self._answered:
             return  # several messages for one view
         self._answered = view
         if before is not None and before is not view and view["seq"] > before["seq"]:
@@ -166,7 +169,7 @@ class RemoteTurns:
             )
         if self._lost:
             return _("not connected to the table server (a: try again or leave)")
-        if not self.seat.started:
+        if not self.remote_seat.started:
             return _("waiting for the host to start")
         return ""
 
@@ -175,8 +178,8 @@ class RemoteTurns:
         away marks of the seats."""
         if self.local:
             return
-        current = self.seat.view
-        if current is not self._rendered:
+        current = self.remote_seat.view
+        if current is not None and current is not self._rendered:
             self._rendered = current
             events, lines = current["observation"]["events"], current["log"]
             entries = in_table_order(fresh(self._events_seen, events), fresh(self._lines_seen, lines))
@@ -194,7 +197,7 @@ class RemoteTurns:
         from rummy_tui.tableserver.connect import reconnect_with_backoff
 
         self._gave_up = None
-        client, before = self.seat.client, self.seat.view
+        client, before = self.remote_seat.client, self.remote_seat.view
 
         def trying(attempt: int, attempts: int) -> None:
             self._trying = (attempt, attempts)
@@ -235,7 +238,7 @@ class RemoteTurns:
             return
         from rummy_tui.tableserver.protocol import shown_code
 
-        code = shown_code(self.seat.client.table or "")
+        code = shown_code(self.remote_seat.client.table or "")
         title = _("{reason} Your seat is kept: `rummy join {code}` takes it back.", reason=self._gave_up, code=code)
         choices = [("retry", _("Try again to reach the table server")), ("leave", _("Leave the table"))]
         self.app.push_screen(MovesMenu(choices, title=title), self._way_out_chosen)
@@ -244,7 +247,7 @@ class RemoteTurns:
         if choice == "retry":
             self.reconnect()
         elif choice == "leave":
-            self.app.action_new_game()
+            navigation(self).action_new_game()
 
     def action_chat(self) -> None:
         """Open the chat line (the lobby's ChatLine: Enter sends, Escape closes)."""
@@ -257,4 +260,4 @@ class RemoteTurns:
         """The screen owns its connection: closing the table leaves the seat (away, then the
         computer covers for it after the table's grace period; a kept token takes it back)."""
         if not self.local:
-            await self.seat.close()
+            await self.remote_seat.close()

@@ -8,6 +8,8 @@ from textual.widgets import Static
 
 from rummy_tui.i18n import _
 
+from .navigation import navigation
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
@@ -20,7 +22,7 @@ class TooSmallScreen(Screen):
 
     def on_resize(self) -> None:
         self.show_size()
-        self.app.check_size()  # type: ignore[attr-defined]  # RummyApp's; a screen does not import the app
+        navigation(self).check_size()
 
     def show_size(self) -> None:
         width, height = self.app.size

@@ -9,8 +9,10 @@ from rich.text import Text
 from rummy_tui.i18n import _, ngettext
 from rummy_tui.widgets.actions import describe
 
+from .table_parts import TableParts
 
-class UndoMoves:
+
+class UndoMoves(TableParts):
     """The `u` key of :class:`TableScreen` (a mixin: it uses the screen's seat, hand and say)."""
 
     def _solo(self) -> bool:

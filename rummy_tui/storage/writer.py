@@ -74,7 +74,7 @@ class DiskWriter:
         actions: int = 0,
         store_directory: Path | None = None,
         history_path: Path | None = None,
-        on_change: Callable[[DiskStatus], None] | None = None,
+        on_change: Callable[[DiskStatus], object] | None = None,  # what it returns is not used
         save_retry_delays: tuple[float, ...] | None = None,
         history_retry_delays: tuple[float, ...] | None = None,
         history_busy_seconds: float | None = None,

@@ -24,6 +24,9 @@ from .protocol import reason_shown
 
 class SeatView(Protocol):
     @property
+    def seat(self) -> int | None: ...  # whose cards the view shows; None: every hand face down
+
+    @property
     def observation(self) -> dict[str, Any]: ...  # Game.observation(seat) for this seat
 
     @property

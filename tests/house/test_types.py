@@ -7,13 +7,11 @@ runs mypy on (imports of other modules are followed for their types, their own f
 reported). Not yet checked, with the findings mypy 2.4 reported when this list was last written
 (``python3 -m mypy --follow-imports=silent PATH``):
 
-    rummy_tui/screens/table_local.py   54  (the table screen's mixins: LocalTurns, RemoteTurns,
-    rummy_tui/screens/table_remote.py  42   UndoMoves and JokerMeanings use the TableScreen's
-    rummy_tui/screens/undo.py          27   attributes, which mypy cannot see from the mixin)
-    rummy_tui/screens/jokers.py        10
-    rummy_tui/screens/table.py         13
-    rummy_tui/screens/start.py         18
-    rummy_tui/screens/lobby.py         10
+    rummy_tui/screens/start.py         14  (form fields read as plain widgets, the variant
+    rummy_tui/screens/lobby.py         11   before it is chosen)
+
+The table screen's mixins are checked against ``screens/table_parts.TableParts``; a screen asks
+the app for navigation through ``screens/navigation.Navigation``.
 
 Make one clean, move it to ``CHECKED`` and out of ``NOT_YET_CHECKED``: a module in neither list
 fails, so new code is checked from its first line.
@@ -56,7 +54,13 @@ CHECKED = [
     "rummy_tui/screens/saved_games.py",
     "rummy_tui/screens/stats.py",
     "rummy_tui/screens/table_clock.py",
+    "rummy_tui/screens/jokers.py",
+    "rummy_tui/screens/navigation.py",
+    "rummy_tui/screens/table.py",
     "rummy_tui/screens/table_keys.py",
+    "rummy_tui/screens/table_local.py",
+    "rummy_tui/screens/table_remote.py",
+    "rummy_tui/screens/undo.py",
     "rummy_tui/screens/table_moves.py",
     "rummy_tui/screens/table_parts.py",
     "rummy_tui/screens/table_views.py",
@@ -79,13 +83,8 @@ CHECKED = [
 ]
 
 NOT_YET_CHECKED = [  # may only shrink
-    "rummy_tui/screens/jokers.py",
     "rummy_tui/screens/lobby.py",
     "rummy_tui/screens/start.py",
-    "rummy_tui/screens/table.py",
-    "rummy_tui/screens/table_local.py",
-    "rummy_tui/screens/table_remote.py",
-    "rummy_tui/screens/undo.py",
 ]
 
 
