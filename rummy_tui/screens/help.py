@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
@@ -75,7 +75,7 @@ class KeysScreen(Screen):
 
     def __init__(
         self,
-        bindings: list[Binding],
+        bindings: Sequence[BindingType],
         hidden: Collection[str] = frozenset(),
         how_to: list[str] | None = None,
         extra: bool = True,
@@ -83,7 +83,8 @@ class KeysScreen(Screen):
         """``hidden``: actions of keys that have no use in this variant, left off the list;
         ``extra``: add the table's own notes (the palette, the mouse, leaving a game)."""
         super().__init__()
-        self.bindings_list = [binding for binding in bindings if binding.action not in hidden]
+        as_bindings = [binding if isinstance(binding, Binding) else Binding(*binding) for binding in bindings]
+        self.bindings_list = [binding for binding in as_bindings if binding.action not in hidden]
         self.how_to = how_to or []
         self.extra = extra
 

@@ -30,7 +30,7 @@ from rummy_tui.tableserver.protocol import (
 )
 
 from .lobby_chat import ChatLine
-from .start import StartScreen
+from .start import StartScreen, setting_value
 from .table_clock import chosen_clock, clock_row
 
 GRACE_CHOICES = (
@@ -229,15 +229,16 @@ class HostScreen(StartScreen, inherit_bindings=False):
             if kind not in ("human", *AI_LEVELS):
                 raise ValueError(_("Choose who plays seat {number}.", number=seat + 1))
             seats.append(kind)
-        settings = {name_: self.query_one(f"#setting-{name_}").value for name_ in self.variant.settings}
+        variant = self.chosen
+        settings = {name_: setting_value(self, name_) for name_ in variant.settings}
         try:
-            settings = self.variant.resolve_settings(settings)
+            settings = variant.resolve_settings(settings)
         except SettingError as problem:
             raise ValueError(str(problem)) from None
         grace = self.query_one("#grace", Select).value
         return {
             "name": name,
-            "variant": self.variant.key,
+            "variant": variant.key,
             "seats": seats,
             "settings": settings,
             "grace": None if grace == -1 else grace,
@@ -356,7 +357,7 @@ class LobbyScreen(Screen):
         from rummy_tui.tableserver.connect import may_start_a_server
         from variants import get_variant
 
-        shown = shown_code(self.client.table)
+        shown = shown_code(self.client.table or "")
         title = _("Table {code}: {variant}", code=shown, variant=get_variant(self.variant_key()).shown_name())
         self.query_one("#lobby-title", Static).update(Text(title))
         if self.hosting and may_start_a_server():  # on this machine: the command works too
@@ -382,7 +383,7 @@ class LobbyScreen(Screen):
 
     def who_finds_it(self) -> str:
         """For the host: who finds the table, and whether anyone may watch."""
-        view = self.client.view
+        view = self.view
         if view.get("public", True):
             found = _("The table is in the Join list of everyone on this server.")
         else:
@@ -392,7 +393,15 @@ class LobbyScreen(Screen):
         return found + " " + _("Watching is off.")
 
     def variant_key(self) -> str:
-        return self.client.view["observation"]["variant"]  # the screen opens once a view is there
+        return self.view["observation"]["variant"]
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The table's latest view: the screen opens once the client has one."""
+        view = self.client.view
+        if view is None:
+            raise LookupError("the lobby opened before the table sent a view")
+        return view
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "start_game":
@@ -408,7 +417,7 @@ class LobbyScreen(Screen):
     async def follow(self) -> None:
         """Show each view as it arrives; go to the table once the game has started (perhaps
         already, while this screen was opening)."""
-        view = self.client.view
+        view = self.view
         while True:
             self.show(view)
             if view["started"]:
@@ -420,9 +429,10 @@ class LobbyScreen(Screen):
             except ConnectionLost:
                 if self.client.closed:  # the screen is closing
                     return
-                view = await self.reconnect()
-                if view is None:
+                again = await self.reconnect()
+                if again is None:
                     return
+                view = again
             except TableError as problem:
                 self.query_one("#lobby-error", Static).update(Text(str(problem)))
                 return

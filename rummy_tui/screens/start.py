@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -10,8 +11,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import (
     Button,
+    Checkbox,
     Input,
     Label,
     OptionList,
@@ -20,6 +23,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from rummy_tui.engine.variant import Variant
 from rummy_tui.i18n import N_, _, language, ngettext, pgettext
 from rummy_tui.widgets.footer import KeepHelpFooter
 from rummy_tui.widgets.onoff import OnOffCheckbox
@@ -65,6 +69,14 @@ def players_text(variant) -> str:
     return _("{low}-{high} players", low=variant.min_players, high=variant.max_players)
 
 
+def setting_value(form: Screen[Any], name: str) -> object:
+    """What the field of setting ``name`` holds: a choice, on or off, or the text typed."""
+    field = form.query_one(f"#setting-{name}")
+    if isinstance(field, (Select, Checkbox, Input)):
+        return field.value
+    raise TypeError(f"#setting-{name} is not a setting's field")
+
+
 class StartScreen(Screen):
     BINDINGS = [
         Binding("ctrl+s", "start", _("Start"), id="start"),
@@ -85,9 +97,9 @@ class StartScreen(Screen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.variants: dict = {}
+        self.variants: dict[str, Variant] = {}
         self.lessons_done: set[str] = set()  # the variants whose lesson is done (marked in the list)
-        self.variant = None
+        self.variant: Variant | None = None  # the one highlighted; None until the variants are loaded
         self.players = 0
         # The seat and setting rows are rebuilt when the variant or the player count changes.
         # A rebuild removes the old rows and mounts new ones with the same ids, so rebuilds run
@@ -104,6 +116,13 @@ class StartScreen(Screen):
     def form_ready(self) -> bool:
         """Every row of the form is mounted for the variant and player count shown."""
         return self._busy == 0
+
+    @property
+    def chosen(self) -> Variant:
+        """The variant chosen in the form (the form is built once the variants are loaded)."""
+        if self.variant is None:
+            raise LookupError("the start form has no variant before the variants are loaded")
+        return self.variant
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="start-form"):
@@ -140,7 +159,7 @@ class StartScreen(Screen):
         """Fill the form, unless the screen was closed before the frame came (a key pressed at
         once): a worker started on a closed screen is never cancelled and finds no form."""
         if self.is_attached and self in self.app.screen_stack:
-            self.run_worker(self._load_variants, group="start-form")
+            self.run_worker(self._load_variants(), group="start-form")
 
     async def _load_variants(self) -> None:
         from variants import registry
@@ -241,7 +260,8 @@ class StartScreen(Screen):
                 self.action_start()
 
     def _player_choices(self) -> list[tuple[str, int]]:
-        return [(str(n), n) for n in range(self.variant.min_players, self.variant.max_players + 1)]
+        variant = self.chosen
+        return [(str(n), n) for n in range(variant.min_players, variant.max_players + 1)]
 
     async def _rebuild_seats(self) -> None:
         """The seats for the player count; names typed and kinds chosen stay as they were."""
@@ -286,9 +306,10 @@ class StartScreen(Screen):
         """One row a setting: its label in words, its field, and its whole description (wrapped);
         the tooltip also names it as the command line does (``--set name=value``)."""
         rows = []
-        for name, setting in self.variant.settings.items():
+        for name, setting in self.chosen.settings.items():
             about = setting.shown_help()  # in the player's language
             tooltip = _("{about} (command line: --set {name}=...)", about=about, name=name)
+            field: Widget
             if setting.choices:
                 field = Select(
                     [(str(choice), choice) for choice in setting.choices],
@@ -358,7 +379,12 @@ class StartScreen(Screen):
         except OSError as error:  # an unusable data folder: the message names it
             self.notify(str(error), severity="error", timeout=10)
             return
-        self.app.push_screen(screen, lambda game_id: game_id and navigation(self).resume_game(game_id))
+
+        def resume(game_id: str | None) -> None:
+            if game_id:
+                navigation(self).resume_game(game_id)
+
+        self.app.push_screen(screen, resume)
 
     @on(Button.Pressed, "#show-stats")
     def action_statistics(self) -> None:
@@ -376,7 +402,12 @@ class StartScreen(Screen):
         from .lessons import LessonsScreen
 
         highlighted = self.variant.key if self.variant else None
-        self.app.push_screen(LessonsScreen(highlighted), lambda key: key and navigation(self).start_lesson(key))
+
+        def learn(key: str | None) -> None:
+            if key:
+                navigation(self).start_lesson(key)
+
+        self.app.push_screen(LessonsScreen(highlighted), learn)
 
     def action_help(self) -> None:
         from .help import KeysScreen
@@ -401,10 +432,10 @@ class StartScreen(Screen):
             self._back_from_form = False
 
     def action_play_now(self) -> None:
-        self.app.open_play_now(self.variant.key if self.variant else None)
+        navigation(self).open_play_now(self.variant.key if self.variant else None)
 
     def action_ratings(self) -> None:
-        self.app.open_ratings(self.variant.key if self.variant else None)
+        navigation(self).open_ratings(self.variant.key if self.variant else None)
 
     @on(Button.Pressed, "#quit")
     def quit_pressed(self) -> None:
@@ -424,6 +455,7 @@ class StartScreen(Screen):
     def table_options(self) -> dict:
         from .table_clock import chosen_clock
 
+        variant = self.chosen
         seats = []
         for seat in range(self.players):
             name = self.query_one(f"#seat-name-{seat}", Input).value.strip() or default_name(seat)
@@ -435,14 +467,13 @@ class StartScreen(Screen):
             else:
                 raise ValueError(_("Choose who plays seat {number}.", number=seat + 1))
         settings = {}
-        for name in self.variant.settings:
-            field = self.query_one(f"#setting-{name}")
-            settings[name] = field.value
-        settings = self.variant.resolve_settings(settings)
+        for name in variant.settings:
+            settings[name] = setting_value(self, name)
+        settings = variant.resolve_settings(settings)
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None  # None: an unpredictable seed (Game draws it)
         return {
-            "variant": self.variant.key,
+            "variant": variant.key,
             "players": self.players,
             "settings": settings,
             "seed": seed,
