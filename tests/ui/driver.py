@@ -6,10 +6,11 @@ keys that make that move on screen: arrows to the card, space to select, the ver
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from rummy_tui.app import RummyApp
+from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
 from rummy_tui.engine.cards import deal_cards, face_of, parse_face
 from rummy_tui.screens.handoff import HandOffScreen
@@ -39,6 +40,34 @@ def seats(humans: list[str], ai: int, level: str = "normal") -> list[dict]:
     return [{"name": name, "kind": "human", "level": None} for name in humans] + [
         {"name": names[n], "kind": "ai", "level": level} for n in range(ai)
     ]
+
+
+def played_until(
+    variant: str, players: int, humans: list[str], seed: int, settings: dict | None, done: Callable[[Game], bool]
+) -> Game:
+    """The game ``make_app`` would start, played by the engine alone (every seat by the normal AI,
+    as play_until's keys would) until ``done(game)``: a position to open the table at, for a
+    test about what the table shows there rather than about the keys that lead to it."""
+    game = Game(variant, players, settings or {}, seed, seats=seats(humans, players - len(humans)))
+    while not done(game):
+        assert not game.is_over, "the game ended before the position was reached"
+        seat = game.current_seat
+        game.apply(choose_action(game, seat, "normal"))
+    return game
+
+
+def human_to_move_in(phase: str) -> Callable[[Game], bool]:
+    """For played_until: a human seat is to move in ``phase``."""
+    return lambda game: game.state.phase == phase and game.record["seats"][game.current_seat]["kind"] == "human"
+
+
+def resumed_app(game: Game, **app_options) -> RummyApp:
+    """The app opening ``game`` from its save, as `rummy resume` does (the test's data folder)."""
+    from rummy_tui.storage import SaveStore, new_game_id
+
+    game_id = new_game_id()
+    SaveStore().save(game_id, game)
+    return RummyApp(ai_delay=0.0, table_options={"resume": game_id}, **app_options)
 
 
 def make_app(

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from .driver import at_the_table, play_until
+from .driver import play_until, played_until, resumed_app, settle
+
+BEFORE_THE_END = 6  # moves of the first hand left to play by keys
 
 
 async def test_each_hand_ends_with_exactly_one_end_of_hand_screen():
-    async with at_the_table("traditional", 2, ["Ann"], seed=4, settings={"rounds": 2}) as (app, pilot):
+    # The table opens a few moves before the first hand ends (the engine plays up to there, as
+    # the keys would); the keys play the rest of it and the whole second hand.
+    first_hand = played_until("traditional", 2, ["Ann"], 4, {"rounds": 2}, lambda game: game.state.last_hand)
+    ending = len(first_hand.record["actions"])
+    game = played_until(
+        "traditional", 2, ["Ann"], 4, {"rounds": 2}, lambda game: len(game.record["actions"]) == ending - BEFORE_THE_END
+    )
+    app = resumed_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
         table = app.table()
         shown = []
         original = table.show_end_of_hand
@@ -18,4 +29,5 @@ async def test_each_hand_ends_with_exactly_one_end_of_hand_screen():
         table.show_end_of_hand = counting
         await play_until(pilot, lambda: table.game.is_over)
         assert table.game.is_over
+        assert len(table.game.state.sheet) == 2
         assert shown == [row["hand"] for row in table.game.state.sheet]

@@ -5,19 +5,19 @@ from __future__ import annotations
 
 from rummy_tui.screens.views import ScoreSheetScreen
 
-from .driver import make_app, play_until, settle
+from .driver import human_to_move_in, play_until, played_until, resumed_app, settle
 from .screen_text import screen_lines
 
 
 async def test_the_score_sheet_shows_the_reentry_as_a_row_and_the_column_adds_up():
-    app = make_app("ten-card", 3, ["Ann", "Bob"], seed=11, settings={"limit": 25})
+    game = played_until("ten-card", 3, ["Ann", "Bob"], 11, {"limit": 25}, human_to_move_in("reentry"))
+    app = resumed_app(game)
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.table()
         game = table.game
         await play_until(
             pilot,
             lambda: app.screen is table and game.state.phase == "reentry" and game.current_seat == table.viewer,
-            max_moves=3000,
         )
         seat = table.viewer
         name, over = table.names[seat], game.state.totals[seat]

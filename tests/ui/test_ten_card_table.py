@@ -6,7 +6,7 @@ from rummy_tui.engine.cards import sort_key_by_suit
 from rummy_tui.screens.handoff import HandOffScreen
 from rummy_tui.widgets.hand import HandView
 
-from .driver import make_app, play_until, settle
+from .driver import human_to_move_in, make_app, play_until, played_until, resumed_app, settle
 from .test_table_rules import _visible_text
 
 
@@ -29,7 +29,8 @@ async def test_a_redealt_hand_is_shown_sorted_even_when_old_cards_come_back():
 
 
 async def test_the_reentry_hint_names_the_price_and_the_restart_total():
-    app = make_app("ten-card", 3, ["Ann", "Bob"], seed=11, settings={"limit": 25})
+    game = played_until("ten-card", 3, ["Ann", "Bob"], 11, {"limit": 25}, human_to_move_in("reentry"))
+    app = resumed_app(game)
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.table()
         await play_until(
@@ -37,7 +38,6 @@ async def test_the_reentry_hint_names_the_price_and_the_restart_total():
             lambda: (
                 app.screen is table and table.game.state.phase == "reentry" and table.game.current_seat == table.viewer
             ),
-            max_moves=3000,
         )
         offer = table.game.state.extra["reentry"]
         assert f"pay {offer['cost']} to re-enter at {offer['restart']} (r)" in _visible_text(app)
