@@ -300,6 +300,14 @@ def replay_command(
         viewer = _first_human_seat(record) if seat_number is None else seat_number - 1
         if not 0 <= viewer < record["players"]:
             fail(_("--seat is a seat from 1 to {players}", players=record["players"]))
+    group = click.get_current_context().find_root().params
+    if group.get("lines"):  # the log read out, one event a line
+        from rummy_tui.lines.replay import replay_lines
+        from rummy_tui.lines.words import CardWords
+
+        reader = viewer if viewer is not None else _first_human_seat(record)
+        click.echo("\n".join(replay_lines(record, reader, CardWords(group.get("cards") or "words"))))
+        return
     ascii_only, mouse = display_options(ascii_only, no_mouse)
     exit_with(run_replay(record, ascii_only=ascii_only, mouse=mouse, viewer=viewer))
 
