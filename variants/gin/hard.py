@@ -13,7 +13,7 @@ from typing import Any
 from rummy_tui.engine.cards import SUIT_SYMBOLS, card_text, make_face, parse_face, rank_of, suit_of
 from rummy_tui.engine.hints import set_words
 from rummy_tui.engine.melds import SET, Meld
-from rummy_tui.i18n import ngettext
+from rummy_tui.i18n import face_label, ngettext
 from rummy_tui.i18n import t as tr
 
 from .rules import arrangement_of, card_points, deadwood_of
@@ -474,7 +474,8 @@ def _meld_text(meld: Meld | None) -> str:
 
 
 def _rank_word(rank: int) -> str:
-    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
+    """A rank as the player's language letters it (B and D for J and Q in Hungarian)."""
+    return face_label({1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank)) + "S")[:-1]
 
 
 def _show(code: str) -> str:

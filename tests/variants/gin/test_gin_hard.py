@@ -175,3 +175,10 @@ def test_a_card_that_lengthens_a_meld_extends_it_and_a_set_is_named_in_words():
     hint = hint_for(game, 0)
     assert hint.action == "take:discard"
     assert hint.text == "Take [JD]: it completes a set of jacks."
+
+
+def test_a_hint_letters_the_ranks_in_the_players_language(hungarian):
+    game = position("JH QH 5H 6H 7H AS AD AC 9S 3C", discard="9C 4D KH", phase="draw")
+    hint = hint_for(game, 0)
+    assert hint.action == "take:discard"
+    assert "B-D-K♥" in hint.text, hint.text
