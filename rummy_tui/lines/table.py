@@ -51,7 +51,7 @@ class LineTable(Reporter):
         self.local = isinstance(seat, LocalSeat)
         self.humans = [index for index, entry in enumerate(seat.seats) if entry["kind"] == "human"]
         if self.local:
-            self.seat.seat = self.humans[0] if self.humans else None
+            self.seat.seat = self.humans[0] if len(self.humans) == 1 else None  # hot-seat: nobody until handed over
         self.sort_by_rank = False
         self._events_told = 0  # local: how many of the game's events are told
         self._events_seen: list[dict] = []  # remote: the latest events the server sent, as told
