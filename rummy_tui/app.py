@@ -249,7 +249,7 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
         from rummy_tui.screens.quit import QuitAnywayScreen
 
         table = self.table()
-        if table is None or not table.local:  # a shared table's server saves it
+        if table is None or not table.local or not table.saves_the_game:  # a shared table's server saves it
             self.exit()
             return
         if isinstance(self.screen, QuitAnywayScreen):  # asked already: it waits for a yes or a no

@@ -93,6 +93,7 @@ class LessonScreen(TableScreen):
     DEFAULT_CSS = """
     #lesson { height: 3; padding: 0 1; background: $boost; color: $text; }
     """
+    saves_the_game = False
     BINDINGS = [
         *TABLE_BINDINGS,
         Binding("S", "skip_step", _("Skip step"), show=False, id="lesson-skip"),

@@ -78,6 +78,7 @@ def hand_marker(last_hand: dict | None) -> str | None:
 class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, ClockCountdown, MoveKeys, ViewKeys, Screen):
     BINDINGS: ClassVar[list[BindingType]] = [*TABLE_BINDINGS]
     AUTO_FOCUS = ""  # nothing takes the table's keys by itself (a shared table's hidden chat line least of all)
+    saves_the_game: ClassVar[bool] = True  # a local game is saved after every move (a lesson's is not)
 
     def __init__(self, seat: SeatView, ai_delay: float = 0.6, game_id: str | None = None) -> None:
         super().__init__()

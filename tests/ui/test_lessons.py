@@ -131,3 +131,15 @@ async def test_the_lesson_starts_where_the_player_left_it():
         await pilot.press("Z")
         await settle(pilot)
         assert app.screen.index == 3 and app.screen.game.record["actions"] == []
+
+
+async def test_ctrl_q_in_a_lesson_quits_without_promising_a_save():
+    app = RummyApp(ai_delay=0.0, table_options={"lesson": "gin"})
+    said = []
+    leave = app.exit
+    app.exit = lambda *args, message=None, **kw: said.append(message) or leave(*args, **kw)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert said == [None]  # no "The game is saved: continue it with rummy resume"
