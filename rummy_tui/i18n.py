@@ -292,6 +292,7 @@ def _article_for(match: re.Match[str], values: Mapping[str, Any]) -> str:
 
 
 VOWELS = "aáeéiíoóöőuúüű"
+LETTERS_SAID_WITH_A_VOWEL = "aeioufilmnrsxy"  # a, e, i, o, u, ef, el, em, en, er, es, iksz, ipszilon
 CARD = re.compile(r"\[?(10|[2-9AJQKBD]|JK)(?:[SHDC]?\]|[♠♥♦♣])")  # [AS], [JK], A♠, 10♥, D♣
 CARD_WORDS = {"A": "ász", "J": "bubi", "B": "bubi", "Q": "dáma", "D": "dáma", "K": "király", "JK": "zsóker"}
 
@@ -306,6 +307,8 @@ def article(following: str) -> str:
     number = re.match(r"\d+", word)
     if number:
         return "az" if _number_starts_with_vowel(int(number.group(0))) else "a"
+    if re.match(r"[A-Za-z](?![A-Za-záéíóöőúüű])", word):  # a key or a letter, read by its name
+        return "az" if word[0].lower() in LETTERS_SAID_WITH_A_VOWEL else "a"  # az m (em), az F2 (ef), a k
     return "az" if word[:1].lower() in VOWELS else "a"
 
 

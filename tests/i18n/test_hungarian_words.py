@@ -52,6 +52,7 @@ def test_the_catalogue_test_can_fail():
         ("1", "az"), ("2", "a"), ("5", "az"), ("10", "a"), ("50", "az"), ("100", "a"), ("500", "az"),
         ("1000", "az"), ("2000", "a"), ("[AS]", "az"), ("[5H]", "az"), ("[JH]", "a"), ("[JK]", "a"),
         ("A♠", "az"), ("8♥", "a"), ("D♣", "a"), ("Észak", "az"), ("Béla", "a"), ("„Ann”", "az"),
+        ("m", "az"), ("F2", "az"), ("k", "a"), ("ctrl+s", "a"), ("x", "az"), ("d", "a"),
     ],
 )  # fmt: skip
 def test_the_article_follows_the_word_read_aloud(word, expected):
