@@ -69,6 +69,38 @@ def become_child_subreaper() -> bool:
         return False
 
 
+def reap_strays(known: set[int]) -> list[int]:
+    """Reap the zombie children nothing else waits for, and return their pids. As a child
+    subreaper the server inherits every orphan below it, such as a game forked by a template
+    that died before it could say the game's pid (the game then ends with its terminal)."""
+    reaped = []
+    for pid in sorted(children() - known):
+        if not zombie(pid):
+            continue
+        try:
+            found, _status = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:  # reaped meanwhile by whoever waits for it after all
+            continue
+        if found:
+            reaped.append(pid)
+    return reaped
+
+
+def children() -> set[int]:
+    pids: set[int] = set()
+    for task in Path("/proc/self/task").iterdir():
+        with contextlib.suppress(OSError, ValueError):
+            pids.update(int(pid) for pid in (task / "children").read_text().split())
+    return pids
+
+
+def zombie(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] == "Z"
+    except (OSError, IndexError):
+        return False
+
+
 class GameTemplate:
     """One template process at a time; `fork` returns None whenever it cannot give a game
     (not running, restarting, given up), and the caller starts the game the old way."""
@@ -84,6 +116,10 @@ class GameTemplate:
         self.deaths: list[float] = []
         self.given_up = False
         self.closing = False
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid if self.process is not None and self.process.returncode is None else None
 
     @property
     def ready(self) -> bool:

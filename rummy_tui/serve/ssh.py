@@ -23,7 +23,7 @@ from rummy_tui.tableserver.server import TableServer, default_socket_path, runti
 
 from .child import CLIENT_VARIABLES, CODE_ROOT, child_environment
 from .eventlog import EventLog
-from .forks import GameTemplate
+from .forks import GameTemplate, reap_strays
 from .hostkey import fingerprint, load_or_create_host_key
 from .identity import guest_identity, key_identity, safe_text
 from .limits import ConnectionRate, Limits, SessionSeats, allow_every_descriptor
@@ -288,7 +288,18 @@ class RummyServer:
             await session.run()
         finally:
             self.sessions.discard(session)
+            self._reap_strays()
         self.rate.forget_idle()
+
+    def _reap_strays(self) -> None:
+        """With the template, the server is a child subreaper: no orphan below it stays a zombie."""
+        if self.template is None:
+            return
+        known = {session.game.pid for session in self.sessions if session.game is not None}
+        if self.template.pid is not None:
+            known.add(self.template.pid)
+        for pid in reap_strays(known):
+            self.log.write("stray-reaped", "-", pid=pid)
 
     async def stop(self) -> None:
         """Stop listening and end every session (the games save after every move)."""

@@ -9,6 +9,8 @@ import io
 import os
 import re
 import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -168,3 +170,17 @@ async def test_a_template_that_cannot_start_leaves_the_spawn_path_and_says_so_on
     await template.close()
     lines = log.getvalue().splitlines()
     assert len(lines) == 1 and "template-off" in lines[0] and "games=spawned" in lines[0]
+
+
+def test_orphans_that_became_the_servers_children_are_reaped_and_its_own_games_are_not():
+    """Run in a process of its own: reaping there touches no child of the test run."""
+    code = """
+import os
+from rummy_tui.serve.forks import reap_strays, zombie
+stray, ours = os.fork() or os._exit(0), os.fork() or os._exit(0)
+for pid in (stray, ours):
+    os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)  # until it has exited, leaving it a zombie
+print(reap_strays({ours}) == [stray], zombie(ours), reap_strays({ours}) == [])
+"""
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert result.stdout.split() == ["True", "True", "True"]
