@@ -195,13 +195,13 @@ class LessonScreen(TableScreen):
         super().on_resize()
         self.call_after_refresh(self.show_instruction)
 
-    def remember(self, index: int, done: bool = False) -> None:
+    def remember(self, index: int) -> None:
+        """The step reached, written off the UI thread (an unusable data folder only means it is
+        not remembered: the preferences never raise)."""
         from rummy_tui.storage.lessons import remember_lesson
 
         variant = self.lesson.variant
-
-        # an unusable data folder only means it is not remembered (the preferences never raise)
-        self.run_worker(lambda: remember_lesson(variant, index, done), thread=True, group="lesson-progress")
+        self.run_worker(lambda: remember_lesson(variant, index), thread=True, group="lesson-progress")
 
     def action_skip_step(self) -> None:
         if self._overlay:

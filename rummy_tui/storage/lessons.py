@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from .preferences import load_preferences, save_preference
 
 KEY = "lessons"
+_WRITING = threading.Lock()  # a step's write and the lesson's end may come from two threads at once
 
 
 def lesson_progress() -> dict[str, dict[str, Any]]:
@@ -32,7 +34,8 @@ def lessons_done() -> set[str]:
 
 def remember_lesson(variant: str, step: int, done: bool = False) -> None:
     """Remember the step reached; a lesson once done stays done."""
-    progress = lesson_progress()
-    was_done = progress.get(variant, {}).get("done") is True
-    progress[variant] = {"step": step, "done": done or was_done}
-    save_preference(KEY, progress)
+    with _WRITING:
+        progress = lesson_progress()
+        was_done = progress.get(variant, {}).get("done") is True
+        progress[variant] = {"step": step, "done": done or was_done}
+        save_preference(KEY, progress)
