@@ -232,7 +232,9 @@ def _rank_word(rank: int) -> str:
 
 
 def _group_text(text: str) -> str:
-    return " ".join(f"[{token.split('=')[0]}]" for group in text.split("+") for token in group.split("-") if token)
+    """The cards of a move, each meld apart: "[KS] [KH] [KC] + [5S] [5H] [5D]"."""
+    groups = [" ".join(f"[{token.split('=')[0]}]" for token in group.split("-") if token) for group in text.split("+")]
+    return " + ".join(group for group in groups if group)
 
 
 def _show(face: int) -> str:

@@ -45,6 +45,8 @@ async def test_the_hinted_move_is_played_by_its_key(request, seed, moves, verb, 
         game = await to_position(pilot, table, moves)
         hint = hint_for(game, table.viewer)
         assert hint.action.startswith(verb + ":"), hint.action
+        if verb == "meld":  # the hint's words keep the melds apart, as the hand shows them put aside
+            assert hint.text.count(" + ") == hint.action.count("+"), hint.text
         if verb != "meld":
             table.query_one(MeldTableView).set_target(0)  # the cursor elsewhere before the hint
         await pilot.press("i")
