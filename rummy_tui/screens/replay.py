@@ -132,11 +132,11 @@ class ReplayScreen(Screen):
     BINDINGS = [
         Binding("right,l,space", "step(1)", _("Next"), id="replay.next"),
         Binding("left,h", "step(-1)", _("Back"), id="replay.back"),
+        Binding("r", "review", _("Review"), id="replay.review", tooltip=_("What hard would have done differently")),
         Binding("pagedown,n", "hand(1)", _("Next hand"), id="replay.next_hand"),
         Binding("pageup,p", "hand(-1)", _("Previous hand"), id="replay.previous_hand"),
         Binding("home,g", "go_to(0)", pgettext("replay", "Start"), id="replay.start"),
         Binding("end,G", "go_to_end", pgettext("replay", "End"), id="replay.end"),
-        Binding("r", "review", _("Review"), id="replay.review", tooltip=_("What hard would have done differently")),
         Binding("q,escape", "close", _("Close"), id="replay.close"),
     ]
 
