@@ -90,18 +90,34 @@ class Reporter:
                 news = fresh(self._events_seen, now)
                 self._events_seen = now
         drawn, self._drawn = self._drawn, None
+        turn_of: int | None = None  # the seat whose turn the last line tells, while it goes on
         for event in news:
             line = self.event_line(event)
             if drawn and event.get("seat") == self.viewer and event.get("text", "").startswith("drew from the stock"):
                 line = self.words.sentence(_("You drew {card}", card=drawn))
                 drawn = None
-            said.append(line)
+            seat = event.get("seat")
+            if turn_of is not None and seat == turn_of and said:
+                first = said[-1].removesuffix(".")  # some variants end their sentences, some not
+                said[-1] = _("{first} and {then}", first=first, then=self.without_subject(line, seat))
+            else:
+                said.append(line)
+            # a turn is one line: its draw, melds and lay-offs, up to its discard
+            ends_turn = "discard" in str(event.get("text", "")) or not isinstance(seat, int)
+            turn_of = None if ends_turn else seat
         marker = hand_marker(self.observation.get("last_hand"))
         if marker != self._hand_told and self.observation.get("last_hand") is not None:
             self._hand_told = marker
             said += self.end_of_hand_lines()
         if said:
             self.console.say(*said)
+
+    def without_subject(self, line: str, seat: int) -> str:
+        """An event's line without who did it, to follow "and": "discarded the 7 of hearts"."""
+        for subject in (self.names[seat], _("You")):
+            if line.startswith(subject + " "):
+                return line[len(subject) + 1 :]
+        return line[:1].lower() + line[1:]  # a sentence of the viewer's own ("Eldobtad: ...")
 
     def tell_turn(self, again: bool = False) -> None:
         key = ("turn", self.seat.seq, self.viewer)

@@ -127,14 +127,7 @@ class LineTable(Reporter):
         seat = self.observation["to_move"]
         entry = self.seat.seats[seat]
         if entry["kind"] != "human":
-            from rummy_tui.engine.ai import choose_action
-
-            game = self.seat.game
-            action = await asyncio.to_thread(choose_action, game, seat, entry.get("level") or "normal")
-            if self.ai_delay:
-                await asyncio.sleep(self.ai_delay)
-            game.apply(action)
-            self.after_move()
+            await self.computer_turn(seat)
             return True
         if seat != self.viewer:
             self.console.say(_("Pass the terminal to {name}, then press Enter.", name=self.names[seat]))
@@ -144,6 +137,24 @@ class LineTable(Reporter):
             self.console.say(_("You are {name}.", name=self.names[seat]), self.hand_line())
             return True
         return False
+
+    async def computer_turn(self, seat: int) -> None:
+        """The computer plays ``seat``'s whole turn before anything is told, so that the turn is
+        one line ("North drew from the stock and discarded the 7 of hearts"); a hand that ends
+        stops it."""
+        from rummy_tui.engine.ai import choose_action
+
+        game = self.seat.game
+        hand = hand_marker(game.state.last_hand)
+        while True:
+            level = self.seat.seats[seat].get("level") or "normal"
+            action = await asyncio.to_thread(choose_action, game, seat, level)
+            if self.ai_delay:
+                await asyncio.sleep(self.ai_delay)
+            game.apply(action)
+            self.after_move()
+            if game.is_over or game.current_seat != seat or hand_marker(game.state.last_hand) != hand:
+                return
 
     async def wait_for_others(self) -> bool:
         """Not the player's turn at a shared table: tell each view as it comes, and answer the

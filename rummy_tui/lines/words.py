@@ -19,6 +19,7 @@ STYLES = ("words", "codes", "glyphs")  # how cards are said: words, 7H, 7♥
 _MARK = r"\[((?:10|[2-9AJQKT])[SHDC♠♥♦♣]|JK)\](?:=\[((?:10|[2-9AJQKT])[SHDC♠♥♦♣])\])?"
 _RUN = re.compile(rf"{_MARK}(?:[ ,]+{_MARK})*")
 _ONE = re.compile(_MARK)
+_HU_ARTICLE_BEFORE_CARD = re.compile(r"(?<!\w)([Aa])z(?= \[)")
 _LONG_HEX = re.compile(r"\b[0-9a-f]{32,}\b")
 # English: "discarded the 7 of hearts", but "the upcard, 7 of hearts" and "upcard: 7 of hearts".
 _ARTICLE_BEFORE = re.compile(
@@ -88,6 +89,10 @@ class CardWords:
     def sentence(self, text: str) -> str:
         """An engine text (its ``[7D]`` marks) in words; a long hex commitment shortened."""
         text = _LONG_HEX.sub(lambda match: match.group(0)[:8], text).replace(" · ", "; ")
+        if self.style == "words" and language() == "hu":
+            # the article was chosen for the code ("az [AS]": ász); every card's name starts
+            # with its suit, a consonant: "a pikk ász"
+            text = _HU_ARTICLE_BEFORE_CARD.sub(r"\1", text)
         return _RUN.sub(lambda match: self._run(match, text), text)
 
     def _run(self, match: re.Match[str], text: str) -> str:

@@ -62,3 +62,10 @@ async def test_refusals_undo_and_hint_against_the_computer(tmp_path, monkeypatch
     assert "I do not know the command 'dance'." in said
     assert line_table.seat.game.record["hints"] == 1 and line_table.seat.game.record["undos"] >= 1
     assert "The game is saved" in said and list((tmp_path / "saves").glob("*.json"))
+
+
+async def test_a_computer_turn_is_one_line():
+    line_table, console = table("basic", ["Ann"], ["draw", "discard jack of spades", "quit"], 2)
+    await line_table.play()
+    turns = [line for line in console.said if line.startswith("North drew from the stock and discarded the ")]
+    assert turns, "\n".join(console.said)

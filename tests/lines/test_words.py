@@ -32,6 +32,8 @@ def test_hungarian_words(hungarian):
     assert words.card(parse_face("QS")) == "pikk dáma"
     assert words.card(parse_face("JC")) == "treff bubi"
     assert words.sentence("Észak eldobta: [KD]") == "Észak eldobta: káró király"
+    assert words.sentence("Az [AS] lapot felvetted, az [5H] is") == "A pikk ász lapot felvetted, a kőr ötös is"
+    assert CardWords("codes").sentence("az [AS] lapot") == "az AS lapot"  # said as a code: ász
 
 
 def test_short_codes_for_braille(hungarian):
