@@ -103,7 +103,7 @@ class Reporter:
             else:
                 said.append(line)
             # a turn is one line: its draw, melds and lay-offs, up to its discard
-            ends_turn = "discard" in str(event.get("text", "")) or not isinstance(seat, int)
+            ends_turn = "discarded" in str(event.get("text", "")) or not isinstance(seat, int)
             turn_of = None if ends_turn else seat
         marker = hand_marker(self.observation.get("last_hand"))
         if marker != self._hand_told and self.observation.get("last_hand") is not None:

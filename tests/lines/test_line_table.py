@@ -67,5 +67,8 @@ async def test_refusals_undo_and_hint_against_the_computer(tmp_path, monkeypatch
 async def test_a_computer_turn_is_one_line():
     line_table, console = table("basic", ["Ann"], ["draw", "discard jack of spades", "quit"], 2)
     await line_table.play()
-    turns = [line for line in console.said if line.startswith("North drew from the stock and discarded the ")]
+    turns = [
+        line for line in console.said if line.startswith("North took the jack of spades from the discard pile and")
+    ]
+    assert len(turns) == 1 and turns[0].endswith(" and discarded the 8 of spades.")
     assert turns, "\n".join(console.said)
