@@ -98,3 +98,11 @@ def test_a_roemi_discard_hard_would_not_make_comes_with_hards_rating_of_both():
     for remark in discards:
         assert "Hard's rating (higher is better)" in remark.measure, remark
         assert remark.measure.count("Throwing [") == 2
+
+
+def test_a_tizlapos_discard_hard_would_not_make_comes_with_hards_figures_for_both():
+    played = play_one_hand("ten-card", ["easy", "hard", "hard"], 2)
+    discards = [r for r in review(played.record, 0, hand=1) if r.made.startswith("discard:")]
+    assert discards
+    for remark in discards:
+        assert "Hard's cost (lower is better)" in remark.measure and remark.measure.count("Throwing [") == 2

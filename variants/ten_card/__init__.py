@@ -4,11 +4,11 @@ read). The package installs the computer player on the variant: the rules never 
 
 from rummy_tui.engine.variant import ComputerPlayer
 
-from .ai import choose_ai_action, hint
+from .ai import choose_ai_action, hint, measure
 from .lesson import LESSON
 from .rules import VARIANT
 
-VARIANT.computer = ComputerPlayer(choose=choose_ai_action, hint=hint)
+VARIANT.computer = ComputerPlayer(choose=choose_ai_action, hint=hint, measure=measure)
 VARIANT.lesson = LESSON
 
 __all__ = ["VARIANT"]

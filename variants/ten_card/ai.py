@@ -57,6 +57,13 @@ def hint(observation: dict[str, Any], legal: list[str], rng: random.Random) -> t
     return action, ""
 
 
+def measure(observation: dict[str, Any], legal: list[str], made: str, preferred: str, rng: random.Random) -> str | None:
+    """The coach's measure of a discard against hard's (hard's own figures for both)."""
+    from . import hard
+
+    return hard.review_measure(observation, legal, made, preferred, _ai_hand_score)
+
+
 def _hard_choice(observation: dict[str, Any], legal: list[str]) -> str | None:
     """Where hard plays differently from normal; None: as normal."""
     from . import hard

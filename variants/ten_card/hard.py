@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummy_tui.engine.cards import face_text, held_card
+from rummy_tui.engine.cards import face_text, held_card, parse_face
 from rummy_tui.i18n import t as tr
 from variants.card_counting import Outs, available_faces
 
@@ -46,18 +46,53 @@ FINISHER_POINTS = {"knock": 3, "atkopogas": 10, **ENDING_BONUS}  # what the fini
 
 def choose_discard(observation: dict[str, Any], legal: list[str], hand_score) -> str:
     """``hand_score(cards, joker_penalty)`` is normal's score of ten cards (lower is better)."""
+    figures = discard_figures(observation, discard_faces(legal), hand_score)
 
+    def loss(face: int) -> tuple[float, int, int]:
+        score, gain, points = figures[face]
+        return score - OUTS_WEIGHT * gain, -points, face
+
+    return f"discard:{face_text(min(discard_faces(legal), key=loss))}"
+
+
+def discard_figures(observation: dict[str, Any], faces: list[int], hand_score) -> dict[int, tuple[int, float, int]]:
+    """For each face that may be thrown: normal's score of the ten cards kept, their next-draw
+    gain (the chance-weighted cards the next draw completes), and the card's penalty points."""
     hand, taken = observation["hand"], observation["extra"]["taken"]
     joker_penalty = joker_penalty_of(observation)
     outs = Outs(TEN_CARD_RULES, available_faces(2, list(hand) + list(observation["discard"])), frozenset())
-
-    def loss(face: int) -> tuple[float, int, int]:
+    figures = {}
+    for face in faces:
         card = held_card(hand, face, avoid=taken)
         rest = [c for c in hand if c != card]
-        gain = outs.next_draw_gain(rest)
-        return hand_score(rest, joker_penalty) - OUTS_WEIGHT * gain, -penalty_value(card, joker_penalty), face
+        figures[face] = (hand_score(rest, joker_penalty), outs.next_draw_gain(rest), penalty_value(card, joker_penalty))
+    return figures
 
-    return f"discard:{face_text(min(discard_faces(legal), key=loss))}"
+
+def review_measure(observation: dict[str, Any], legal: list[str], made: str, preferred: str, hand_score) -> str | None:
+    """Beside a discard hard would not have made, hard's figures for both (None: it rates them the same)."""
+    if not (made.startswith("discard:") and preferred.startswith("discard:")):
+        return ""
+    faces = discard_faces(legal)
+    figures = discard_figures(observation, faces, hand_score)
+    chosen = [parse_face(code.split(":", 1)[1]) for code in (made, preferred)]
+    if not all(face in figures for face in chosen):
+        return ""
+    losses = [round(figures[face][0] - OUTS_WEIGHT * figures[face][1], 1) for face in chosen]
+    if losses[0] == losses[1]:
+        return None
+    words = [
+        tr(
+            "Throwing {card}: the ten cards kept count {score} (their unmatched points, less for a hand that "
+            "can end), and the next draw may complete {gain} of them.",
+            card=f"[{face_text(face)}]",
+            score=figures[face][0],
+            gain=round(figures[face][1], 1),
+        )
+        for face in chosen
+    ]
+    words.append(tr("Hard's cost (lower is better): yours {yours}, its own {hards}.", yours=losses[0], hards=losses[1]))
+    return " ".join(words)
 
 
 def choose_showdown(observation: dict[str, Any]) -> str:
