@@ -6,6 +6,7 @@ the app starts in the background) never listens on the player's real socket; a b
 server still running when its test ends is stopped, and the run fails if any process it
 started outlives it (tests/support/processes.py)."""
 
+import gc
 import shutil
 import tempfile
 
@@ -28,6 +29,8 @@ def pytest_configure(config):
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_sessionfinish(session, exitstatus):
+    if hasattr(session.config, "workerinput"):
+        collect_before_reporting_finished()
     yield  # after xdist has stopped its workers
     if hasattr(session.config, "workerinput"):
         return  # the controller looks once every worker is gone
@@ -38,6 +41,21 @@ def pytest_sessionfinish(session, exitstatus):
             f"\nProcesses started by the test suite are still running:\n{lines}", red=True
         )
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def collect_before_reporting_finished() -> None:
+    """An xdist worker, before it tells the controller it has finished: collect the garbage the
+    tests left, then freeze what is still alive.
+
+    Once told, the controller ends the worker at once, and execnet gives the worker's run 5 seconds
+    before it sends the worker a SIGINT ("execution ongoing after 5 secs"). In those seconds
+    pytest's clean-up collects garbage five times over the whole heap (to report exceptions from
+    finalizers); on a busy machine that took longer, and the KeyboardInterrupt landed in whatever
+    ran then, typically hypothesis's gc callback: a PytestUnraisableExceptionWarning after the
+    run's summary. Collected here, the same finalizers run while pytest still reports them, and
+    its five collections afterwards have only what is new to look at."""
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture(autouse=True)
