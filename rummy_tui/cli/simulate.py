@@ -8,7 +8,7 @@ import click
 
 from rummy_tui.cli.group import WholeNumber, fail, main, parse_settings, variant_named
 from rummy_tui.engine.variant import SettingError
-from rummy_tui.i18n import N_
+from rummy_tui.i18n import N_, ngettext
 from rummy_tui.i18n import t as _
 
 
@@ -69,7 +69,14 @@ def simulate_command(
         fail(str(error))
     levels = [s.strip() for s in seats.split(",")] if seats else ["normal"] * players
     if len(levels) != players:
-        fail(_("--seats names {count} seat(s) but --players is {players}", count=len(levels), players=players))
+        fail(
+            ngettext(
+                "--seats names {n} seat but --players is {players}",
+                "--seats names {n} seats but --players is {players}",
+                len(levels),
+                players=players,
+            )
+        )
     bad = [level for level in levels if level not in LEVELS]
     if bad:
         fail(_("unknown AI level '{level}' in --seats (choose from: {levels})", level=bad[0], levels=", ".join(LEVELS)))
