@@ -293,7 +293,10 @@ class LineTable(Reporter):
             return
         hand_before = list(self.observation.get("hand") or [])
         if code.startswith("knock:") and "/" not in code:
-            code = await self.knock_shown(code)
+            chosen = await self.knock_shown(code)
+            if chosen is None:
+                return
+            code = chosen
         try:
             await self.seat.apply(code)
         except TableError as refused:
@@ -309,8 +312,22 @@ class LineTable(Reporter):
             self._drawn = f"[{card_text(drawn[0])}]"
         self.after_move()
 
-    async def knock_shown(self, code: str) -> str:
-        return code  # the engine's default melds (least deadwood, least for the defender to lay off)
+    async def knock_shown(self, code: str) -> str | None:
+        """When the melds a knock shows are a choice (Gin A-6.1), the engine's forms of it, its
+        default first; Enter takes the default. None: the player typed something else."""
+        options = await self.seat.choices(code) if self.my_turn else [code]
+        if len(options) < 2:
+            return code
+        self.console.say(_("Knock: which melds do you show?"))
+        self.console.say(*(f"{number}. {self.say_code(option)}" for number, option in enumerate(options, 1)))
+        self.console.say(_("Type its number (Enter: 1, the least deadwood)."))
+        typed = (await self.console.ask(PROMPT) or "").strip()
+        if not typed:
+            return options[0]
+        if typed.isdigit() and 1 <= int(typed) <= len(options):
+            return options[int(typed) - 1]
+        self.console.say(_("Not knocked."))
+        return None
 
     async def answer(self, typed: Typed) -> None:
         ask = typed.ask

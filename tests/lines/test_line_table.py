@@ -72,3 +72,17 @@ async def test_a_computer_turn_is_one_line():
     ]
     assert len(turns) == 1 and turns[0].endswith(" and discarded the 8 of spades.")
     assert turns, "\n".join(console.said)
+
+
+async def test_a_gin_knock_with_a_choice_of_melds_asks_which():
+    from rummy_tui.engine.ai import choose_action
+
+    line_table, console = table("gin", ["Ann"], ["knock 2c", "2", "quit"], 14)
+    game = line_table.seat.game
+    while len(game.record["actions"]) < 50:  # both seats play as the computer would, up to Ann's knock
+        game.apply(choose_action(game, game.current_seat, "normal"))
+    options = game.variant.choices(game, "knock:2C")
+    assert len(options) == 3
+    await line_table.play()
+    assert "Knock: which melds do you show?" in console.said
+    assert game.record["actions"][50] == options[1]
