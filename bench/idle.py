@@ -2,6 +2,7 @@
 
     python bench/idle.py                 # 3 sessions idle for 60 s, then 20 moves of Gin
     python bench/idle.py --seconds 20 --sessions 2 --moves 10
+    python bench/idle.py --against ad619c7   # and that commit's code, after this tree's
 
 * idle: ``--sessions`` games at once (a start screen, and a Gin table waiting for the human's
   move), each left alone for ``--seconds``; its CPU time (user + system, every thread, from
@@ -20,12 +21,14 @@ import argparse
 import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from pty_app import PtyApp  # noqa: E402
+from engine_ab import extract  # noqa: E402
+from pty_app import ROOT, PtyApp  # noqa: E402
 
 TABLE = ("play", "--variant", "gin", "--seed", "3")
 KEYS_BY_HINT = (("(p)", "p"), ("(d)", "d"), ("(x)", "x"), ("(v)", "v"))  # pass, draw, discard, void
@@ -47,9 +50,11 @@ def hand_over(text: str) -> bool:
     return "⏎ Next" in text.splitlines()[-1]
 
 
-def idle_figures(kind: str, args: tuple[str, ...], sessions: int, seconds: float) -> list[tuple[float, int]]:
-    """(share of a core, bytes written) of each session left alone for ``seconds``."""
-    apps = [PtyApp(*args) for _ in range(sessions)]
+def idle_figures(
+    kind: str, args: tuple[str, ...], sessions: int, seconds: float, tree: Path
+) -> list[tuple[float, int]]:
+    """(CPU seconds, bytes written) of each session left alone for ``seconds``."""
+    apps = [PtyApp(*args, tree=tree) for _ in range(sessions)]
     try:
         for app in apps:
             if kind == "table":
@@ -66,9 +71,9 @@ def idle_figures(kind: str, args: tuple[str, ...], sessions: int, seconds: float
             app.close()
 
 
-def move_figures(moves: int) -> list[tuple[float, int, str]]:
+def move_figures(moves: int, tree: Path) -> list[tuple[float, int, str]]:
     """(CPU seconds, bytes written, key) of each human move, key to the human's next turn."""
-    app = PtyApp(*TABLE)
+    app = PtyApp(*TABLE, tree=tree)
     figures = []
     try:
         text = app.wait_for(lambda text: human_key(text) is not None, timeout=60)
@@ -91,35 +96,44 @@ def move_figures(moves: int) -> list[tuple[float, int, str]]:
     return figures
 
 
+def report(name: str, options: argparse.Namespace, tree: Path) -> None:
+    if not options.skip_idle:
+        for kind, args in (("start screen", ()), ("table", TABLE)):
+            figures = idle_figures(kind, args, options.sessions, options.seconds, tree)
+            shares = [cpu / options.seconds * 100 for cpu, _ in figures]
+            print(
+                f"{name}: idle at the {kind}: {statistics.median(shares):.3f}% of a core (sessions: "
+                f"{', '.join(f'{s:.3f}' for s in shares)}), bytes written: {[b for _, b in figures]} "
+                f"over {options.seconds:g} s",
+                flush=True,
+            )
+    if options.moves:
+        moves = move_figures(options.moves, tree)
+        if moves:
+            cpu = [c * 1000 for c, _, _ in moves]
+            written = [b for _, b, _ in moves]
+            print(
+                f"{name}: per move at the Gin table ({len(moves)} moves, key to the next turn, the AI's reply "
+                f"included): CPU p50 {statistics.median(cpu):.0f} ms (max {max(cpu):.0f}), "
+                f"bytes written p50 {statistics.median(written):.0f} (max {max(written)}); keys "
+                + "".join(key for _, _, key in moves),
+                flush=True,
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--sessions", type=int, default=3)
     parser.add_argument("--moves", type=int, default=20)
     parser.add_argument("--skip-idle", action="store_true")
+    parser.add_argument("--against", help="a git revision to compare with (measured after this tree)")
     options = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} CPUs")
-    if not options.skip_idle:
-        for kind, args in (("start screen", ()), ("table", TABLE)):
-            figures = idle_figures(kind, args, options.sessions, options.seconds)
-            shares = [cpu / options.seconds * 100 for cpu, _ in figures]
-            print(
-                f"idle at the {kind}: {statistics.median(shares):.3f}% of a core (sessions: "
-                f"{', '.join(f'{s:.3f}' for s in shares)}), bytes written: {[b for _, b in figures]} "
-                f"over {options.seconds:g} s",
-                flush=True,
-            )
-    if options.moves:
-        figures = move_figures(options.moves)
-        if figures:
-            cpu = [c * 1000 for c, _, _ in figures]
-            written = [b for _, b, _ in figures]
-            print(
-                f"per move at the Gin table ({len(figures)} moves, key to the next turn, the AI's reply included): "
-                f"CPU p50 {statistics.median(cpu):.0f} ms (max {max(cpu):.0f}), "
-                f"bytes written p50 {statistics.median(written):.0f} (max {max(written)})"
-            )
-            print("  keys:", "".join(key for _, _, key in figures))
+    with tempfile.TemporaryDirectory(prefix="idle-") as scratch:
+        report("this tree", options, ROOT)
+        if options.against:
+            report(options.against, options, extract(options.against, Path(scratch)))
     print(f"load average {os.getloadavg()[0]:.1f}")
 
 
