@@ -48,7 +48,17 @@ def status(screen: TableScreen) -> str:
 
 
 async def test_a_killed_server_then_a_key_no_crash_the_client_reconnects_to_the_same_hand(monkeypatch):
-    monkeypatch.setattr(connect, "RECONNECT_DELAYS", (1.0, 0.5, 0.5, 1.0, 2.0, 4.0))  # time to press a key first
+    # The client tries to reconnect only once the test has seen the refused key: a fixed delay
+    # before the first attempt was overtaken on a loaded machine ("Reconnected" came first).
+    may_reconnect = asyncio.Event()
+    reconnect = connect.reconnect
+
+    async def reconnect_when_let(client):
+        await may_reconnect.wait()
+        return await reconnect(client)
+
+    monkeypatch.setattr(connect, "reconnect", reconnect_when_let)
+    monkeypatch.setattr(connect, "RECONNECT_DELAYS", (0.0, 0.5, 0.5, 1.0, 2.0, 4.0))
     socket_path = default_socket_path()  # where this player's `rummy` starts its local server
     server = start_table_server(socket_path)
     try:
@@ -70,6 +80,7 @@ async def test_a_killed_server_then_a_key_no_crash_the_client_reconnects_to_the_
             await pilot.press("p")  # pass the upcard: refused, said, no crash
             await until(pilot, lambda: "not connected" in message(screen).lower(), "the refusal in words")
             assert "connection lost" in status(screen).lower()
+            may_reconnect.set()
 
             await until(pilot, lambda: "Reconnected" in message(screen), "reconnected", tries=3000)
             assert connect._started and connect._started[-1].poll() is None  # it started the server again
