@@ -189,7 +189,7 @@ class GameTemplate:
         await self._launch()
 
     def _give_up(self, reason: str) -> None:
-        if not self.given_up:
+        if not self.given_up and not self.closing:
             self.given_up = True
             self.log.write("template-off", "-", reason=reason, games="spawned")
 
@@ -225,6 +225,8 @@ class GameTemplate:
         if self.channel is not None:
             self.channel.close()  # the template sees the end of its socket and exits
             self.channel = None
+        elif self.process is not None and self.process.returncode is None:
+            self.process.kill()  # still starting: nothing to finish
         if self.process is not None:
             try:
                 await asyncio.wait_for(self.process.wait(), 5)

@@ -305,13 +305,13 @@ class RummyServer:
         """Stop listening and end every session (the games save after every move)."""
         if self.listener is not None:
             self.listener.close()
+        if self.template is not None:  # first: a template that a stopping service killed is not restarted
+            await self.template.close()
         for session in list(self.sessions):
             session.stop("the server is stopping; your game is saved")
         deadline = time.monotonic() + 10
         while self.sessions and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
-        if self.template is not None:
-            await self.template.close()
         await self.tables.close()
 
 

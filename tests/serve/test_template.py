@@ -24,6 +24,7 @@ from .sshplay import (
     connect,
     game_pids,
     parent_of,
+    processes_using,
     running,
     running_server,
     start_server,
@@ -184,3 +185,17 @@ print(reap_strays({ours}) == [stray], zombie(ours), reap_strays({ours}) == [])
 """
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     assert result.stdout.split() == ["True", "True", "True"]
+
+
+async def test_a_server_stopped_while_its_template_restarts_leaves_nothing_behind(tmp_path):
+    server = start_server(tmp_path)
+    try:
+        [template] = template_pids(server)
+        os.kill(template, signal.SIGKILL)
+        await wait_until(lambda: "template-died" in server.log(), message=server.log())
+        server.process.send_signal(signal.SIGTERM)  # while the next template is still loading the game
+        assert server.process.wait(timeout=60) == 0
+        assert "template-off" not in server.log()  # stopping is not giving up
+        assert processes_using(server.players) == []  # neither template is left
+    finally:
+        server.stop()
