@@ -20,6 +20,7 @@ _MARK = r"\[((?:10|[2-9AJQKT])[SHDC♠♥♦♣]|JK)\](?:=\[((?:10|[2-9AJQKT])[S
 _RUN = re.compile(rf"{_MARK}(?:[ ,]+{_MARK})*")
 _ONE = re.compile(_MARK)
 _HU_ARTICLE_BEFORE_CARD = re.compile(r"(?<!\w)([Aa])z(?= \[)")
+_MELDS_JOINED = re.compile(r"\] \+ \[")
 _LONG_HEX = re.compile(r"\b[0-9a-f]{32,}\b")
 # English: "discarded the 7 of hearts", but "the upcard, 7 of hearts" and "upcard: 7 of hearts".
 _ARTICLE_BEFORE = re.compile(
@@ -89,6 +90,7 @@ class CardWords:
     def sentence(self, text: str) -> str:
         """An engine text (its ``[7D]`` marks) in words; a long hex commitment shortened."""
         text = _LONG_HEX.sub(lambda match: match.group(0)[:8], text).replace(" · ", "; ")
+        text = _MELDS_JOINED.sub("]; [", text)  # "[3H] [3D] [3C] + [7S] ...": melds apart, not "plus"
         if self.style == "words" and language() == "hu":
             # the article was chosen for the code ("az [AS]": ász); every card's name starts
             # with its suit, a consonant: "a pikk ász"

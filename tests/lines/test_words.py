@@ -23,6 +23,10 @@ def test_english_words_and_articles():
     assert words.sentence("North discarded [KS]") == "North discarded the king of spades"
     assert words.sentence("melded [7H] [8H] [9H]") == "melded 7 of hearts, 8 of hearts, 9 of hearts"
     assert words.sentence("upcard: [AD]") == "upcard: ace of diamonds"
+    assert words.sentence("opened: [3H] [3D] [3C] + [7S] [8S] [9S]") == (
+        "opened: 3 of hearts, 3 of diamonds, 3 of clubs; 7 of spades, 8 of spades, 9 of spades"
+    )
+    assert words.sentence("9 + 8 = 17") == "9 + 8 = 17"
     assert words.sentence("laid off [JK]=[9D]") == "laid off the joker as 9 of diamonds"
 
 
