@@ -287,18 +287,20 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, ClockCountd
 
     def say(self, text: str | Text, error: bool = False, whole: bool = False) -> Text:
         """Show a line in the message panel; returns it as shown (cards drawn as in the hand).
-        ``whole`` (a hint) wraps a long line onto up to three lines above the hand, which stay
-        until the next message, rather than cutting it or covering the hand with a toast."""
+        ``whole`` (a hint) and a refusal wrap a long line onto up to three lines above the hand,
+        which stay until the next message, rather than cutting it or covering the hand with a
+        toast (only a refusal longer than that is shown whole in a toast as well)."""
         message = self.query_one("#message", Panel)
         message.set_class(error, "refused")
         line = text.copy() if isinstance(text, Text) else log_line(bracket_cards(text), self.hand.card_look())
         width = max(message.size.width - 2, 20)
-        rows = min(len(line.wrap(self.app.console, width)), MESSAGE_ROWS) if whole else 1
+        wrapped = len(line.wrap(self.app.console, width)) if whole or error else 1
+        rows = min(wrapped, MESSAGE_ROWS)
         line.no_wrap, line.overflow = rows == 1, "ellipsis"
         message.styles.height = rows
         message.update(line)
-        if error and line.cell_len > message.size.width - 2:
-            self.notify(line.plain, severity="error")  # too long for the line: show it whole as well
+        if error and wrapped > MESSAGE_ROWS:
+            self.notify(line.plain, severity="error")  # too long even for three lines: whole in a toast
         return line
 
     async def on_key(self, event) -> None:

@@ -194,3 +194,25 @@ async def test_taking_the_discard_names_the_card_taken():
         top = game.state.discard[-1]
         await pilot.press("t")
         assert str(table.query_one("#message").render()) == f"You took {card_label(top)}"
+
+
+async def test_a_long_refusal_is_shown_whole_above_the_hand_at_80x24():
+    app = make_app("hungarian", 2, ["Ann"], seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.table()
+        game = table.game
+        for _turn in range(40):  # play on until Ann may draw but not take the top discard
+            if game.current_seat == table.viewer and game.state.phase == "draw" and game.why_not("take:discard"):
+                break
+            if game.current_seat == table.viewer:
+                await pilot.press("d" if game.state.phase == "draw" else "x")
+            await settle(pilot)
+        reason = log_line(game.why_not("take:discard"), table.hand.card_look()).plain
+        assert len(reason) > 78  # longer than the line
+        await pilot.press("t")
+        await pilot.pause()
+        message = table.query_one("#message")
+        shown = " ".join(line.strip() for line in message.render().plain.splitlines())
+        assert shown == reason and message.region.bottom <= table.hand.region.y
+        assert not app._notifications  # nothing over the hand
