@@ -377,8 +377,8 @@ class LobbyScreen(Screen):
         chat = self.query(ChatLine)
         if chat:  # what a player types on arriving goes to the table chat
             chat.first().focus()
-        else:
-            self.query_one("#lobby-leave", Button).focus()
+        else:  # a spectator: the page scrolls, and Enter leaves nothing by accident
+            self.query_one("#lobby", VerticalScroll).focus()
         self.follow()
 
     def who_finds_it(self) -> str:
