@@ -101,3 +101,14 @@ def test_the_viewers_own_lines_are_second_person_sentences(hungarian, key):
     assert lines
     third_person = [line for viewer, line in lines if re.search(rf"\b{names[viewer]} [a-záéíóöőúüű]", line)]
     assert not third_person, sorted(set(third_person))
+
+
+def test_a_sentence_shown_on_its_own_starts_with_a_capital(hungarian):
+    assert t("You win the game!") == "Megnyerted a játékot!"
+    assert (
+        render(
+            {"text": "{names} wins the game!", "plural": "{names} win the game!", "n": 1, "values": {"names": "Anna"}},
+            "Anna",
+        )
+        == "Megnyerted a játékot!"
+    )
