@@ -43,16 +43,26 @@ def seats(humans: list[str], ai: int, level: str = "normal") -> list[dict]:
 
 
 def played_until(
-    variant: str, players: int, humans: list[str], seed: int, settings: dict | None, done: Callable[[Game], bool]
+    variant: str,
+    players: int,
+    humans: list[str],
+    seed: int,
+    settings: dict | None,
+    done: Callable[[Game], bool],
+    moves_before: int = 0,
 ) -> Game:
     """The game ``make_app`` would start, played by the engine alone (every seat by the normal AI,
-    as play_until's keys would) until ``done(game)``: a position to open the table at, for a
-    test about what the table shows there rather than about the keys that lead to it."""
+    as play_until's keys would) until ``done(game)``, or ``moves_before`` moves before that: a
+    position to open the table at, for a test about what the table shows there rather than about
+    the keys that lead to it (tests/ui/test_variants_play.py plays whole hands by keys)."""
     game = Game(variant, players, settings or {}, seed, seats=seats(humans, players - len(humans)))
     while not done(game):
         assert not game.is_over, "the game ended before the position was reached"
         seat = game.current_seat
         game.apply(choose_action(game, seat, "normal"))
+    if moves_before:
+        actions = game.record["actions"]
+        game = Game.replay({**game.record, "actions": actions[: len(actions) - moves_before]})
     return game
 
 

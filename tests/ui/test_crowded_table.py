@@ -8,14 +8,21 @@ from rummy_tui.engine.melds import Meld
 from rummy_tui.screens.views import TableMeldsScreen
 from rummy_tui.widgets.melds import MeldTableView, meld_piece, meld_short
 
-from .driver import make_app, play_until, settle
+from .driver import play_until, played_until, resumed_app, settle
+
+MELDS = 9
 
 
 def crowded_app():
-    return make_app("hungarian", 4, ["You"], seed=1)
+    """Four Römi players, opened a few moves before the table holds nine melds (the engine plays
+    up to there, as the keys would)."""
+    game = played_until(
+        "hungarian", 4, ["You"], 1, {}, lambda game: len(game.state.table) >= MELDS or game.state.hand_no > 1, 4
+    )
+    return resumed_app(game)
 
 
-async def play_to_a_crowded_table(pilot, melds: int = 9):
+async def play_to_a_crowded_table(pilot, melds: int = MELDS):
     table = pilot.app.table()
     await play_until(pilot, lambda: len(table.game.state.table) >= melds or table.game.state.hand_no > 1)
     await settle(pilot)

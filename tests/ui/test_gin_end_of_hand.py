@@ -5,12 +5,13 @@ from __future__ import annotations
 from rummy_tui.screens.results import EndOfHandScreen
 from tests.support.words import message_texts
 
-from .driver import at_the_table, make_app, play_until
+from .driver import at_the_table, play_until, played_until, resumed_app
 from .test_table_rules import _visible_text
 
 
 async def test_gin_end_of_hand_says_who_knocked_with_what_against_the_limit():
-    app = make_app("gin", 2, ["Ann"], seed=3, settings={"target": 30})
+    game = played_until("gin", 2, ["Ann"], 3, {"target": 30}, lambda game: game.state.last_hand, moves_before=4)
+    app = resumed_app(game)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until(pilot, lambda: isinstance(app.screen, EndOfHandScreen))
         await pilot.pause()
@@ -28,9 +29,12 @@ async def test_gin_end_of_hand_says_who_knocked_with_what_against_the_limit():
 async def test_gin_end_of_game_names_the_bonuses_in_the_settlement():
     from rummy_tui.screens.results import EndOfGameScreen
 
-    app = make_app("gin", 2, ["Ann"], seed=3, settings={"target": 30, "box_bonus": 20})
+    # The table opens a few moves before the game ends; the keys play those.
+    settings = {"target": 30, "box_bonus": 20}
+    game = played_until("gin", 2, ["Ann"], 3, settings, lambda game: game.is_over, moves_before=4)
+    app = resumed_app(game)
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda: isinstance(app.screen, EndOfGameScreen), max_moves=2000)
+        await play_until(pilot, lambda: isinstance(app.screen, EndOfGameScreen))
         shown = str(app.screen.query_one("#game-result").render())
         assert "+ 150 for the game" in shown and "+ 20 per hand won" in shown
 

@@ -4,17 +4,20 @@ only move is to call the hand void, and the status line must not offer a take or
 
 from __future__ import annotations
 
-from rummy_tui.app import RummyApp
+from rummy_tui.engine import Game
+from rummy_tui.engine.ai import choose_action
 
-from .driver import play_until
+from .driver import play_until, resumed_app
 from .screen_text import screen_lines
 
 
 async def test_an_impossible_knock_is_not_offered_at_the_last_chance():
     seats = [{"name": "North", "kind": "ai", "level": "normal"}, {"name": "You", "kind": "human", "level": None}]
-    app = RummyApp(
-        ai_delay=0.0, table_options={"variant": "gin", "players": 2, "settings": {}, "seed": 104, "seats": seats}
-    )
+    game = Game("gin", 2, {}, 104, seats=seats)
+    while game.state.phase != "last_chance" and game.state.hand_no == 1:  # the engine plays up to a few moves before
+        game.apply(choose_action(game, game.current_seat, "normal"))
+    game = Game.replay({**game.record, "actions": game.record["actions"][:-4]})
+    app = resumed_app(game)
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.table()
         game = table.game

@@ -10,10 +10,8 @@ BEFORE_THE_END = 6  # moves of the first hand left to play by keys
 async def test_each_hand_ends_with_exactly_one_end_of_hand_screen():
     # The table opens a few moves before the first hand ends (the engine plays up to there, as
     # the keys would); the keys play the rest of it and the whole second hand.
-    first_hand = played_until("traditional", 2, ["Ann"], 4, {"rounds": 2}, lambda game: game.state.last_hand)
-    ending = len(first_hand.record["actions"])
     game = played_until(
-        "traditional", 2, ["Ann"], 4, {"rounds": 2}, lambda game: len(game.record["actions"]) == ending - BEFORE_THE_END
+        "traditional", 2, ["Ann"], 4, {"rounds": 2}, lambda game: game.state.last_hand, moves_before=BEFORE_THE_END
     )
     app = resumed_app(game)
     async with app.run_test(size=(80, 24)) as pilot:

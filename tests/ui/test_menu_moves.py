@@ -9,7 +9,7 @@ from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
 from rummy_tui.screens.results import EndOfGameScreen, EndOfHandScreen
 
-from .driver import make_app, pick_from_menu, press_move, settle
+from .driver import make_app, pick_from_menu, played_until, press_move, resumed_app, settle
 
 
 def ends_the_hand(game: Game, code: str) -> bool:
@@ -38,9 +38,15 @@ async def play_to_a_hand_ending_move(pilot, max_moves: int = 300) -> str:
     raise AssertionError("no hand-ending move came up")
 
 
+def the_human_may_end_the_hand(game: Game) -> bool:
+    return game.current_seat == 0 and any(ends_the_hand(game, code) for code in game.legal_actions())
+
+
 @pytest.mark.parametrize(("variant", "seed"), [("traditional", 4), ("basic", 31)])
 async def test_the_summary_shows_after_a_hand_ending_move_from_the_menu(variant, seed):
-    app = make_app(variant, 2, ["Me"], seed=seed)
+    # The table opens a few moves before the player may end the hand (the engine plays up to
+    # there, as the keys would); the keys play on from there.
+    app = resumed_app(played_until(variant, 2, ["Me"], seed, {}, the_human_may_end_the_hand, moves_before=4))
     async with app.run_test(size=(80, 24)) as pilot:
         code = await play_to_a_hand_ending_move(pilot)
         table = app.table()

@@ -9,7 +9,7 @@ from rummy_tui.i18n import render
 from rummy_tui.screens.results import EndOfHandScreen
 from rummy_tui.widgets.cards import CardLook, log_line
 
-from .driver import make_app, play_until
+from .driver import play_until, played_until, resumed_app
 from .screen_text import screen_text
 
 
@@ -29,10 +29,12 @@ async def seen_while_scrolling(pilot) -> str:
 
 
 async def test_the_ten_card_hand_screen_brings_elimination_and_money_on_screen_at_80x24():
-    app = make_app("ten-card", 3, ["Ann"], seed=11, settings={"limit": 5})
+    # The table opens a few moves before the hand ends; the keys play those.
+    game = played_until("ten-card", 3, ["Ann"], 11, {"limit": 5}, lambda game: game.state.last_hand, moves_before=4)
+    app = resumed_app(game)
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.table()
-        await play_until(pilot, lambda: isinstance(app.screen, EndOfHandScreen), max_moves=300)
+        await play_until(pilot, lambda: isinstance(app.screen, EndOfHandScreen))
         last = table.game.state.last_hand
         assert last["eliminated"], "the seed and limit are chosen so that the hand eliminates someone"
         footer_keys = {a.binding.key for a in app.active_bindings.values() if a.enabled and a.binding.show}
