@@ -87,19 +87,30 @@ class Console:
         self._requests.put(None)
 
     def serve_input(self) -> None:
-        """Read a line each time the game asks for one, until :meth:`close`."""
+        """Read a line each time the game asks for one, until :meth:`close`. After ctrl+c every
+        question is answered with the end of input, so the game leaves as after `quit` (saved)."""
+        interrupted = False
         while True:
-            request = self._requests.get()
+            try:
+                request = self._requests.get()
+            except KeyboardInterrupt:
+                interrupted = True
+                continue
             if request is None:
                 return
             prompt, loop, future = request
-            self._prompt = prompt
-            try:
-                line: str | None = input(prompt)
-            except (EOFError, OSError, ValueError):
-                line = None
-            finally:
-                self._prompt = None
+            line: str | None = None
+            if not interrupted:
+                self._prompt = prompt
+                try:
+                    line = input(prompt)
+                except (EOFError, OSError, ValueError):
+                    line = None
+                except KeyboardInterrupt:
+                    interrupted = True
+                    self.out.write("\n")
+                finally:
+                    self._prompt = None
             if not loop.is_closed():
                 loop.call_soon_threadsafe(_settle, future, line)
 

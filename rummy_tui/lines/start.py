@@ -29,11 +29,7 @@ def run_lines(cards: str = "words", ai_delay: float = 0.0, **options: Any) -> in
 
     playing = threading.Thread(target=game, name="line-game", daemon=True)
     playing.start()
-    try:
-        console.serve_input()
-    except KeyboardInterrupt:
-        console.say("")
-        return 130
+    console.serve_input()  # ctrl+c ends the game as `quit` does: the game is saved
     playing.join()
     return status[0] if status else 1
 

@@ -3,6 +3,8 @@ text: nothing on the screen is ever moved, erased or redrawn."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from tests.support.linepty import HAND_OVER, SCREEN_CONTROL, LineTerminal, line_environment, scripted_hand
@@ -28,3 +30,17 @@ def test_a_whole_hand_by_typing(variant, language, tmp_path):
     assert "\x1b" not in terminal.text()  # no colours either, unless asked
     assert HAND_OVER[language].search(said), said
     assert ("Totals:" if language == "en" else "Összesen:") in said
+
+
+def test_ctrl_c_leaves_as_quit_does_and_the_game_is_saved(tmp_path):
+    terminal = LineTerminal(["--lines", "play", "--variant", "basic", "--seed", "2"], line_environment(tmp_path))
+    try:
+        terminal.prompt()
+        terminal.type("draw")
+        assert "You drew the " in terminal.prompt()
+        os.write(terminal.master, b"\x03")
+        terminal.read_until(b"The game is saved")
+    finally:
+        status = terminal.finish()
+    assert status == 0
+    assert list((tmp_path / "saves").glob("*.json"))

@@ -40,6 +40,7 @@ class LineTerminal:
             cwd=ROOT,
             env=environment,
             start_new_session=True,
+            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),  # its terminal: ctrl+c is SIGINT
         )
         os.close(slave)
         self.master = master
