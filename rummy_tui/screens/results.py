@@ -194,6 +194,26 @@ class DealCheckLine(Static):
             )
 
 
+class RatingLines(Static):
+    """A shared game's new ratings (the table log's lines), shown when the server has them."""
+
+    def __init__(self, ratings: Callable[[], Awaitable[list]]) -> None:
+        super().__init__(id="ratings")
+        self.ratings = ratings
+
+    def on_mount(self) -> None:
+        self.run_worker(self._show(), exclusive=True)
+
+    async def _show(self) -> None:
+        from rummy_tui.tableserver.protocol import log_line_markup
+
+        lines = await self.ratings()
+        if lines:
+            shown = [Text(""), Text(_("Ratings"), style="bold")]
+            shown += [Text.from_markup("  " + log_line_markup(line)) for line in lines]
+            self.update(Text("\n").join(shown))
+
+
 class EndOfHandScreen(ScrollingPage, Screen):
     BINDINGS = [
         Binding("enter,space", "next", _("Next"), id="next"),
@@ -259,9 +279,10 @@ class EndOfGameScreen(ScrollingPage, Screen):
         *ScrollingPage.SCROLL_BINDINGS,
     ]
 
-    def __init__(self, view: TableView) -> None:
+    def __init__(self, view: TableView, ratings: Callable[[], Awaitable[list]] | None = None) -> None:
         super().__init__()
         self.view = view
+        self.ratings = ratings  # a shared table's: the new ratings, once the server has rated the game
 
     def compose(self) -> ComposeResult:
         result = self.view.observation["result"] or {}
@@ -292,6 +313,8 @@ class EndOfGameScreen(ScrollingPage, Screen):
             lines += [Text(f"  {names[seat]}: {value}") for seat, value in enumerate(final)]
         with VerticalScroll(classes="page", id="end-of-game"):
             yield Static(Text("\n").join(lines), id="game-result")
+            if self.ratings is not None:
+                yield RatingLines(self.ratings)
             yield Static(Text("\n" + _("Score sheet"), style="bold"))
             yield Static(score_table(self.view))
         yield Footer()

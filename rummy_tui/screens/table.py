@@ -437,7 +437,7 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, ClockCountd
 
         self._overlay = True
         self.refresh_table()
-        self.app.push_screen(EndOfGameScreen(self.table_view()))
+        self.app.push_screen(EndOfGameScreen(self.table_view(), getattr(self.seat, "rating_lines", None)))
 
     def _latest_public_words(self, seat: int) -> Text:
         """What ``seat`` last did, from the public events (never an action code: it may name hidden cards)."""

@@ -84,7 +84,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from rummy_tui.i18n import _, english, render
+from rummy_tui.i18n import N_, _, english, render
 
 MAX_LINE_BYTES = 64 * 1024
 MAX_NAME_CHARS = 16
@@ -99,6 +99,13 @@ MAX_ASKED = 500  # actions one ``allowed`` question may name (a joker menu asks 
 MAX_DEPTH = 6  # nesting of objects and lists in one message (the deepest, create's settings, is 2)
 MAX_SEATS = 8  # no variant seats more; a longer list is refused before any game is made
 MAX_SETTING_NUMBER = 100_000  # a whole-number setting above this makes no game anyone can finish
+
+# The table log's lines with a player's new rating, once a finished game is rated (ratings_desk.py)
+FIRST_RATING = N_("{name}'s first rating: {after}")
+FIRST_RATING_COMPUTER = N_("{name}'s first rating against the computer: {after}")
+NEW_RATING = N_("{name}'s rating: {before} → {after}")
+NEW_RATING_COMPUTER = N_("{name}'s rating against the computer: {before} → {after}")
+RATING_TEMPLATES = (FIRST_RATING, FIRST_RATING_COMPUTER, NEW_RATING, NEW_RATING_COMPUTER)
 
 # For each message type: field -> (accepted types, required).
 FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {

@@ -32,7 +32,14 @@ from rummy_tui.storage.ratings import (
 
 from .lifecycle import creator_key
 from .limits import TableLimits, Throttle
-from .protocol import BadMessage, refusal
+from .protocol import (
+    FIRST_RATING,
+    FIRST_RATING_COMPUTER,
+    NEW_RATING,
+    NEW_RATING_COMPUTER,
+    BadMessage,
+    refusal,
+)
 from .table import Table
 
 KINDS = ("ratings", "hide_rating")
@@ -144,18 +151,10 @@ class RatingsDesk:
         seat = next((i for i, e in enumerate(table.seats) if rated_identity(e.identity) == change.identity), None)
         after = rating_text(change.after, change.provisional)
         if change.before is None:
-            template = (
-                N_("{name}'s first rating against the computer: {after}")
-                if change.pool == COMPUTER
-                else N_("{name}'s first rating: {after}")
-            )
+            template = FIRST_RATING_COMPUTER if change.pool == COMPUTER else FIRST_RATING
             line = table.log.add(template, seat, name=change.name, after=after)
         else:
-            template = (
-                N_("{name}'s rating against the computer: {before} → {after}")
-                if change.pool == COMPUTER
-                else N_("{name}'s rating: {before} → {after}")
-            )
+            template = NEW_RATING_COMPUTER if change.pool == COMPUTER else NEW_RATING
             line = table.log.add(template, seat, name=change.name, before=str(shown(change.before)), after=after)
         table.send_to_all({"type": "line", "table": table.code, "line": line})
 

@@ -19,7 +19,7 @@ from rummy_tui.engine.verify import HandCheck, verify_record
 from rummy_tui.i18n import _
 
 from .client import NOT_SENT, REPLY_TIMEOUT, ConnectionLost, TableClient, TableError
-from .protocol import reason_shown
+from .protocol import RATING_TEMPLATES, reason_shown
 
 
 class SeatView(Protocol):
@@ -135,11 +135,27 @@ class LocalSeat:
         return next((check for check in checks if check.hand == hand), None)
 
 
+RATING_WAIT = 10.0  # seconds the end of a shared game waits for the new ratings
+
+
 class RemoteSeat:
     """A seat at a shared table, over a :class:`TableClient`: the seat the server gave us."""
 
     def __init__(self, client: TableClient):
         self.client = client
+
+    async def rating_lines(self, timeout: float = RATING_WAIT) -> list[dict[str, Any]]:
+        """Once the game is over: the table log's lines with the players' new ratings, as soon
+        as the server has rated it ([] for a game it does not rate, after ``timeout``)."""
+
+        def rated(view: dict[str, Any]) -> bool:
+            return any(line.get("template") in RATING_TEMPLATES for line in view["log"])
+
+        try:
+            view = await self.client.wait_view(rated, timeout)
+        except TableError:
+            return []
+        return [line for line in view["log"] if line.get("template") in RATING_TEMPLATES]
 
     @property
     def view(self) -> dict[str, Any] | None:

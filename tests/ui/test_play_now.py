@@ -115,3 +115,31 @@ async def test_the_board_lists_the_top_players_your_place_and_lets_you_hide(serv
         await pilot.press("c")
         await until(pilot, lambda: board.board["pool"] == "computer", "the board against the computer")
         await until(pilot, lambda: "no rating in Gin" in screen_text(app), "no rating against the computer")
+
+
+async def test_the_end_of_a_shared_game_shows_the_new_ratings(server):
+    from rummy_tui.screens.results import EndOfGameScreen, EndOfHandScreen
+    from tests.tableserver.players import play_all
+
+    bela, anna = TableClient(), TableClient()
+    for client, name in ((bela, "Bela"), (anna, "Anna")):
+        await client.connect(server.socket_path)
+        await client.hello(name, identity=f"key-{name.lower()}")
+    welcome = await bela.create("gin", ["human", "human"], {"single_hand": True})
+    await anna.join(welcome["table"])
+    await bela.start()
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen_stack[1:], "the start screen")
+        app.open_remote_table(anna)  # Anna's seat on the table screen
+        await play_all([bela, anna], lambda view: view["observation"]["result"] is not None)
+        for _ in range(3):  # the hand's end first, then the game's
+            await until(pilot, lambda: isinstance(app.screen, (EndOfHandScreen, EndOfGameScreen)), "an end", tries=2000)
+            if isinstance(app.screen, EndOfGameScreen):
+                break
+            await pilot.press("enter")
+            await until(pilot, lambda: not isinstance(app.screen, EndOfHandScreen), "the hand's end closed")
+        assert isinstance(app.screen, EndOfGameScreen)
+        text = await until(pilot, lambda: "Anna's first rating: " in (t := screen_text(app)) and t, "the ratings")
+        assert "Bela's first rating: " in text and "?" in text
+    await bela.close()
