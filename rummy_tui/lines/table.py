@@ -191,10 +191,10 @@ class LineTable(Reporter):
             if status.save_problem:
                 self.console.say(status.save_problem)
             elif not game.is_over:
-                self.console.say(_("The game is saved: continue it with `rummy resume`."))
+                self.console.say(_("The game is saved: continue it with `rummy --lines resume`."))
             self._writer.close()
         elif self.local and self.game_id is not None and not self.seat.game.is_over:  # resumed, nothing new
-            self.console.say(_("The game is saved: continue it with `rummy resume`."))
+            self.console.say(_("The game is saved: continue it with `rummy --lines resume`."))
         if not self.local:
             await self.seat.close()
 
