@@ -19,15 +19,19 @@ def next_event_number(events: list[dict[str, Any]]) -> int:
 
 
 def number_new_events(events: list[dict[str, Any]], next_number: int, for_away: int | None = None) -> int:
-    """Number the events at the end of ``events`` that have no number yet, oldest first; those
-    of seat ``for_away`` were played by the computer for an away player. Returns the next number."""
+    """Number the events at the end of ``events`` that have no number yet, oldest first. The
+    first of them that belong to seat ``for_away`` tell the move the computer made for an away
+    player; what follows another seat's line (a knock's score, a new hand) is not a move of theirs.
+    Returns the next number."""
     start = len(events)
     while start > 0 and "n" not in events[start - 1]:
         start -= 1
+    moving = for_away is not None
     for event in events[start:]:
         event["n"] = next_number
         next_number += 1
-        if for_away is not None and event.get("seat") == for_away:
+        moving = moving and event.get("seat") == for_away
+        if moving:
             event["for_away"] = True
     return next_number
 

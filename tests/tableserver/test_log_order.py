@@ -15,10 +15,10 @@ def test_lines_go_after_the_events_before_them_and_keep_their_own_order():
     assert order == ["joined", "move 0", "move 1", "hi", "hi again", "move 2", "move 3"]
 
 
-def test_only_the_away_seats_new_events_are_marked():
-    events = [{"seat": 0, "n": 0}, {"seat": 1}, {"seat": 0}]
+def test_only_the_away_seats_move_is_marked_not_what_follows_another_seats_line():
+    events = [{"seat": 0, "n": 0}, {"seat": 1}, {"seat": 1}, {"seat": 0}, {"seat": 1}]  # knock, show; show; score
     number_new_events(events, 1, for_away=1)
-    assert [e.get("for_away", False) for e in events] == [False, True, False]
+    assert [e.get("for_away", False) for e in events] == [False, True, True, False, False]
 
 
 def test_a_resumed_game_gets_the_numbers_it_had():
