@@ -286,3 +286,22 @@ async def test_a_player_back_before_the_end_is_ranked_as_they_played(server, ope
     await back.join(table.code)  # the same key takes the seat back
     await anna.wait_view(lambda v: not any(seat["away"] for seat in v["seats"]))
     assert [e.left for e in entrants_of(table)] == [False, False]
+
+
+async def test_three_players_asking_for_a_three_player_game_sit_at_one_table(server, opener):
+    players = [await opener(name, f"key-{name}") for name in ("A", "B", "C")]
+    await players[0].seek("basic", 3)
+    await players[1].seek("basic", 3)
+    with pytest.raises(NoAnswer):  # two are not enough
+        await welcome_or_nothing(players[0])
+    await players[2].seek("basic", 3)
+    welcomes = await asyncio.gather(*(welcome_of(player) for player in players))
+    assert len({w["table"] for w in welcomes}) == 1 and sorted(w["seat"] for w in welcomes) == [0, 1, 2]
+    view = await players[0].wait_view(lambda v: v["started"])
+    assert [seat["kind"] for seat in view["seats"]] == ["human"] * 3
+
+
+async def welcome_or_nothing(client: TableClient) -> dict:
+    while (news := await client.news(timeout=0.3))["type"] != "welcome":
+        pass
+    return news
