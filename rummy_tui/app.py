@@ -63,6 +63,8 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
             self.resume_game(self.table_options["resume"])
         elif self.table_options and "lesson" in self.table_options:  # `rummy learn VARIANT`
             self.start_lesson(self.table_options["lesson"])
+        elif self.table_options and "daily" in self.table_options:  # `rummy daily`
+            self.open_daily(self.table_options["daily"])
         elif self.table_options and "shared" in self.table_options:  # `rummy host`, `rummy join CODE`
             self.open_shared_table_form(*self.table_options["shared"])
         elif self.table_options and "play_now" in self.table_options:  # `rummy play-now VARIANT`
@@ -146,6 +148,12 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
 
         seats = seat_entries(game.record)  # every seat with a name, a kind and a level, whatever the record holds
         self.show_table(TableScreen(LocalSeat(game, None, seats), ai_delay=self.ai_delay, game_id=game_id))
+
+    def open_daily(self, variant: str) -> None:
+        """Today's daily deal of ``variant`` (its results, if it was played already)."""
+        from rummy_tui.screens.daily import open_daily
+
+        open_daily(self, variant)
 
     def open_remote_table(self, client) -> None:
         """Sit down at a shared table: ``client`` is a connected, seated TableClient, and the

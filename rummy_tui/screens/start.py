@@ -88,6 +88,7 @@ class StartScreen(Screen):
         Binding("f4", "learn", _("Learn"), id="learn"),
         Binding("f5", "play_now", _("Play now"), id="play-now"),
         Binding("f6", "ratings", _("Ratings"), id="ratings"),
+        Binding("f7", "daily", _("Daily"), id="daily", tooltip=_("Today's daily deal of the variant chosen above")),
         Binding("question_mark", "help", _("Keys"), id="help"),
         Binding("ctrl+q", "app.quit", _("Quit"), id="quit"),
     ]
@@ -419,6 +420,9 @@ class StartScreen(Screen):
         navigation(self).open_host_form()
 
     @on(Button.Pressed, "#join-table")
+    def action_daily(self) -> None:
+        self.app.open_daily(self.variant.key if self.variant is not None else "gin")
+
     def action_join_table(self) -> None:
         navigation(self).open_join_form()
 

@@ -39,6 +39,7 @@ from rummy_tui.widgets.opponents import OpponentsView
 from rummy_tui.widgets.piles import PilesView, piles_height
 from rummy_tui.widgets.scores import ScoreSheet
 
+from .daily_result import DailyEnd
 from .jokers import JokerMeanings
 from .lobby_chat import ChatLine
 from .table_clock import ClockCountdown
@@ -75,7 +76,9 @@ def hand_marker(last_hand: dict | None) -> str | None:
     return json.dumps({key: value for key, value in last_hand.items() if key != "lines"}, sort_keys=True, default=str)
 
 
-class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, ClockCountdown, MoveKeys, ViewKeys, Screen):
+class TableScreen(
+    UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, ClockCountdown, DailyEnd, MoveKeys, ViewKeys, Screen
+):
     BINDINGS: ClassVar[list[BindingType]] = [*TABLE_BINDINGS]
     AUTO_FOCUS = ""  # nothing takes the table's keys by itself (a shared table's hidden chat line least of all)
     saves_the_game: ClassVar[bool] = True  # a local game is saved after every move (a lesson's is not)
@@ -406,6 +409,8 @@ class TableScreen(UndoMoves, JokerMeanings, LocalTurns, RemoteTurns, ClockCountd
         if marker != self._seen_hand and observation["last_hand"] is not None:
             self._seen_hand = marker
             self.show_end_of_hand()
+            return
+        if self.end_of_daily():  # a daily deal is its first hand
             return
         if observation["result"] is not None:
             self.show_end_of_game()

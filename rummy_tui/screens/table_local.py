@@ -174,6 +174,8 @@ class LocalTurns(TableParts):
     def _autosave(self) -> None:
         """Called after every applied action: the game goes to the disk writer, which saves it
         (and updates the history) off the UI thread, so a slow or locked disk never holds a key."""
+        if self.daily is not None:  # a daily deal is one hand, kept in the daily book at its end
+            return
         self.disk_writer().submit(self.game)
 
     def disk_writer(self) -> DiskWriter:

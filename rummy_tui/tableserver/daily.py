@@ -33,6 +33,7 @@ from typing import Any
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
+from rummy_tui.engine.cards import card_text
 from rummy_tui.engine.verify import revealed_record
 from rummy_tui.storage.saves import write_atomically
 
@@ -69,10 +70,23 @@ def daily_seats(name: str, players: int) -> list[dict[str, Any]]:
 
 def daily_game(variant: str, day: str, name: str, secret: bytes | None = None) -> Game:
     """The daily deal of ``variant`` on ``day``, the player ``name`` in seat 1."""
-    players = daily_players(variant)
-    game = Game(variant, players, {}, daily_seed(variant, day, secret), daily_seats(name, players), chosen_seed=True)
+    game = deal_from_seed(variant, daily_seed(variant, day, secret), name)
     game.record["daily"] = {"day": day, "variant": variant, "served": secret is not None}
     return game
+
+
+def deal_from_seed(variant: str, seed: int, name: str = "") -> Game:
+    players = daily_players(variant)
+    return Game(variant, players, {}, seed, daily_seats(name, players), chosen_seed=True)
+
+
+def first_hand(game: Game) -> list[str]:
+    """Seat 1's cards as first dealt, as text (what a player keeps to check the deal with later)."""
+    return hand_text(game.state.hands[0])
+
+
+def hand_text(cards: list[int]) -> list[str]:
+    return sorted(card_text(card) for card in cards)
 
 
 def commitment(game: Game) -> str:
@@ -185,6 +199,16 @@ class DailyBook:
         kept = self.read(day, variant)
         kept["computer"] = points
         self._write(day, variant, kept)
+
+    def saw(self, day: str, variant: str, sealed: str, hand: list[str]) -> None:
+        """What this player was shown of a served daily: its commitment and their first hand."""
+        kept = self.read(day, variant)
+        kept["seen"] = {"commitment": sealed, "hand": hand}
+        self._write(day, variant, kept)
+
+    def seen(self, day: str, variant: str) -> dict[str, Any] | None:
+        seen = self.read(day, variant).get("seen")
+        return seen if isinstance(seen, dict) else None
 
     def computer(self, day: str, variant: str) -> int | None:
         points = self.read(day, variant).get("computer")

@@ -132,7 +132,7 @@ def test_usage_errors_are_hungarian(cli):
     assert not_a_number.exit_code == 2
     assert "Érvénytelen érték ('--seed'): 'x' nem egész szám" in not_a_number.output
     unknown = cli("--lang", "hu", "nope")
-    assert unknown.exit_code == 2 and "Hiba: Nincs 'nope' parancs. A parancsok: export" in unknown.output
+    assert unknown.exit_code == 2 and "Hiba: Nincs 'nope' parancs. A parancsok: daily, export" in unknown.output
     argument = cli("rules", "--lang", "hu")
     assert argument.exit_code == 2 and "Hiányzik az argumentum: 'VÁLTOZAT'." in argument.output
     for result in (missing, not_a_number, unknown, argument):
