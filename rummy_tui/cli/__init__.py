@@ -2,7 +2,8 @@
 
 `group` holds the command group and what the commands share; each other module adds its commands
 to it: `about` (variants, rules), `simulate`, `games` (play, resume, stats, replay, export,
-verify), `learn`, `tables` (table-server, host, join), `ratings` (play-now, ratings) and `daily`. `rummy serve` lives with the server it starts.
+verify), `learn`, `tables` (table-server, host, join), `ratings` (play-now, ratings) and
+`daily`. `rummy serve` lives with the server it starts.
 """
 
 from __future__ import annotations

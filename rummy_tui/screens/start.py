@@ -419,10 +419,10 @@ class StartScreen(Screen):
     def action_host_table(self) -> None:
         navigation(self).open_host_form()
 
-    @on(Button.Pressed, "#join-table")
     def action_daily(self) -> None:
-        self.app.open_daily(self.variant.key if self.variant is not None else "gin")
+        navigation(self).open_daily(self.variant.key if self.variant is not None else "gin")
 
+    @on(Button.Pressed, "#join-table")
     def action_join_table(self) -> None:
         navigation(self).open_join_form()
 

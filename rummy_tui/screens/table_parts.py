@@ -9,7 +9,7 @@ At run time it is an empty class: the screen defines every one of them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -91,6 +91,9 @@ if TYPE_CHECKING:
 
         # the clock (table_clock.py)
         def clock_plays(self, seat: int) -> bool: ...
+
+        # the daily deal (daily_result.py)
+        daily: dict[str, Any] | None
 
 else:
 
