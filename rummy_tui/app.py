@@ -125,6 +125,12 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
 
         self.show_table(open_lesson(variant, ai_delay=self.ai_delay))
 
+    def on_review_wanted(self, message: Any) -> None:
+        """The coach's review of a hand, asked for at its end (screens/results.py's ReviewWanted)."""
+        from rummy_tui.screens.review import ReviewScreen
+
+        self.push_screen(ReviewScreen(message.record, message.seat, message.hand, message.names))
+
     def _lesson_chosen(self, variant: str | None) -> None:
         if variant:
             self.start_lesson(variant)

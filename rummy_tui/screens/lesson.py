@@ -30,6 +30,7 @@ from rummy_tui.widgets.cards import log_line
 from rummy_tui.widgets.fresh import table_copy
 from rummy_tui.widgets.piles import PilesView, piles_height
 
+from .position import NoDisk
 from .results import EndOfGameScreen
 from .table import MESSAGE_ROWS, TableScreen, hand_marker
 from .table_keys import TABLE_BINDINGS, bracket_cards
@@ -65,19 +66,6 @@ class LessonSeat(LocalSeat):
         await super().apply(action)
         if step is not None:
             self.made += 1
-
-
-class NoDisk:
-    """A lesson's game is not saved: the table's disk writer, doing nothing."""
-
-    def submit(self, game: Game) -> None:
-        pass
-
-    def flush(self, timeout: float | None = None) -> DiskStatus:
-        return DiskStatus()
-
-    def close(self, timeout: float | None = None) -> None:
-        pass
 
 
 class LessonResultScreen(EndOfGameScreen):
@@ -277,7 +265,7 @@ class LessonScreen(TableScreen):
 
     def show_end_of_hand(self) -> None:
         """As at any table, without checking the deal: a step's position was set up, not dealt."""
-        from .results import EndOfHandScreen
+        from .results import EndOfHandScreen, review_of_last_hand
 
         self._overlay = True
         self.refresh_table()
@@ -286,8 +274,6 @@ class LessonScreen(TableScreen):
             self._overlay = False
             self.refresh_table()
             self.advance()
-
-        from .review import review_of_last_hand
 
         review = review_of_last_hand(self) if self.closing else None  # a step's position was never dealt
         self.app.push_screen(EndOfHandScreen(self.table_view(), review=review), closed)

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -212,6 +213,29 @@ class RatingLines(Static):
             shown = [Text(""), Text(_("Ratings"), style="bold")]
             shown += [Text.from_markup("  " + log_line_markup(line)) for line in lines]
             self.update(Text("\n").join(shown))
+
+
+class ReviewWanted(Message):
+    """The player asks for the coach's review of a hand: the app opens it (screens/review.py)."""
+
+    def __init__(self, record: dict[str, Any], seat: int, hand: int, names: list[str]) -> None:
+        super().__init__()
+        self.record, self.seat, self.hand, self.names = record, seat, hand, names
+
+
+def review_of_last_hand(table: Any) -> Callable[[], None] | None:
+    """How the end of a hand opens its review: a hand one human played against the computer at a
+    table in this process; None for any other table."""
+    if not (table.local and len(table.humans) == 1 and len(table.seats) > 1):
+        return None
+
+    def ask() -> None:
+        hand = (table.seat.observation["last_hand"] or {}).get("hand")
+        if isinstance(hand, int):
+            record = {**table.game.record, "actions": list(table.game.record["actions"])}
+            table.app.post_message(ReviewWanted(record, table.humans[0], hand, table.names))
+
+    return ask
 
 
 class EndOfHandScreen(ScrollingPage, Screen):

@@ -8,7 +8,6 @@ screen cancels it. Opened from the end of a hand against the computer and from `
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -78,7 +77,10 @@ class ReviewScreen(Screen[None]):
     ReviewScreen #review-list { height: 7; border: round $primary-lighten-1; }
     ReviewScreen ReviewPanel { height: 1fr; padding: 0 1; border: round $primary-lighten-1; }
     """
-    BINDINGS = [Binding("escape,q", "close", _("Close"), id="review.close")]
+    BINDINGS = [
+        Binding("enter", "open_position", _("Table"), id="review.table"),
+        Binding("escape,q", "close", _("Close"), id="review.close"),
+    ]
 
     def __init__(self, record: dict[str, Any], seat: int, hand: int, names: list[str]) -> None:
         super().__init__()
@@ -132,6 +134,37 @@ class ReviewScreen(Screen[None]):
         if event.option_index is not None:
             self.show_position(event.option_index)
 
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_open_position()
+
+    def action_open_position(self) -> None:
+        """The real table at the decision highlighted, as the player saw it."""
+        index = self.query_one("#review-list", OptionList).highlighted
+        if index is not None and 0 <= index < len(self.remarks):
+            self.open_position(self.remarks[index])
+
+    @work(thread=True, exclusive=True, group="position")
+    def open_position(self, remark: Remark) -> None:
+        from rummy_tui.engine import Game
+
+        game = Game.replay(self.record, upto=remark.position)  # a long game takes a moment: not on the UI thread
+        self.app.call_from_thread(self._show_table, game, remark)
+
+    def _show_table(self, game: Any, remark: Remark) -> None:
+        from rummy_tui.storage.saves import seat_entries
+
+        from .position import PositionScreen
+
+        look = self.query_one("#review-position", ReviewPanel).card_look()
+        caption = (
+            Text(_("You: "))
+            + describe(remark.made, look)
+            + Text("  →  " + _("hard: "))
+            + describe(remark.preferred, look)
+        )
+        caption += Text(". ") + log_line(bracket_cards(remark.reason), look)
+        self.app.push_screen(PositionScreen(game, self.seat, seat_entries(self.record), caption))
+
     def show_position(self, index: int) -> None:
         if 0 <= index < len(self.remarks):
             panel = self.query_one("#review-position", ReviewPanel)
@@ -140,18 +173,3 @@ class ReviewScreen(Screen[None]):
     def action_close(self) -> None:
         self.workers.cancel_group(self, "review")
         self.dismiss(None)
-
-
-def review_of_last_hand(table: Any) -> Callable[[], None] | None:
-    """How the end of a hand opens its review: a hand one human played against the computer at a
-    table in this process; None for any other table."""
-    if not (table.local and len(table.humans) == 1 and len(table.seats) > 1):
-        return None
-
-    def open_review() -> None:
-        hand = (table.seat.observation["last_hand"] or {}).get("hand")
-        if isinstance(hand, int):
-            record = {**table.game.record, "actions": list(table.game.record["actions"])}
-            table.app.push_screen(ReviewScreen(record, table.humans[0], hand, table.names))
-
-    return open_review

@@ -419,7 +419,7 @@ class TableScreen(
             self.next_local_turn(observation["to_move"])
 
     def show_end_of_hand(self) -> None:
-        from .results import EndOfHandScreen
+        from .results import EndOfHandScreen, review_of_last_hand
 
         self._overlay = True
         if self.local and len(self.humans) > 1:
@@ -431,8 +431,6 @@ class TableScreen(
             self._overlay = False
             self.refresh_table()
             self.advance()
-
-        from .review import review_of_last_hand
 
         check = getattr(self.seat, "deal_check", None)
         self.app.push_screen(EndOfHandScreen(self.table_view(), check, review_of_last_hand(self)), closed)

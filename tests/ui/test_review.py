@@ -9,6 +9,7 @@ from textual.widgets import OptionList
 from rummy_tui.app import ReplayApp
 from rummy_tui.engine.ai import choose_action
 from rummy_tui.engine.coach import review
+from rummy_tui.screens.position import PositionScreen
 from rummy_tui.screens.results import EndOfHandScreen
 from rummy_tui.screens.review import ReviewScreen
 
@@ -23,6 +24,14 @@ async def wait_for_the_review(pilot) -> ReviewScreen:
         if screen.done:
             return screen
     raise AssertionError("the review did not finish")
+
+
+async def wait_for(pilot, kind):
+    for _ in range(100):
+        await settle(pilot)
+        if isinstance(pilot.app.screen, kind):
+            return pilot.app.screen
+    raise AssertionError(f"no {kind.__name__}")
 
 
 async def test_r_after_a_gin_hand_against_normal_lists_what_hard_would_have_done():
@@ -43,6 +52,12 @@ async def test_r_after_a_gin_hand_against_normal_lists_what_hard_would_have_done
         assert "Hard:" in first and "Your cards:" in first
         await pilot.press("down")
         assert panel._picture.plain != first  # the table as it was at the next decision
+        await pilot.press("enter")  # the real table at that decision, as Ann saw it
+        position = await wait_for(pilot, PositionScreen)
+        assert sorted(position.hand.order) == sorted(expected[1].view["hand"])
+        assert position.seat.legal == [] and position.game is not table.game
+        await pilot.press("q")
+        assert app.screen is screen
         await pilot.press("escape")
         assert isinstance(app.screen, EndOfHandScreen)
 
