@@ -9,7 +9,7 @@ from rummy_tui.storage import SaveStore
 from rummy_tui.widgets.hand import HandView
 from rummy_tui.widgets.log import GameLog, event_line
 
-from .driver import at_the_table, make_app, play_until, settle
+from .driver import at_the_table, make_app, play_until, played_until, resumed_app, settle
 from .screen_text import screen_lines, screen_text
 
 
@@ -44,7 +44,8 @@ async def test_the_footer_keeps_the_keys_help_when_a_joker_is_selected():
 
 
 async def test_h_opens_every_log_line_uncut_and_escape_returns():
-    app = make_app("hungarian", 4, ["You"], seed=1)
+    game = played_until("hungarian", 4, ["You"], 1, {}, lambda game: len(game.state.events) >= 40, moves_before=4)
+    app = resumed_app(game)
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.table()
         await play_until(pilot, lambda: len(table.game.state.events) >= 40)

@@ -9,7 +9,7 @@ from rummy_tui.app import RummyApp
 from rummy_tui.plain import ascii_words, plain_terminal
 from rummy_tui.screens.results import EndOfHandScreen
 
-from .driver import at_the_table, make_app, play_until, settle
+from .driver import at_the_table, play_until, played_until, resumed_app, settle
 
 
 def frame_bytes(app) -> bytes:
@@ -43,9 +43,10 @@ async def test_the_start_screen_end_of_hand_and_table_view_are_ascii():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert_ascii(app)
-    app = make_app("gin", 2, ["You"], seed=3, ascii_only=True)
+    game = played_until("gin", 2, ["You"], 3, {}, lambda game: game.state.last_hand, moves_before=4)
+    app = resumed_app(game, ascii_only=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda: isinstance(app.screen, EndOfHandScreen), max_moves=200)
+        await play_until(pilot, lambda: isinstance(app.screen, EndOfHandScreen))
         assert isinstance(app.screen, EndOfHandScreen)
         assert_ascii(app)
     async with at_the_table("hungarian", 2, ["You"], seed=1, ascii_only=True) as (app, pilot):

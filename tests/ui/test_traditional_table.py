@@ -7,7 +7,7 @@ import re
 
 from rummy_tui.screens.results import EndOfGameScreen, EndOfHandScreen
 
-from .driver import make_app, play_until, settle
+from .driver import play_until, played_until, resumed_app, settle
 
 BARE_CARD = re.compile(r"\b(10|[2-9AJQK])[SHDC]\b")
 
@@ -21,7 +21,9 @@ def _visible_text(app) -> str:
 
 
 async def test_stake_shown_and_hand_score_drawn_with_card_glyphs():
-    app = make_app("traditional", 2, ["Ann"], seed=2)
+    # The table opens a few moves before the hand ends (the engine plays up to there).
+    game = played_until("traditional", 2, ["Ann"], 2, {}, lambda game: game.state.last_hand, moves_before=4)
+    app = resumed_app(game)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert "one hand for a stake of 100 each" in _visible_text(app)
