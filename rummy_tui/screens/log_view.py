@@ -15,13 +15,16 @@ from rummy_tui.i18n import _
 from rummy_tui.widgets.base import CardWidget
 from rummy_tui.widgets.log import event_line
 
+from .table_remote import table_line
+
 
 class LogLines(CardWidget):
     """The log's lines, wrapped to the screen's width, each hand under its own heading."""
 
     DEFAULT_CSS = "LogLines { height: auto; }"
 
-    def __init__(self, events: list[dict], names: list[str], viewer: int | None) -> None:
+    def __init__(self, events: list, names: list[str], viewer: int | None) -> None:
+        """``events``: the game's events, or at a shared table ``("event"|"table", entry)`` pairs."""
         super().__init__()
         self.events, self.names, self.viewer = events, names, viewer
 
@@ -29,12 +32,16 @@ class LogLines(CardWidget):
         look = self.card_look()
         lines: list[Text] = []
         hand = None
-        for event in self.events:
-            if event.get("hand") != hand:
-                hand = event.get("hand")
-                if hand is not None:
-                    lines.append(Text(_("Hand {number}", number=hand), style="bold"))
-            line = event_line(event, self.names, look, self.viewer)
+        for entry in self.events:
+            kind, event = entry if isinstance(entry, tuple) else ("event", entry)
+            if kind == "table":  # a shared table's own line (a join, chat, away), in the table's order
+                line = table_line(event)
+            else:
+                if event.get("hand") != hand:
+                    hand = event.get("hand")
+                    if hand is not None:
+                        lines.append(Text(_("Hand {number}", number=hand), style="bold"))
+                line = event_line(event, self.names, look, self.viewer)
             line.no_wrap, line.overflow = False, "fold"
             lines.append(line)
         self.update(Text("\n").join(lines) if lines else Text(_("Nothing has happened yet.")))
@@ -45,7 +52,7 @@ class LogScreen(Screen):
 
     BINDINGS = [Binding("escape,q,H", "app.pop_screen", _("Back"), id="back")]
 
-    def __init__(self, events: list[dict], names: list[str], viewer: int | None, notes: Sequence[str] = ()) -> None:
+    def __init__(self, events: list, names: list[str], viewer: int | None, notes: Sequence[str] = ()) -> None:
         super().__init__()
         self.events, self.names, self.viewer = events, names, viewer
         self.notes = list(notes)  # why saving failed, in full: what the table's one-line warnings point to

@@ -38,7 +38,8 @@ class ViewKeys(TableParts):
     def action_full_log(self) -> None:
         from .log_view import LogScreen
 
-        self.app.push_screen(LogScreen(self.seat.events, self.names, self.viewer, notes=self.disk_notes))
+        lines = self.table_lines if not self.local and self.table_lines else self.seat.events  # a shared table's too
+        self.app.push_screen(LogScreen(lines, self.names, self.viewer, notes=self.disk_notes))
 
     def action_rules(self) -> None:
         from .help import RulesScreen

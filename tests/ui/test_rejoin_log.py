@@ -60,6 +60,10 @@ async def test_the_rejoined_log_is_in_the_tables_order_and_says_what_the_compute
         await pilot.pause()
         log = screen_text(pilot.app)
         assert "The computer played for you:" in log and "You drew" not in log, log
+        await pilot.press("H")  # the whole log: the table's lines among the moves there too
+        await pilot.pause()
+        whole = screen_text(pilot.app)
+        assert "Anna: line 0" in whole and "The computer played for you:" in whole, whole
 
 
 def order_key(entries, entry) -> tuple:
