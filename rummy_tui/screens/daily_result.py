@@ -24,6 +24,8 @@ from textual.widgets import Footer, Static
 
 from rummy_tui.i18n import _, ngettext
 
+from .navigation import navigation
+
 LOCAL_PLAYER = "me"  # who a result on one's own machine belongs to
 BAR_WIDTH = 30
 
@@ -212,7 +214,4 @@ class DailyResultScreen(Screen):
         return [Text(_("Your earlier dailies"), style="bold"), rows]
 
     def action_done(self) -> None:
-        from .start import StartScreen
-
-        app: Any = self.app  # the RummyApp, which a screen does not import
-        app.show_main_screen(StartScreen())
+        navigation(self).action_new_game()  # the start screen in place of the daily's table
