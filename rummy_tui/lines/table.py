@@ -169,8 +169,31 @@ class LineTable(Reporter):
             line = typed.result()
             return line is not None and await self.command(line)
         if view.result() is None:
-            self.console.say(_("The connection to the table is lost."))
+            return await self.reconnect()
+        return True
+
+    async def reconnect(self) -> bool:
+        """The connection is gone: connect again, and take the seat back (its token), as the
+        table screen does. False, with the reason, when the table cannot be reached."""
+        from rummy_tui.tableserver.connect import reconnect_with_backoff
+        from rummy_tui.tableserver.protocol import shown_code
+
+        client = self.seat.client
+        before = client.view
+        self.console.say(_("The connection to the table is lost: reconnecting."))
+        reason = await reconnect_with_backoff(client)
+        if reason is None:
+            try:
+                await client.wait_view(lambda view: view is not before)
+            except TableError as problem:
+                reason = str(problem)
+        if reason is not None:
+            code = shown_code(client.table or "")
+            self.console.say(
+                _("{reason} `rummy --lines join {code}` takes your seat back later.", reason=reason, code=code)
+            )
             return False
+        self.console.say(_("Reconnected."))
         return True
 
     def tell_waiting(self) -> None:
