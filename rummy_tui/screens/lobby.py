@@ -31,7 +31,7 @@ from rummy_tui.tableserver.protocol import (
 
 from .lobby_chat import ChatLine
 from .start import StartScreen, setting_value
-from .table_clock import chosen_clock, clock_row
+from .table_clock import chosen_clock, clock_row, clock_words
 
 GRACE_CHOICES = (
     (N_("30 seconds"), 30),
@@ -373,6 +373,7 @@ class LobbyScreen(Screen):
             code = _("Waiting for the host to start the game.")
         if self.hosting:
             code += "\n" + self.who_finds_it()
+        code += clock_words(self.view.get("clock"))
         self.query_one("#lobby-code", Static).update(Text(code))
         chat = self.query(ChatLine)
         if chat:  # what a player types on arriving goes to the table chat

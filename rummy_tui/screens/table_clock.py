@@ -25,9 +25,9 @@ from .table_parts import TableParts
 
 CLOCK_WORDS = {
     "none": N_("no clock"),
-    "15+60": N_("15 s a turn + 1 minute bank"),
-    "30+120": N_("30 s a turn + 2 minutes bank"),
-    "60+300": N_("1 minute a turn + 5 minutes bank"),
+    "15+60": N_("15 s + 1 min bank"),
+    "30+120": N_("30 s + 2 min bank"),
+    "60+300": N_("1 min + 5 min bank"),
 }
 
 
@@ -38,6 +38,17 @@ def clock_row() -> Horizontal:
         Select([(_(CLOCK_WORDS[key]), key) for key in CLOCK_CHOICES], value="none", allow_blank=False, id="clock"),
         Label(_("a turn out of time is played by the computer"), classes="help"),
         classes="row",
+    )
+
+
+def clock_words(clock: dict[str, Any] | None) -> str:
+    """A table's clock as its lobby tells it (a line of its own), or nothing."""
+    if not clock:
+        return ""
+    return "\n" + _(
+        "Clock: {turn} s a turn and a bank of {bank}; a turn out of time is played by the computer.",
+        turn=f"{clock['turn']:g}",
+        bank=minutes(clock["bank"]),
     )
 
 

@@ -24,6 +24,7 @@ import hmac
 import json
 import os
 import secrets
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -159,10 +160,13 @@ class DailyResult:
 
 
 class DailyBook:
-    """The daily results kept in ``folder``: ``<day>/<variant>.json``."""
+    """The daily results kept in ``folder``: ``<day>/<variant>.json``. Each change reads, changes
+    and writes the file under one lock: players finishing at once (worker threads of the table
+    service) never write over each other's results."""
 
     def __init__(self, folder: Path, clock: Callable[[], float] = time.time):
         self.folder, self.clock = folder, clock
+        self._changing = threading.Lock()
 
     def _path(self, day: str, variant: str) -> Path:
         return self.folder / day / f"{variant}.json"
@@ -186,25 +190,28 @@ class DailyBook:
 
     def add(self, result: DailyResult, commitment: str = "") -> bool:
         """Keep a result; False if this player's result for that deal is kept already."""
-        kept = self.read(result.day, result.variant)
-        if any(r.get("who") == result.who for r in kept["results"]) or len(kept["results"]) >= MAX_RESULTS:
-            return False
-        kept["results"].append({**result.as_dict(), "at": self.clock()})
-        if commitment:
-            kept.setdefault("commitment", commitment)
-        self._write(result.day, result.variant, kept)
-        return True
+        with self._changing:
+            kept = self.read(result.day, result.variant)
+            if any(r.get("who") == result.who for r in kept["results"]) or len(kept["results"]) >= MAX_RESULTS:
+                return False
+            kept["results"].append({**result.as_dict(), "at": self.clock()})
+            if commitment:
+                kept.setdefault("commitment", commitment)
+            self._write(result.day, result.variant, kept)
+            return True
 
     def set_computer(self, day: str, variant: str, points: int) -> None:
-        kept = self.read(day, variant)
-        kept["computer"] = points
-        self._write(day, variant, kept)
+        with self._changing:
+            kept = self.read(day, variant)
+            kept["computer"] = points
+            self._write(day, variant, kept)
 
     def saw(self, day: str, variant: str, sealed: str, hand: list[str]) -> None:
         """What this player was shown of a served daily: its commitment and their first hand."""
-        kept = self.read(day, variant)
-        kept["seen"] = {"commitment": sealed, "hand": hand}
-        self._write(day, variant, kept)
+        with self._changing:
+            kept = self.read(day, variant)
+            kept["seen"] = {"commitment": sealed, "hand": hand}
+            self._write(day, variant, kept)
 
     def seen(self, day: str, variant: str) -> dict[str, Any] | None:
         seen = self.read(day, variant).get("seen")

@@ -110,3 +110,18 @@ def test_the_book_keeps_one_result_a_player_and_day_and_the_earlier_days(tmp_pat
 
 def test_the_hard_computer_in_seat_one_plays_the_same_deal_the_same_way():
     assert computer_in_seat("hungarian", "2026-12-02") == computer_in_seat("hungarian", "2026-12-02")
+
+
+def test_players_finishing_at_once_keep_every_result(tmp_path):
+    """The table service writes results from worker threads: none is lost to another's write."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    book = DailyBook(tmp_path)
+
+    def finish(number: int) -> None:
+        book.add(DailyResult(f"key-{number}", f"P{number}", number, "2026-12-02", "gin"))
+        book.set_computer("2026-12-02", "gin", 7)
+
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(finish, range(40)))
+    assert len(book.read("2026-12-02", "gin")["results"]) == 40

@@ -77,11 +77,7 @@ async def test_three_turns_out_of_time_make_the_player_away_until_a_key_brings_t
         table.tick_clock()  # the third
         assert table._away_here == {0}
         assert "Anna: away (out of time): any key plays again" in table.status_text()
-        await settle(pilot)  # the computer plays Anna's turns meanwhile (perhaps to the end of the hand)
-        if app.screen is not table:
-            await pilot.press("enter")
-        await pilot.press("z")
-        await settle(pilot)
+        await pilot.press("z")  # before the computer can have played the hand out for her
         assert not table._away_here and table.local_clock.timeouts[0] == 0
         assert "away" not in table.status_text()
 
