@@ -27,6 +27,18 @@ def pytest_configure(config):
     mark_this_session()
 
 
+def pytest_addoption(parser):
+    parser.addoption("--soak", action="store_true", help="also run the long soaks (tests marked soak)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--soak"):
+        return
+    for item in items:
+        if item.get_closest_marker("soak"):
+            item.add_marker(pytest.mark.skip(reason="a long soak: pytest --soak runs it"))
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_sessionfinish(session, exitstatus):
     if hasattr(session.config, "workerinput"):

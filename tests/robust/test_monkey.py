@@ -1,13 +1,12 @@
 """Monkey tests: seeded random keys, clicks and resizes through Pilot, in every variant and on the
 start screen. Any exception inside the app fails the test (run_test re-raises it).
 
-A soak run plays many more events: ``RUMMY_MONKEY_EVENTS=5000 pytest tests/robust/test_monkey.py``
-(``RUMMY_MONKEY_SEEDS=5`` runs each case with several seeds).
+Every run plays a short burst of each case; the soak (``pytest --soak tests/robust/test_monkey.py``)
+plays many more events with several more seeds.
 """
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -18,8 +17,16 @@ from ui.driver import make_app
 from rummy_tui.app import RummyApp
 from variants import registry
 
-EVENTS = int(os.environ.get("RUMMY_MONKEY_EVENTS", "200"))
-SEEDS = range(int(os.environ.get("RUMMY_MONKEY_SEEDS", "1")))
+EVENTS = 200  # each case in every run
+SOAK_EVENTS, SOAK_SEEDS = 5000, (1, 2, 3, 4)  # and behind --soak
+
+
+def runs() -> list:
+    """(seed, events) of each case: the short run, and the soak's runs (marked soak)."""
+    soak = [pytest.param(seed, SOAK_EVENTS, id=f"soak-{seed}", marks=pytest.mark.soak) for seed in SOAK_SEEDS]
+    return [pytest.param(0, EVENTS, id="0"), *soak]
+
+
 NEVER = {"ctrl+q", "ctrl+c", "ctrl+z"}  # quitting or suspending ends the run, not a crash
 RANDOM_KEYS = [
     "up",
@@ -123,18 +130,18 @@ async def monkey(make, seed: int, events: int = EVENTS) -> int:
     return opened
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-async def test_monkey_on_the_start_screen(seed):
-    await monkey(lambda: RummyApp(ai_delay=0.0), seed=100 + seed)
+@pytest.mark.parametrize(("seed", "events"), runs())
+async def test_monkey_on_the_start_screen(seed, events):
+    await monkey(lambda: RummyApp(ai_delay=0.0), seed=100 + seed, events=events)
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(("seed", "events"), runs())
 @pytest.mark.parametrize("variant", list(registry()))
-async def test_monkey_at_the_table(variant, seed):
+async def test_monkey_at_the_table(variant, seed, events):
     players = registry()[variant].min_players
-    await monkey(lambda: make_app(variant, players, ["Ann"], seed=7 + seed), seed=200 + seed)
+    await monkey(lambda: make_app(variant, players, ["Ann"], seed=7 + seed), seed=200 + seed, events=events)
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-async def test_monkey_at_a_hot_seat_table(seed):
-    await monkey(lambda: make_app("basic", 3, ["Ann", "Bob"], seed=9 + seed), seed=300 + seed)
+@pytest.mark.parametrize(("seed", "events"), runs())
+async def test_monkey_at_a_hot_seat_table(seed, events):
+    await monkey(lambda: make_app("basic", 3, ["Ann", "Bob"], seed=9 + seed), seed=300 + seed, events=events)
