@@ -122,6 +122,23 @@ class DailyEnd:
         self.app.switch_screen(DailyResultScreen(result))
 
 
+def daily_row() -> Any:
+    """The start screen's row for today's daily deal (of the variant chosen above)."""
+    from textual.containers import Horizontal
+    from textual.widgets import Button
+
+    from rummy_tui.tableserver.daily import today
+
+    return Horizontal(
+        Button(_("Daily deal"), id="daily-deal"),
+        Static(
+            _("today's ({day}): one hand against the hard computer, the same cards for everyone", day=today()),
+            classes="help",
+        ),
+        id="daily-buttons",
+    )
+
+
 def points_text(points: int) -> str:
     return ngettext("{n} point", "{n} points", points)
 

@@ -186,6 +186,7 @@ class StartScreen(Screen):
     async def _build_details(self) -> None:
         from rummy_tui.display import DisplayOptions
 
+        from .daily_result import daily_row
         from .table_clock import clock_row
 
         details = self.query_one("#details", Vertical)
@@ -225,6 +226,7 @@ class StartScreen(Screen):
                     Static(_("players at their own terminals, one game"), classes="help"),
                     id="table-buttons",
                 ),
+                daily_row(),
                 DisplayOptions(id="display-options"),
             ]
         )
@@ -419,6 +421,7 @@ class StartScreen(Screen):
     def action_host_table(self) -> None:
         navigation(self).open_host_form()
 
+    @on(Button.Pressed, "#daily-deal")
     def action_daily(self) -> None:
         navigation(self).open_daily(self.variant.key if self.variant is not None else "gin")
 

@@ -1,6 +1,7 @@
 """The daily deal: each day (UTC) each variant has one deal that every player plays, in seat 1,
 against the `hard` computer in the other seats: the same cards for everyone (duplicate play).
-One hand is the whole daily; its score is the hand's points for the player's seat.
+One hand is the whole daily; its score is the hand's points for the player's seat (where the
+winner takes the points: won less the best other seat's, :func:`hand_points`).
 
 The deal is a game with a chosen seed (docs/ENGINE.md): its shuffles and its computer players
 come from the seed alone, so the same seed is the same deal and the same opponents' play for
@@ -102,8 +103,16 @@ def hand_over(game: Game) -> bool:
 
 
 def hand_points(game: Game, seat: int = 0) -> int:
+    """The daily's score of seat 1: its penalty points in a penalty variant (fewer is better);
+    where the hand's winner takes the points, what it won less the best of the others, so that
+    a hand lost by 5 ranks above one lost by 60 (both score 0 on the sheet)."""
     rows = game.state.sheet
-    return int(rows[0]["points"][seat]) if rows else 0
+    if not rows:
+        return 0
+    points = [int(p) for p in rows[0]["points"]]
+    if not better_is_higher(game.variant):
+        return points[seat]
+    return points[seat] - max(p for other, p in enumerate(points) if other != seat)
 
 
 def better_is_higher(variant: Any) -> bool:

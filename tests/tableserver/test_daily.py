@@ -125,3 +125,14 @@ def test_players_finishing_at_once_keep_every_result(tmp_path):
     with ThreadPoolExecutor(8) as pool:
         list(pool.map(finish, range(40)))
     assert len(book.read("2026-12-02", "gin")["results"]) == 40
+
+
+def test_a_lost_hand_scores_what_the_winner_took_and_penalties_stay_penalties():
+    from rummy_tui.tableserver.daily import hand_points
+
+    gin = daily_game("gin", "2026-12-02", "Anna")
+    gin.state.sheet.append({"hand": 1, "points": [0, 27]})
+    assert hand_points(gin) == -27 and hand_points(gin, 1) == 27
+    romi = daily_game("hungarian", "2026-12-02", "Anna")
+    romi.state.sheet.append({"hand": 1, "points": [12, 0, 30]})
+    assert hand_points(romi) == 12
