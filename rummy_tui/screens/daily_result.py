@@ -127,14 +127,9 @@ def daily_row() -> Any:
     from textual.containers import Horizontal
     from textual.widgets import Button
 
-    from rummy_tui.tableserver.daily import today
-
     return Horizontal(
         Button(_("Daily deal"), id="daily-deal"),
-        Static(
-            _("today's ({day}): one hand against the hard computer, the same cards for everyone", day=today()),
-            classes="help",
-        ),
+        Static(_("today's: one hand against the hard computer, the same cards for everyone"), classes="help"),
         id="daily-buttons",
     )
 
