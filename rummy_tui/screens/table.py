@@ -292,7 +292,7 @@ class TableScreen(
         """Show a line in the message panel; returns it as shown (cards drawn as in the hand).
         ``whole`` (a hint) and a refusal wrap a long line onto up to three lines above the hand,
         which stay until the next message, rather than cutting it or covering the hand with a
-        toast (only a refusal longer than that is shown whole in a toast as well)."""
+        toast (only a message longer than that is shown whole in a toast as well)."""
         message = self.query_one("#message", Panel)
         message.set_class(error, "refused")
         line = text.copy() if isinstance(text, Text) else log_line(bracket_cards(text), self.hand.card_look())
@@ -302,8 +302,8 @@ class TableScreen(
         line.no_wrap, line.overflow = rows == 1, "ellipsis"
         message.styles.height = rows
         message.update(line)
-        if error and wrapped > MESSAGE_ROWS:
-            self.notify(line.plain, severity="error")  # too long even for three lines: whole in a toast
+        if wrapped > MESSAGE_ROWS:  # too long even for three lines: whole in a toast as well
+            self.notify(line.plain, severity="error" if error else "information")
         return line
 
     async def on_key(self, event) -> None:

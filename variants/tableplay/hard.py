@@ -117,10 +117,8 @@ class HardTablePlayer(TablePlayAdvisor):
         card = f"[{discard.split(':', 1)[1]}]"
         if self.race_chose and self.of_verb("meld"):
             return discard, tr(
-                "Discard {card} and keep your melds in hand until you can lay down every card in one "
-                "turn: of the cards you could throw, keeping the others gives you the best chance to "
-                "go out within the next few turns. The risk: if someone else goes out with a rummy "
-                "first, the cards you hold cost you more.",
+                "Discard {card} and keep your melds in hand to go out in one turn: the cards left give you the "
+                "best chance to go out soon. But if someone else's rummy comes first, what you hold costs more.",
                 card=card,
             )
         if self.race_chose:
@@ -132,9 +130,8 @@ class HardTablePlayer(TablePlayAdvisor):
         if not self.of_verb("meld"):
             return discard, ""
         return discard, tr(
-            "Discard {card} and keep your melds in hand until you can lay down every card in "
-            "one turn (a rummy): melds on the table give the others places to lay off. The risk: if "
-            "someone else goes out with a rummy first, the cards you hold cost you more.",
+            "Discard {card} and keep your melds in hand to go out in one turn (a rummy): melds on the table "
+            "give the others places to lay off. But if someone else's rummy comes first, what you hold costs more.",
             card=card,
         )
 
