@@ -82,7 +82,10 @@ def test_hard_keeps_its_melds_in_hand_while_nobody_is_close_to_going_out():
     assert move.startswith("discard:"), move
     assert move.split(":")[1] not in ("4D", "5D", "6D", "9S", "9H", "9C")
     _, reason = game.variant.hint(game.observation(0), game.legal_actions(), random.Random(1))
-    assert "keep your melds in hand" in reason and "if someone else's rummy comes first, what you hold costs more" in reason
+    assert (
+        "keep your melds in hand" in reason
+        and "if someone else's rummy comes first, what you hold costs more" in reason
+    )
 
 
 def test_hard_lays_everything_down_when_it_can_go_out_in_one_turn():
@@ -124,7 +127,10 @@ def test_traditional_hard_keeps_its_melds_even_when_an_opponent_is_about_to_go_o
     move = hard_move(game)
     assert move.startswith("discard:") and move.split(":")[1] not in ("4D", "5D", "6D", "9S", "9H", "9C"), move
     _, reason = game.variant.hint(game.observation(0), game.legal_actions(), random.Random(1))
-    assert "keep your melds in hand" in reason and "if someone else's rummy comes first, what you hold costs more" in reason
+    assert (
+        "keep your melds in hand" in reason
+        and "if someone else's rummy comes first, what you hold costs more" in reason
+    )
 
 
 def test_a_second_copy_of_a_run_card_does_not_lay_off_on_that_run():
