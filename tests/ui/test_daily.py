@@ -6,9 +6,13 @@ results open at once."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
+from click.testing import CliRunner
 
 from rummy_tui.app import RummyApp
+from rummy_tui.cli import main
 from rummy_tui.engine.ai import choose_action
 from rummy_tui.screens.daily_result import DailyResultScreen
 from rummy_tui.screens.handoff import HandOffScreen
@@ -110,3 +114,11 @@ async def test_two_players_of_a_served_daily_see_each_others_result(today_is, se
     annas = await anna.daily_result("gin")
     assert {row["name"] for row in annas["rows"]} == {"Anna", "Bob"}
     anna.writer.close()
+
+    refused = await asyncio.to_thread(CliRunner().invoke, main, ["daily", "--verify", DAY, "--variant", "gin"])
+    assert refused.exit_code == 2 and "revealed once that day (UTC) is over" in refused.output
+    server.dailies.desk.day = lambda: "2026-12-03"  # the next day: the seed is told, Bob checks his deal
+    checked = await asyncio.to_thread(CliRunner().invoke, main, ["daily", "--verify", DAY, "--variant", "gin"])
+    assert checked.exit_code == 0, checked.output
+    assert "is the one sealed at its start" in checked.output
+    assert "You were dealt the cards this deal gives seat 1." in checked.output
