@@ -198,18 +198,23 @@ class DealCheckLine(Static):
 class RatingLines(Static):
     """A shared game's new ratings (the table log's lines), shown when the server has them."""
 
-    def __init__(self, ratings: Callable[[], Awaitable[list]]) -> None:
+    def __init__(self, ratings: Callable[[], Awaitable[list]], viewer: int | None) -> None:
         super().__init__(id="ratings")
-        self.ratings = ratings
+        self.ratings, self.viewer = ratings, viewer
 
     def on_mount(self) -> None:
         self.run_worker(self._show(), exclusive=True)
 
     async def _show(self) -> None:
-        from rummy_tui.tableserver.protocol import log_line_markup
+        from rummy_tui.tableserver.protocol import YOUR_RATING, log_line_markup
 
         lines = await self.ratings()
         if lines:
+            mine = self.viewer
+            lines = [
+                {**line, "template": YOUR_RATING[line["template"]]} if line.get("seat") == mine else line
+                for line in lines
+            ]
             shown = [Text(""), Text(_("Ratings"), style="bold")]
             shown += [Text.from_markup("  " + log_line_markup(line)) for line in lines]
             self.update(Text("\n").join(shown))
@@ -338,7 +343,7 @@ class EndOfGameScreen(ScrollingPage, Screen):
         with VerticalScroll(classes="page", id="end-of-game"):
             yield Static(Text("\n").join(lines), id="game-result")
             if self.ratings is not None:
-                yield RatingLines(self.ratings)
+                yield RatingLines(self.ratings, self.view.viewer)
             yield Static(Text("\n" + _("Score sheet"), style="bold"))
             yield Static(score_table(self.view))
         yield Footer()

@@ -106,6 +106,12 @@ FIRST_RATING_COMPUTER = N_("{name}'s first rating against the computer: {after}"
 NEW_RATING = N_("{name}'s rating: {before} → {after}")
 NEW_RATING_COMPUTER = N_("{name}'s rating against the computer: {before} → {after}")
 RATING_TEMPLATES = (FIRST_RATING, FIRST_RATING_COMPUTER, NEW_RATING, NEW_RATING_COMPUTER)
+YOUR_RATING = {  # the same line, to the player it is about
+    FIRST_RATING: N_("Your first rating: {after}"),
+    FIRST_RATING_COMPUTER: N_("Your first rating against the computer: {after}"),
+    NEW_RATING: N_("Your rating: {before} → {after}"),
+    NEW_RATING_COMPUTER: N_("Your rating against the computer: {before} → {after}"),
+}
 
 # For each message type: field -> (accepted types, required).
 FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {

@@ -140,6 +140,6 @@ async def test_the_end_of_a_shared_game_shows_the_new_ratings(server):
             await pilot.press("enter")
             await until(pilot, lambda: not isinstance(app.screen, EndOfHandScreen), "the hand's end closed")
         assert isinstance(app.screen, EndOfGameScreen)
-        text = await until(pilot, lambda: "Anna's first rating: " in (t := screen_text(app)) and t, "the ratings")
+        text = await until(pilot, lambda: "Your first rating: " in (t := screen_text(app)) and t, "the ratings")
         assert "Bela's first rating: " in text and "?" in text
     await bela.close()
