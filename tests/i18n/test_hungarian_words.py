@@ -112,3 +112,13 @@ def test_a_sentence_shown_on_its_own_starts_with_a_capital(hungarian):
         )
         == "Megnyerted a játékot!"
     )
+
+
+def test_a_move_the_computer_made_for_the_away_viewer_says_so(hungarian):
+    from rummy_tui.widgets.cards import CardLook
+    from rummy_tui.widgets.log import event_line
+
+    event = {"seat": 1, "hand": 1, "text": "drew from the stock", "for_away": True}
+    names = ["Anna", "Béla"]
+    assert event_line(event, names, CardLook(), viewer=1).plain == "A gép játszott helyetted: húzott a talonból"
+    assert event_line(event, names, CardLook(), viewer=0).plain == "Béla húzott a talonból"  # the others see the move
