@@ -7,7 +7,7 @@ from rummy_tui.screens.views import DiscardHistoryScreen
 from rummy_tui.widgets.cards import card_label
 from rummy_tui.widgets.piles import PilesView
 
-from .driver import make_app, play_until, settle
+from .driver import play_until, played_until, resumed_app, settle
 from .screen_text import screen_lines
 
 
@@ -17,7 +17,12 @@ def panel_rows(app, widget) -> list[str]:
 
 
 async def test_the_piles_border_and_the_y_view_show_what_north_took_and_passed():
-    app = make_app("gin", 2, ["Ann"], seed=3)
+    def north_took_and_passed(game) -> bool:
+        took, passed = game.variant.pile_history(game.state.extra, 1)
+        return bool(took and passed) and game.current_seat == 0
+
+    # The table opens a few moves before North has taken and passed (the engine plays up to there).
+    app = resumed_app(played_until("gin", 2, ["Ann"], 3, {}, north_took_and_passed, moves_before=4))
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.table()
         extra = lambda: table.game.state.extra  # noqa: E731
