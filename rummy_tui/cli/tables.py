@@ -63,6 +63,13 @@ from rummy_tui.i18n import t as _
     metavar="MINUTES",
     help=N_("A table whose game has not started is closed once nobody has been at it this long."),
 )
+@click.option(
+    "--max-seekers",
+    type=click.IntRange(min=1),
+    default=200,
+    show_default=True,
+    help=N_("Players waiting at once for Play now to seat them."),
+)
 def table_server_command(
     socket_path: str | None,
     ai_delay: float,
@@ -71,6 +78,7 @@ def table_server_command(
     max_tables_per_player: int,
     keep_finished: float,
     close_unjoined: float,
+    max_seekers: int,
 ) -> None:
     from rummy_tui.tableserver.limits import TableLimits
     from rummy_tui.tableserver.server import run
@@ -80,6 +88,7 @@ def table_server_command(
         max_tables_per_player=max_tables_per_player,
         keep_finished_minutes=keep_finished,
         unjoined_minutes=close_unjoined,
+        max_seekers=max_seekers,
     )
     try:
         run(socket_path, ai_delay=ai_delay, exit_when_idle=exit_when_idle, limits=limits)

@@ -86,3 +86,13 @@ async def test_a_running_table_service_answers_with_its_own_board(data, monkeypa
         assert server.ratings.store().is_hidden("key-z")
     finally:
         await server.close()
+
+
+def test_the_table_server_takes_the_number_of_waiting_players(data, monkeypatch):
+    from rummy_tui.tableserver import server
+
+    seen = {}
+    monkeypatch.setattr(server, "run", lambda *args, limits=None, **options: seen.update(limits=limits))
+    assert run("table-server", "--max-seekers", "7").exit_code == 0
+    assert seen["limits"].max_seekers == 7
+    assert run("table-server", "--max-seekers", "0").exit_code == 2
