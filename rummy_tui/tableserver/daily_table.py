@@ -5,7 +5,9 @@ player may ask for a day's results table.
 
 Nothing that reaches the player carries the seed (the deal of everyone still to play): views
 hold no seed, and a daily table sends no record and no reveal (a chosen seed's record keeps its
-seed). A daily table is never saved to the disk: the server keeps it in memory while it is played.
+seed). A daily table is never saved to the disk: the server keeps it in memory while it is played. A
+player who leaves or drops does not get to deal it again: the `easy` computer plays their hand
+out, and that result counts.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from .daily import (
     hand_points,
     standings,
 )
-from .protocol import BadMessage, new_code
+from .protocol import BadMessage, new_code, refusal
 from .table import Member, Seat, Table
 
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -74,11 +76,15 @@ class DailyTable(Table):
 
     async def _on_leave(self, member: Member) -> None:
         await super()._on_leave(member)
-        self.hall.gone(self)
+        self._gone_if_finished()
 
     async def _on_dropped(self, member: Member) -> None:
         await super()._on_dropped(member)
-        self.hall.gone(self)
+        self._gone_if_finished()
+
+    def _gone_if_finished(self) -> None:
+        if self.finishing is not None and self.finishing.done():
+            self.hall.gone(self)
 
 
 class DailyHall:
@@ -101,17 +107,33 @@ class DailyHall:
         except ValueError as problem:  # an unknown variant
             raise BadMessage(str(problem)) from None
         who = self.who(connection)
+        earlier = [t for t in self.tables.values() if (t.who, t.variant, t.day) == (who, variant, day)]
+        for table in earlier:
+            if table.finishing is not None:
+                await table.finishing  # over: its result is being kept
+        if any(table.finishing is None for table in earlier):
+            connection.send(
+                refusal(
+                    "daily",
+                    msg(
+                        N_(
+                            "Your daily deal is still being played (by the computer, if you left it): its result comes soon."
+                        )
+                    ),
+                )
+            )
+            return None
         played = await asyncio.to_thread(self.desk.book.result_of, day, variant, who)
         connection.send(
             {"type": "daily", "variant": variant, "day": day, "commitment": commitment(game), "played": bool(played)}
         )
         if played:
             return None
-        seats = [Seat("human", connection.name, level="hard")] + [
+        seats = [Seat("human", connection.name, level="easy")] + [  # easy: who leaves gains nothing
             Seat("ai", f"Computer {seat + 1}", level="hard") for seat in range(1, daily_players(variant))
         ]
         code = new_code(set(self.tables))
-        table = DailyTable(self, variant, day, who, code, game, seats, grace=None, ai_delay=self.ai_delay)
+        table = DailyTable(self, variant, day, who, code, game, seats, grace=0.0, ai_delay=self.ai_delay)
         table.write_seats_into_record()
         self.tables[code] = table
         table.start_task()
@@ -134,6 +156,8 @@ class DailyHall:
         if await asyncio.to_thread(book.computer, day, variant) is None:
             points = await asyncio.to_thread(computer_in_seat, variant, day, self.desk.secret)
             await asyncio.to_thread(book.set_computer, day, variant, points)
+        if not table.members:  # left before the end: played out for them
+            self.gone(table)
 
     def gone(self, table: DailyTable) -> None:
         if self.tables.get(table.code) is table and not table.members:

@@ -4,6 +4,7 @@ a player plays it once a day; nothing sent to them carries the seed."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -48,7 +49,7 @@ async def test_two_players_play_todays_deal_and_see_each_others_result(on_one_da
     assert annas["answer"]["commitment"] == bobs["answer"]["commitment"] == server.dailies.desk.seal("gin")
     assert annas["first"]["observation"]["hand"] == bobs["first"]["observation"]["hand"]  # the same cards
 
-    for client, me in ((anna, "Anna"), (bob, "Bob")):
+    for client, me in ((bob, "Bob"), (anna, "Anna")):  # Bob's asking waits for his own result to be kept
         result = await client.daily_result("gin")
         assert result["players"] == 2 and {row["name"] for row in result["rows"]} == {"Anna", "Bob"}
         mine = next(row for row in result["rows"] if row["me"])
@@ -91,3 +92,22 @@ async def test_an_unknown_variant_is_refused(on_one_day):
     with pytest.raises(TableError, match="unknown variant"):
         await anna.daily("chess")
     anna.writer.close()
+
+
+async def test_a_player_who_drops_does_not_deal_it_again_the_computer_plays_it_out(on_one_day):
+    server = on_one_day
+    server.dailies.ai_delay = 0.02  # the computer's moves take a while: Anna asks again meanwhile
+    anna = await player(server, "Anna")
+    await anna.daily("basic")
+    await anna.wait_view(lambda v: v["started"], timeout=10)
+    (table,) = server.dailies.tables.values()
+    anna.writer.close()  # gone mid-hand: the easy computer plays her hand out, and that counts
+    again = await player(server, "Anna")
+    with pytest.raises(TableError, match="still being played"):
+        await again.daily("basic")
+    await asyncio.wait_for(table.task, 30)  # played out, its result kept, the table gone
+    result = await again.daily_result("basic")
+    assert result["players"] == 1 and result["rows"][0]["name"] == "Anna" and result["rows"][0]["me"]
+    assert (await again.daily("basic"))["played"]
+    assert not server.dailies.tables
+    again.writer.close()
