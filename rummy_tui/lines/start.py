@@ -4,6 +4,7 @@ or a seat at a shared table. ``rummy --lines`` comes here instead of the Textual
 from __future__ import annotations
 
 import asyncio
+import signal
 import threading
 from typing import Any
 
@@ -22,6 +23,8 @@ def run_lines(cards: str = "words", ai_delay: float = 0.0, **options: Any) -> in
     status: list[int] = []
 
     def game() -> None:
+        if hasattr(signal, "pthread_sigmask"):  # ctrl+c must reach the main thread, which reads the keys
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # (and the threads made here)
         try:
             status.append(asyncio.run(_run(console, CardWords(cards), ai_delay, options)))
         finally:
