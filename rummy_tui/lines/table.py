@@ -112,12 +112,12 @@ class LineTable(Reporter):
                 return
             if self.local and await self.local_turn():
                 continue
-            if self.my_turn:
-                line = await self.console.ask(PROMPT)
+            if self.local:
+                line = await self.console.ask(PROMPT)  # the player's turn: nothing else moves here
                 if line is None or not await self.command(line):
                     await self.finish()
                     return
-            elif not await self.wait_for_others():
+            elif not await self.wait_for_others():  # a shared table: the next line or the next view
                 await self.finish()
                 return
 
@@ -157,10 +157,9 @@ class LineTable(Reporter):
                 return
 
     async def wait_for_others(self) -> bool:
-        """Not the player's turn at a shared table: tell each view as it comes, and answer the
-        questions typed meanwhile. False once the player leaves or the connection is gone."""
-        if self.local:
-            return False  # nothing to wait for: every seat here is played or handed over
+        """At a shared table, the player's turn or not: the next typed line or the next view,
+        whichever comes first (chat, the others' moves, a lost connection). False once the
+        player leaves or the table cannot be reached."""
         view = asyncio.ensure_future(self.seat.next_view(self.seat.view))
         typed = self.console.ask(PROMPT)
         done, _pending = await asyncio.wait({view, typed}, return_when=asyncio.FIRST_COMPLETED)
