@@ -87,3 +87,46 @@ async def test_a_table_without_a_clock_runs_no_timer():
         table = app.table()
         assert table.local_clock is None and table._clock_ticker is None
         assert "time " not in screen_text(app).splitlines()[0]
+
+
+async def test_a_shared_tables_countdown_and_an_away_player_back_with_a_key(server):
+    """A seat at a clocked shared table counts down in its status line; after three turns out
+    of time (the table's clock on a time source the test moves) it says the player is away, and
+    a key brings them back."""
+    from rummy_tui.tableserver.client import TableClient
+
+    anna = await TableClient().connect(server.socket_path)
+    await anna.hello("Anna")
+    welcome = await anna.create("basic", ["human", "easy"], clock={"turn": 10, "bank": 0})
+    table = server.tables[welcome["table"]]
+    table.ai_delay = 0.05  # the computer does not play the hand out before the key comes
+    time_source = FakeTime(table.clock.now())
+    table.clock.now = time_source
+    await anna.start()
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+
+        async def until(condition, what: str) -> None:
+            for _ in range(3000):
+                if condition():
+                    return
+                await pilot.pause()
+            raise AssertionError(f"never happened: {what}")
+
+        def status() -> str:
+            return screen_text(app).splitlines()[0]
+
+        app.call_later(app.open_remote_table, anna)
+        await until(lambda: app.table() is not None, "the table screen")
+        screen = app.table()
+        for count in range(1, 4):
+            await until(lambda: bool(screen.seat.legal), "Anna's turn")
+            await until(lambda: "time 0:10 + 0:00 · " in status(), "her countdown")
+            time_source.now = table.clock._started + 10
+            table.post("clock")
+            await until(lambda c=count: (anna.view or {}).get("clock", {}).get("timeouts", [0])[0] == c, "a timeout")
+        await until(lambda: screen.away_text() == "you are away (out of time): any key plays again", "away")
+        assert app.screen is screen and "you are away (out of time)" in status()
+        await pilot.press("z")
+        await until(lambda: not anna.view["seats"][0]["ai_playing"], "back")
+        assert not anna.view["seats"][0]["away"]
