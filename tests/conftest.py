@@ -76,7 +76,7 @@ def private_runtime_folder(monkeypatch):
     and no table socket named from outside; removed after the test, once the table servers
     started in the background meanwhile are stopped."""
     from rummy_tui.tableserver import connect
-    from rummy_tui.tableserver.server import SOCKET_VARIABLE
+    from rummy_tui.tableserver.socket_folder import SOCKET_VARIABLE
 
     folder = tempfile.mkdtemp(prefix="rt-")
     monkeypatch.setenv("XDG_RUNTIME_DIR", folder)

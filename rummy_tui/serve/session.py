@@ -14,7 +14,7 @@ import asyncssh
 
 from rummy_tui import served
 from rummy_tui.tableserver.connect import ADDRESS_VARIABLE, IDENTITY_VARIABLE, NAME_VARIABLE
-from rummy_tui.tableserver.server import SOCKET_VARIABLE
+from rummy_tui.tableserver.socket_folder import SOCKET_VARIABLE
 
 from .child import GameProcess, child_command, child_environment
 from .eventlog import EventLog

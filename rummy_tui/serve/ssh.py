@@ -19,7 +19,8 @@ from pathlib import Path
 
 import asyncssh
 
-from rummy_tui.tableserver.server import TableServer, default_socket_path, runtime_folder
+from rummy_tui.tableserver.server import TableServer
+from rummy_tui.tableserver.socket_folder import default_socket_path, runtime_folder
 
 from .child import CLIENT_VARIABLES, CODE_ROOT, child_environment
 from .eventlog import EventLog

@@ -16,7 +16,7 @@ from rummy_tui.i18n import N_, _
 
 from .access import check_socket_is_ours
 from .protocol import MAX_ASKED, MAX_LINE_BYTES, encode, reason_shown
-from .server import default_socket_path
+from .socket_folder import default_socket_path
 from .table import LOG_LINES
 from .tokens import SeatTokens
 from .witness import DealWitness

@@ -23,7 +23,7 @@ from rummy_tui.i18n import _
 from .access import UnsafeSocket
 from .client import ConnectionLost, NoAnswer, TableClient, TableError
 from .protocol import BadMessage, clean_name
-from .server import SOCKET_VARIABLE, default_socket_path
+from .socket_folder import SOCKET_VARIABLE, default_socket_path
 from .tokens import SeatTokens
 
 IDENTITY_VARIABLE = "RUMMY_TUI_IDENTITY"  # e.g. `key-<fingerprint>`: the same key reclaims its seat

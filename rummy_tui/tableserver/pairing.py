@@ -33,7 +33,8 @@ from .protocol import AI_LEVELS, BadMessage, refusal
 from .table import DEFAULT_ANSWER_SECONDS, DEFAULT_GRACE_SECONDS, Seat
 
 if TYPE_CHECKING:
-    from .server import Connection, TableServer
+    from .connection import Connection
+    from .server import TableServer
 
 KINDS = ("seek", "unseek")
 TICK_SECONDS = 1.0  # how often waiting players are paired again (their windows widen) and told the counts

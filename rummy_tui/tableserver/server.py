@@ -5,6 +5,10 @@ A client's bad line (not JSON, too long, an unknown field) gets an ``error`` for
 only; the connection and every table go on. Tables are saved under ``<data dir>/tables``
 after every move, and a server started again resumes them, their players counted as away
 until they reconnect with their seat token.
+
+Each client is a :class:`~.connection.Connection`; the lobby's requests are answered by
+:class:`~.lobby.LobbyDesk`, play now's and the ratings' by their desks, the daily deal's by
+:class:`~.daily_table.DailyHall`.
 """
 
 from __future__ import annotations
@@ -15,7 +19,6 @@ import json
 import os
 import signal
 import socket
-import stat
 import sys
 import time
 import traceback
@@ -24,178 +27,24 @@ from typing import Any
 
 import variants  # noqa: F401  (a composition root: the table service finds its variants)
 from rummy_tui.engine import Game
-from rummy_tui.engine.variant import SettingError
-from rummy_tui.i18n import N_, msg, texts_as_messages
+from rummy_tui.i18n import N_, msg
 from rummy_tui.storage.paths import data_dir
 from rummy_tui.storage.saves import BadSave, SaveStore, write_atomically
 
 from . import pairing, ratings_desk
-from .access import CodeGuard, connection_address, peer_uid
-from .clock import BadClock, TurnClock, clock_setting
+from .access import CodeGuard, connection_address
+from .clock import TurnClock
+from .connection import PINGS_PER_LIMIT, Connection, error
 from .daily_table import DailyHall
-from .lifecycle import SWEEP_SECONDS, creator_key, due_for_removal, refusal_to_create
-from .limits import RefusalLog, TableLimits, TokenBucket
-from .protocol import (
-    AI_LEVELS,
-    MAX_LINE_BYTES,
-    MAX_SEATS,
-    MAX_SETTING_NUMBER,
-    SEAT_KINDS,
-    BadMessage,
-    clean_chat,
-    clean_name,
-    decode,
-    encode,
-    new_code,
-    normal_code,
-    refusal,
-    shown_code,
-)
+from .lifecycle import SWEEP_SECONDS, due_for_removal
+from .limits import RefusalLog, TableLimits
+from .lobby import LobbyDesk
+from .protocol import MAX_LINE_BYTES, BadMessage, clean_chat, clean_name, decode, new_code, refusal
+from .socket_folder import default_socket_path, private_folder
 from .table import DEFAULT_ANSWER_SECONDS, DEFAULT_GRACE_SECONDS, Seat, Table
 
-SOCKET_NAME = "tables.sock"
-MAX_CODE_SHOWN = 20  # a wrong code is said back, but not 64 KiB of it
-MAX_SOCKET_PATH = 100  # bytes; the system's limit is 107 or 103
-SOCKET_VARIABLE = "RUMMY_TUI_TABLE_SOCKET"  # set by `rummy serve` for its games: its own table service
 META_SUFFIX = ".table"  # not .json: the save store owns those names
-SEND_BUFFER_LIMIT = 4 * 1024 * 1024  # a client this far behind is not reading: drop it
-READ_CHUNK = 16 * 1024
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)  # each stops the server cleanly
-PINGS_PER_LIMIT = 4  # pings sent within a table's answer limit: a few lost to a slow link do no harm
-ANSWER_LIMITS = (0.2, 600.0)  # the answer limit a table may ask for, in seconds
-
-
-def runtime_folder() -> Path:
-    """Where the socket lives: a folder only this user can enter, in the runtime directory
-    (XDG_RUNTIME_DIR, else the system's /run/user/<uid> if it is this user's), else in the
-    data folder; never the shared temp folder, where another user could be first."""
-    base = os.environ.get("XDG_RUNTIME_DIR")
-    if not base and _private_to_me(Path(f"/run/user/{os.getuid()}")):
-        base = f"/run/user/{os.getuid()}"
-    if base:
-        return Path(base) / f"rummy-tui-{os.getuid()}"
-    folder = data_dir() / "run"
-    if len(bytes(folder / SOCKET_NAME)) > MAX_SOCKET_PATH:  # a unix socket path is short
-        folder = Path.home() / f".rummy-tui-run-{os.getuid()}"
-    return folder
-
-
-def _private_to_me(folder: Path) -> bool:
-    try:
-        info = folder.stat()
-    except OSError:
-        return False
-    return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and not info.st_mode & 0o077
-
-
-def default_socket_path() -> Path:
-    """The socket named in the environment (a `rummy serve` game's), else this user's own."""
-    named = os.environ.get(SOCKET_VARIABLE)
-    return Path(named) if named else runtime_folder() / SOCKET_NAME
-
-
-def private_folder(folder: Path) -> Path:
-    """Create ``folder`` with mode 0700, or make sure an existing one is ours and private."""
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    info = folder.stat()
-    if info.st_uid != os.getuid():
-        raise PermissionError(f"{folder} belongs to another user; not using it for the table socket")
-    if stat.S_IMODE(info.st_mode) != 0o700:
-        folder.chmod(0o700)
-    return folder
-
-
-class Connection:
-    """One client: reads its lines, sends it messages, remembers who it is and where it sits."""
-
-    def __init__(self, server: TableServer, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
-        self.server, self.reader, self.writer = server, reader, writer
-        self.name = ""
-        self.identity: str | None = None
-        self.token: str | None = None
-        self.peer_uid = peer_uid(writer)
-        self.address = connection_address(self.peer_uid, None)  # until a served game's hello names its visitor's
-        self.table: Table | None = None
-        self.closed = False
-        self.last_heard = self.last_pinged = time.monotonic()  # the client's last line; our last ping
-        self.silent = False  # its table counts it away until it answers
-        limits = server.limits
-        self.rate = TokenBucket(limits.messages_per_second, limits.message_burst)
-        self.dropped = 0  # messages over the rate since the client was last told
-        self.told_at = float("-inf")
-
-    def send(self, message: dict[str, Any]) -> None:
-        if self.closed:
-            return
-        self.writer.write(encode(message))
-        if self.writer.transport.get_write_buffer_size() > SEND_BUFFER_LIMIT:
-            self.close()
-
-    def heard(self) -> None:
-        """A line arrived: the client is answering (and a silent seat is back)."""
-        self.last_heard = time.monotonic()
-        if self.silent:
-            self.silent = False
-            if self.table is not None:
-                self.table.post("answered", self)
-
-    def ping_or_give_up(self, now: float) -> None:
-        """Ping a client at a table now and then; one silent past its table's answer limit is
-        reported to the table (once)."""
-        if self.table is None:
-            return
-        limit = self.table.answer_limit
-        if now - self.last_pinged >= limit / PINGS_PER_LIMIT:
-            self.last_pinged = now
-            self.send({"type": "ping", "every": limit / PINGS_PER_LIMIT})
-        if not self.silent and now - self.last_heard > limit:
-            self.silent = True
-            self.table.post("silent", self)
-
-    def close(self) -> None:
-        self.closed = True
-        self.writer.close()
-
-    async def lines(self):
-        """The client's lines; a line longer than the limit is reported and skipped."""
-        buffer, skipping = bytearray(), False
-        while not self.closed:
-            chunk = await self.reader.read(READ_CHUNK)
-            if not chunk:
-                return
-            buffer += chunk
-            while (end := buffer.find(b"\n")) >= 0:
-                line, buffer = bytes(buffer[:end]), buffer[end + 1 :]
-                if skipping:
-                    skipping = False
-                elif line.strip():
-                    yield line
-            if len(buffer) > MAX_LINE_BYTES:
-                if not skipping:
-                    self.send(error(f"a line longer than {MAX_LINE_BYTES} bytes; it was dropped"))
-                buffer, skipping = bytearray(), True
-
-    def within_rate(self) -> bool:
-        """Whether the next message may be handled; over the rate it is dropped unread, and
-        the client hears of it at most once a second."""
-        if self.rate.take():
-            return True
-        self.dropped += 1
-        now = time.monotonic()
-        if now - self.told_at >= 1.0:
-            self.send(
-                error(
-                    f"too many messages (at most {self.server.limits.messages_per_second:g} a second); "
-                    f"{self.dropped} dropped unread"
-                )
-            )
-            self.server.refusals.write("message-rate", self.address, f"dropped={self.dropped}")
-            self.told_at, self.dropped = now, 0
-        return False
-
-
-def error(reason: str) -> dict[str, str]:
-    return {"type": "error", "reason": reason}
 
 
 class TableServer:
@@ -224,6 +73,7 @@ class TableServer:
         self.dailies = DailyHall(self.tables_dir, ai_delay)
         self.pairing = pairing.PairingDesk(self)
         self.ratings = ratings_desk.RatingsDesk(self.tables_dir, self.limits)
+        self.lobby = LobbyDesk(self)
 
     @property
     def _chat_limit(self) -> tuple[float, int]:
@@ -357,11 +207,11 @@ class TableServer:
         elif not connection.name:
             connection.send(refusal(kind, msg(N_("Say who you are first: the table service answers after a hello."))))
         elif kind == "lobby":
-            connection.send({"type": "lobby", "re": "lobby", "tables": self._listed_for(connection)})
+            connection.send({"type": "lobby", "re": "lobby", "tables": self.lobby.listed_for(connection)})
         elif kind == "create":
-            await self._create(connection, message)
+            await self.lobby.create(connection, message)
         elif kind in ("join", "watch"):
-            await self._sit(connection, kind, message)
+            await self.lobby.sit(connection, kind, message)
         elif kind == "daily":
             await self.dailies.open(connection, message["variant"])
         elif kind == "daily_result":
@@ -396,125 +246,6 @@ class TableServer:
             table.post("leave", connection)
             connection.table = None
 
-    async def _create(self, connection: Connection, message: dict[str, Any]) -> None:
-        creator = creator_key(connection.identity, connection.address)
-        too_many = refusal_to_create(self.tables, creator, self.limits)
-        if too_many is not None:
-            connection.send(refusal("create", too_many))
-            self.refusals.write("table-cap", connection.address, f"identity={connection.identity or '-'}")
-            return
-        kinds = message["seats"]
-        if any(kind not in SEAT_KINDS for kind in kinds) or not kinds or kinds[0] != "human" or len(kinds) > MAX_SEATS:
-            raise BadMessage(
-                f"seats is a list of at most {MAX_SEATS} of {', '.join(SEAT_KINDS)}, and seat 1 is the host's (human)"
-            )
-        open_level = message.get("ai_level", "normal")
-        if open_level not in AI_LEVELS:
-            raise BadMessage(f"ai_level is one of {', '.join(AI_LEVELS)}")
-        grace = message.get("grace", DEFAULT_GRACE_SECONDS)
-        most = self.limits.max_grace_seconds
-        if grace is not None and not 0 <= grace <= most:  # NaN never reaches here: decode refuses it
-            connection.send(
-                refusal(
-                    "create",
-                    msg(N_("The wait for an away player is 0 to {most} seconds, or no limit."), most=f"{most:g}"),
-                )
-            )
-            return
-        answer_limit = message.get("answer_limit", DEFAULT_ANSWER_SECONDS)
-        if not ANSWER_LIMITS[0] <= answer_limit <= ANSWER_LIMITS[1]:
-            connection.send(
-                refusal(
-                    "create",
-                    msg(
-                        N_("The time a player may leave the server unanswered is {least} to {most} seconds."),
-                        least=f"{ANSWER_LIMITS[0]:g}",
-                        most=f"{ANSWER_LIMITS[1]:g}",
-                    ),
-                )
-            )
-            return
-        too_large = next(
-            (
-                name
-                for name, value in (message.get("settings") or {}).items()
-                if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > MAX_SETTING_NUMBER
-            ),
-            None,
-        )
-        if too_large is not None:
-            connection.send(
-                refusal(
-                    "create",
-                    msg(N_("The setting '{name}' is at most {most}."), name=too_large, most=MAX_SETTING_NUMBER),
-                )
-            )
-            return
-        try:
-            clock = clock_setting(message.get("clock"))
-        except BadClock as problem:
-            raise BadMessage(str(problem)) from None
-        with texts_as_messages() as message_of:  # a setting's reason, for the player's language
-            try:
-                game = Game(message["variant"], len(kinds), message.get("settings") or {}, seed=None)  # unpredictable
-            except (SettingError, ValueError) as problem:
-                connection.send(refusal("create", message_of(str(problem))))
-                return
-        seats = [
-            Seat("human", f"Seat {i + 1}", level=open_level)
-            if kind == "human"
-            else Seat("ai", f"Computer {i + 1}", level=kind)
-            for i, kind in enumerate(kinds)
-        ]
-        table = self._new_table(
-            new_code(set(self.tables)),
-            game,
-            seats,
-            grace=grace,
-            answer_limit=answer_limit,
-            public=message.get("public", False),
-            watchable=message.get("watchable", True),
-            creator=creator,
-            clock=TurnClock(clock, len(kinds)) if clock else None,
-        )
-        await self._sit(connection, "join", {"code": table.code, "seat": 0})
-
-    def _listed_for(self, connection: Connection) -> list[dict[str, Any]]:
-        """The tables in this player's Join list: the public ones still being played, and
-        those where their identity holds a seat."""
-        return [
-            table.summary()
-            for table in self.tables.values()
-            if not table.game.is_over and (table.public or table.seats_identity(connection.identity))
-        ]
-
-    async def _sit(self, connection: Connection, kind: str, message: dict[str, Any]) -> None:
-        throttled = self.code_guard.refusal(connection.identity, connection.address)
-        if throttled is not None:
-            connection.send(refusal(kind, throttled))
-            self.refusals.write("wrong-codes", connection.address, f"identity={connection.identity or '-'}")
-            return
-        table = self.tables.get(normal_code(message["code"]))
-        if table is None:
-            self.code_guard.wrong_code(connection.identity, connection.address)
-            shown = shown_code(normal_code(message["code"]))[:MAX_CODE_SHOWN]
-            connection.send(refusal(kind, msg(N_("There is no table '{code}' here."), code=shown)))
-            return
-        if kind == "watch" and not table.watchable:
-            connection.send(refusal(kind, msg(N_("The host has turned watching off at this table."))))
-            return
-        if connection.table is not None and connection.table is not table:
-            connection.table.post("leave", connection)
-        if kind == "watch":
-            connection.table = table
-            table.post("watch", connection)
-            return
-        seated = asyncio.get_running_loop().create_future()
-        token = message.get("token") or connection.token
-        table.post("join", connection, message.get("seat"), token, connection.identity, seated)
-        if await seated is not None:
-            connection.table = table
-
     # --- for the pairing desk -------------------------------------------------------------
 
     def add_table(self, game: Game, seats: list[Seat], **options: Any) -> Table:
@@ -522,7 +253,7 @@ class TableServer:
 
     async def seat(self, connection: Connection, table: Table, number: int) -> None:
         """Seat a paired player at ``table``; one who went meanwhile is away at once."""
-        await self._sit(connection, "join", {"code": table.code, "seat": number})
+        await self.lobby.sit(connection, "join", {"code": table.code, "seat": number})
         if connection.closed and connection.table is table:
             table.post("dropped", connection)
 

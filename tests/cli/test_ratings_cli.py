@@ -11,7 +11,8 @@ from click.testing import CliRunner
 from rummy_tui.cli import main
 from rummy_tui.storage.ratings import LOCAL_PLAYER, Entrant, RatingStore, ratings_path
 from rummy_tui.tableserver.connect import IDENTITY_VARIABLE
-from rummy_tui.tableserver.server import SOCKET_VARIABLE, TableServer
+from rummy_tui.tableserver.server import TableServer
+from rummy_tui.tableserver.socket_folder import SOCKET_VARIABLE
 
 
 @pytest.fixture

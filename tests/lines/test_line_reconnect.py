@@ -11,7 +11,7 @@ import signal
 import subprocess
 import sys
 
-from rummy_tui.tableserver.server import SOCKET_VARIABLE
+from rummy_tui.tableserver.socket_folder import SOCKET_VARIABLE
 from tests.support.linepty import LineTerminal, line_environment
 from tests.ui.test_reconnect import connected
 

@@ -9,7 +9,7 @@ import re
 
 from rummy_tui.app import RummyApp
 from rummy_tui.tableserver.client import TableClient
-from rummy_tui.tableserver.server import SOCKET_VARIABLE
+from rummy_tui.tableserver.socket_folder import SOCKET_VARIABLE
 from tests.support.linepty import MOVE, SCREEN_CONTROL, LineTerminal, choose, line_environment
 from tests.ui.test_shared_table import press, shows_latest, sit_down, until
 from variants import get_variant

@@ -20,6 +20,6 @@ def test_a_process_started_by_a_test_is_seen_until_it_stops():
 
 
 def test_the_player_runtime_folder_is_never_the_real_one(private_runtime_folder):
-    from rummy_tui.tableserver.server import default_socket_path
+    from rummy_tui.tableserver.socket_folder import default_socket_path
 
     assert str(default_socket_path()).startswith(private_runtime_folder)

@@ -9,7 +9,7 @@ import pytest
 
 from rummy_tui.tableserver import connect
 from rummy_tui.tableserver.connect import NoTableServer, open_client
-from rummy_tui.tableserver.server import SOCKET_VARIABLE
+from rummy_tui.tableserver.socket_folder import SOCKET_VARIABLE
 
 
 async def test_a_local_rummy_starts_a_table_server_which_stops_once_idle(tmp_path, monkeypatch):

@@ -10,11 +10,12 @@ import tempfile
 import pytest
 
 from rummy_tui.tableserver import connect as connect_module
-from rummy_tui.tableserver import server as server_module
+from rummy_tui.tableserver import socket_folder
 from rummy_tui.tableserver.access import UnsafeSocket
 from rummy_tui.tableserver.client import TableClient
 from rummy_tui.tableserver.connect import NoTableServer, open_client
-from rummy_tui.tableserver.server import TableServer, runtime_folder
+from rummy_tui.tableserver.server import TableServer
+from rummy_tui.tableserver.socket_folder import runtime_folder
 
 
 async def test_a_socket_in_a_folder_others_may_write_to_is_refused_with_the_reason(server):
@@ -57,7 +58,7 @@ async def test_a_socket_of_another_user_is_refused(server):
 
 async def test_without_xdg_runtime_dir_the_socket_folder_is_private_and_not_in_the_temp_folder(tmp_path, monkeypatch):
     monkeypatch.delenv("XDG_RUNTIME_DIR")
-    monkeypatch.setattr(server_module, "_private_to_me", lambda folder: False)  # no /run/user/<uid> either
+    monkeypatch.setattr(socket_folder, "_private_to_me", lambda folder: False)  # no /run/user/<uid> either
     monkeypatch.setenv("RUMMY_TUI_DATA_DIR", str(tmp_path / "data"))
     folder = runtime_folder()
     assert folder == tmp_path / "data" / "run"

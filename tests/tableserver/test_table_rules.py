@@ -112,7 +112,7 @@ async def test_the_socket_lives_in_a_folder_only_its_user_can_enter(server, tmp_
 
 
 def test_an_existing_open_folder_is_made_private(tmp_path):
-    from rummy_tui.tableserver.server import private_folder
+    from rummy_tui.tableserver.socket_folder import private_folder
 
     folder = tmp_path / "run"
     folder.mkdir(mode=0o755)

@@ -13,7 +13,8 @@ from rummy_tui.screens.lobby_join import JoinScreen, table_line
 from rummy_tui.screens.table import TableScreen
 from rummy_tui.tableserver.client import TableClient
 from rummy_tui.tableserver.protocol import shown_code
-from rummy_tui.tableserver.server import SOCKET_VARIABLE, TableServer
+from rummy_tui.tableserver.server import TableServer
+from rummy_tui.tableserver.socket_folder import SOCKET_VARIABLE
 
 
 @pytest.fixture

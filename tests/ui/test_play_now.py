@@ -14,7 +14,8 @@ from rummy_tui.screens.play_now import PlayNowScreen
 from rummy_tui.screens.table import TableScreen
 from rummy_tui.tableserver.client import TableClient
 from rummy_tui.tableserver.connect import IDENTITY_VARIABLE, NAME_VARIABLE
-from rummy_tui.tableserver.server import SOCKET_VARIABLE, TableServer
+from rummy_tui.tableserver.server import TableServer
+from rummy_tui.tableserver.socket_folder import SOCKET_VARIABLE
 
 from .screen_text import screen_text
 from .test_lobby import until

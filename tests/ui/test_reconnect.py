@@ -18,7 +18,8 @@ from rummy_tui.screens.table import TableScreen
 from rummy_tui.tableserver import connect
 from rummy_tui.tableserver.client import TableClient
 from rummy_tui.tableserver.protocol import shown_code
-from rummy_tui.tableserver.server import SOCKET_VARIABLE, TableServer, default_socket_path
+from rummy_tui.tableserver.server import TableServer
+from rummy_tui.tableserver.socket_folder import SOCKET_VARIABLE, default_socket_path
 from rummy_tui.tableserver.tokens import SeatTokens
 
 from .driver import press_move
