@@ -33,7 +33,8 @@ from .daily import (
     standings,
 )
 from .protocol import BadMessage, new_code, refusal
-from .table import Member, Seat, Table
+from .table import Table
+from .table_seats import Member, Seat
 
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 

@@ -23,7 +23,8 @@ from .protocol import (
     refusal,
     shown_code,
 )
-from .table import DEFAULT_ANSWER_SECONDS, DEFAULT_GRACE_SECONDS, Seat
+from .table import DEFAULT_ANSWER_SECONDS, DEFAULT_GRACE_SECONDS
+from .table_seats import Seat
 
 if TYPE_CHECKING:
     from .connection import Connection

@@ -30,7 +30,8 @@ from rummy_tui.i18n import N_, msg
 from .lifecycle import creator_key, refusal_to_create
 from .limits import Throttle
 from .protocol import AI_LEVELS, BadMessage, refusal
-from .table import DEFAULT_ANSWER_SECONDS, DEFAULT_GRACE_SECONDS, Seat
+from .table import DEFAULT_ANSWER_SECONDS, DEFAULT_GRACE_SECONDS
+from .table_seats import Seat
 
 if TYPE_CHECKING:
     from .connection import Connection

@@ -41,7 +41,8 @@ from .limits import RefusalLog, TableLimits
 from .lobby import LobbyDesk
 from .protocol import MAX_LINE_BYTES, BadMessage, clean_chat, clean_name, decode, new_code, refusal
 from .socket_folder import default_socket_path, private_folder
-from .table import DEFAULT_ANSWER_SECONDS, DEFAULT_GRACE_SECONDS, Seat, Table
+from .table import DEFAULT_ANSWER_SECONDS, DEFAULT_GRACE_SECONDS, Table
+from .table_seats import Seat
 
 META_SUFFIX = ".table"  # not .json: the save store owns those names
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)  # each stops the server cleanly

@@ -6,25 +6,23 @@ think in a worker thread on their own seat's observation; their answer comes bac
 command and is checked against the current sequence number and ``why_not`` before it is
 played. After every move the table is saved, every seat gets its new view, and the save is
 flushed to the disk in the background.
+
+Its parts stand apart: the seats and who is away (:mod:`.table_seats`), the sealed deals
+(:mod:`.table_deals`), the clock (:mod:`.table_clock`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import hashlib
-import secrets
 import sys
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass, field
+from typing import Any
 
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import ai_rng
-from rummy_tui.engine.deals import contribution_text
-from rummy_tui.engine.verify import revealed_record
 from rummy_tui.i18n import N_, english, msg, texts_as_messages
 
 from .clock import TurnClock
@@ -32,37 +30,14 @@ from .limits import TokenBucket
 from .log_order import number_new_events, numbering, restore_numbering
 from .protocol import markup_safe, refusal
 from .table_clock import ClockedTurns
+from .table_deals import SealedDeals
+from .table_seats import Member, Seat, SeatKeeping
 
 DEFAULT_GRACE_SECONDS = 60.0
 DEFAULT_ANSWER_SECONDS = 20.0  # a connected seat silent this long (no answer to pings) counts as away
 LOG_LINES = 50
 LOG_SAVE_DELAY = 2.0  # chat reaches the disk at most this late, in one write however many lines came
 CONTRIBUTION_WAIT = 3.0  # seconds a deal waits for a connected player's own randomness, then goes without
-
-
-class Member(Protocol):
-    """A client at the table (a seat holder or a spectator), as the table sees it."""
-
-    name: str
-
-    def send(self, message: dict[str, Any]) -> None: ...
-
-
-@dataclass
-class Seat:
-    kind: str  # "human" (a player's seat, taken or open) or "ai"
-    name: str
-    level: str = "normal"  # the AI that plays it, or covers for it while its player is away
-    token_hash: str | None = None  # set once a player has taken the seat
-    identity: str | None = None  # e.g. an SSH key fingerprint that may reclaim it
-    away_since: float | None = None  # a taken human seat whose player is not connected
-
-    @property
-    def is_open(self) -> bool:
-        return self.kind == "human" and self.token_hash is None
-
-    def saved(self) -> dict[str, Any]:
-        return {key: value for key, value in asdict(self).items() if key != "away_since"}
 
 
 @dataclass
@@ -82,11 +57,7 @@ class TableLog:
         return line
 
 
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-class Table(ClockedTurns):
+class Table(SeatKeeping, SealedDeals, ClockedTurns):
     def __init__(
         self,
         code: str,
@@ -153,20 +124,6 @@ class Table(ClockedTurns):
         """The state version: how many actions have been applied."""
         return len(self.game.record["actions"])
 
-    def seat_list(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "name": seat.name,
-                "kind": "open" if seat.is_open else seat.kind,
-                "level": seat.level,
-                "default_name": seat.is_open or seat.kind == "ai",  # "Seat 2", "Computer 3": each client words it
-                "connected": index in self.members,
-                "away": seat.away_since is not None,
-                "ai_playing": index in self.covered,
-            }
-            for index, seat in enumerate(self.seats)
-        ]
-
     def _number_events(self, for_away: int | None = None) -> int:
         """Number the game's new events (the log's one order); returns how many there have been."""
         self._next_event = number_new_events(self.game.state.events, self._next_event, for_away)
@@ -195,74 +152,6 @@ class Table(ClockedTurns):
             "clock": self.clock_shown(),
         }
 
-    # --- sealed deals: the players' own randomness, and the reveal --------------------------
-
-    def contribution_wanted(self) -> dict[str, Any] | None:
-        """The sealed deal the players may add randomness to now: hand 1 until the game
-        starts (it is dealt again at the start), then the hand after the one in play."""
-        game = self.game
-        if game.is_over or not game.sealed_deals:
-            return None
-        hand = game.state.deal_hand + 1 if self.started else 1
-        entry = game.deal_entry(hand)
-        if entry is None:
-            return None
-        self._sealed_at.setdefault(hand, time.monotonic())
-        return {"hand": hand, "deal_commitment": entry["deal_commitment"]}
-
-    def contribute(self, member: Member, hand: int, data: str) -> None:
-        """A seat's own 16 random bytes for the sealed deal of ``hand``; handled at once (not on
-        the inbox), so that a deal waiting for it sees it. Late or repeated ones are dropped:
-        the deal goes without, and its log says so."""
-        seat, wanted, text = self._seat_of(member), self.contribution_wanted(), contribution_text(data)
-        if text is None:
-            member.send(
-                refusal("contribute", msg(N_("Your randomness for the deal must be 16 bytes (32 hex digits).")))
-            )
-            return
-        if seat is None or wanted is None or wanted["hand"] != hand:
-            return
-        if self.started:
-            self.game.contribute(seat, text)
-        else:
-            self.first_contributions.setdefault(seat, text)
-        self._contributed.set()
-
-    def _missing_contributions(self, hand: int) -> list[int]:
-        """Connected players who have not given their randomness for ``hand``'s deal."""
-        if hand == 1 and not self.started:
-            given = self.first_contributions
-        else:
-            entry = self.game.deal_entry(hand)
-            given = {seat: c for seat, c in enumerate(entry["contributions"]) if c} if entry else {}
-        return [seat for seat in self.members if self.seats[seat].kind == "human" and seat not in given]
-
-    async def _gather_contributions(self, hand: int) -> None:
-        """Wait (a few seconds at most, counted from when they were asked) for the connected
-        players' randomness for ``hand``: an old or silent client never holds up the deal."""
-        if self.game.is_over or not self.game.sealed_deals:
-            return
-        deadline = self._sealed_at.get(hand, time.monotonic()) + self.contribution_wait
-        while self._missing_contributions(hand) and (left := deadline - time.monotonic()) > 0:
-            self._contributed.clear()
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._contributed.wait(), left)
-
-    def _send_reveal(self) -> None:
-        """When a hand is over, everybody gets what checking its deal needs."""
-        deals = self.game.record.get("deals") or []
-        revealed = [entry["hand"] for entry in deals if "deal_secret" in entry and "ended_at" in entry]
-        if revealed and revealed[-1] > self._revealed_sent:
-            self._revealed_sent = revealed[-1]
-            self.send_to_all(
-                {
-                    "type": "reveal",
-                    "table": self.code,
-                    "hand": revealed[-1],
-                    "record": revealed_record(self.game.record, revealed[-1]),
-                }
-            )
-
     def summary(self) -> dict[str, Any]:
         return {
             "code": self.code,
@@ -290,10 +179,6 @@ class Table(ClockedTurns):
             "events": numbering(self.game.state.events, self._number_events()),
             "clock": self.clock.saved() if self.clock is not None else None,
         }
-
-    def seats_identity(self, identity: str | None) -> bool:
-        """Whether ``identity`` (an SSH key's) holds a seat here."""
-        return identity is not None and any(seat.identity == identity for seat in self.seats)
 
     # --- the one task ---------------------------------------------------------------------
 
@@ -336,50 +221,6 @@ class Table(ClockedTurns):
 
     async def _on_wake(self) -> None:
         """Nothing to do but look whether an AI (or an expired grace period) is to move."""
-
-    async def _on_join(
-        self, member: Member, wanted: int | None, token: str | None, identity: str | None, seated: asyncio.Future
-    ) -> None:
-        """Seat a player: the seat its token or identity reclaims, else the wanted or first
-        free one. ``seated`` gets the seat number, or None if the player was refused."""
-        seat = self._seat_of(member)
-        if seat is not None:  # already sitting here
-            member.send({"type": "welcome", "table": self.code, "seat": seat, "token": token or ""})
-            seated.set_result(seat)
-            return
-        seat = self._reclaimable_seat(token, identity)
-        if seat is None:
-            reason, seat = self._free_seat(wanted)
-            if reason:
-                member.send(refusal("join", reason))
-                seated.set_result(None)
-                return
-            token = secrets.token_urlsafe(18)
-            self.seats[seat].token_hash, self.seats[seat].identity = token_hash(token), identity
-            self.seats[seat].name = member.name
-            self.log.add(N_("{name} sits down."), seat, name=member.name)
-        else:
-            token = token or ""
-            self._come_back(seat, member)
-        self.empty_since = None
-        old = self.members.get(seat) or self.silent.pop(seat, None)
-        if old is not None and old is not member:
-            old.send(refusal("join", msg(N_("You sat down at this table from somewhere else."))))
-        self.members[seat] = member
-        await self._save_table()
-        member.send({"type": "welcome", "table": self.code, "seat": seat, "token": token})
-        if self.game.is_over:  # back after the end: the record they missed
-            self._send_record(member)
-        seated.set_result(seat)
-        self.broadcast()
-        if self.autostart and not self.started and not any(place.is_open for place in self.seats):
-            await self._begin()  # each player has had a view asking for their randomness for the deal
-            self.broadcast()
-
-    async def _on_watch(self, member: Member) -> None:
-        self.spectators.add(member)
-        member.send({"type": "welcome", "table": self.code, "seat": None, "token": ""})
-        member.send(self.view(None))
 
     async def _on_start(self, member: Member) -> None:
         if self.started:
@@ -458,46 +299,6 @@ class Table(ClockedTurns):
         await self._save_table(durable=False)
         self._flush_soon()
 
-    async def _on_leave(self, member: Member) -> None:
-        seat = self._seat_of(member)
-        self.spectators.discard(member)
-        if seat is not None:  # no grace period: the computer takes over at once
-            self._go_away(seat, N_("{name} left the table."))
-            self.seats[seat].away_since = float("-inf")
-            self.broadcast()
-
-    async def _on_dropped(self, member: Member) -> None:
-        self.spectators.discard(member)
-        self._forget_silent(member)
-        seat = self._seat_of(member)
-        if seat is not None:
-            self._go_away(seat, N_("{name} is away."))
-            self.broadcast()
-
-    async def _on_silent(self, member: Member) -> None:
-        """A connected player has not answered for :attr:`answer_limit` seconds (a frozen or
-        stopped process): away, as if dropped, until it answers."""
-        seat = self._seat_of(member)
-        if seat is not None:
-            self._go_away(seat, N_("{name} is not answering: away."))
-            self.silent[seat] = member
-            self.broadcast()
-
-    async def _on_answered(self, member: Member) -> None:
-        """A silent player answers again: the seat is theirs at once, unless taken back from
-        somewhere else meanwhile."""
-        seat = self._forget_silent(member)
-        if seat is not None and seat not in self.members:
-            self._come_back(seat, member)
-            self.members[seat] = member
-            self.broadcast()
-
-    def _forget_silent(self, member: Member) -> int | None:
-        seat = next((seat for seat, held in self.silent.items() if held is member), None)
-        if seat is not None:
-            del self.silent[seat]
-        return seat
-
     async def _on_ai_move(self, seq: int, seat: int, action: str) -> None:
         self._thinking = False
         if seq != self.seq or not self._ai_plays(seat):  # a player came back or moved meanwhile
@@ -505,69 +306,6 @@ class Table(ClockedTurns):
         if self.game.why_not(action) is not None:  # a variant AI bug must never stall a table
             action = self.game.legal_actions()[0]
         await self._play(action, for_away=seat if self.seats[seat].kind == "human" else None)
-
-    # --- seats ----------------------------------------------------------------------------
-
-    def _seat_of(self, member: Member) -> int | None:
-        return next((seat for seat, held in self.members.items() if held is member), None)
-
-    def _reclaimable_seat(self, token: str | None, identity: str | None) -> int | None:
-        for index, seat in enumerate(self.seats):
-            if seat.token_hash and token and secrets.compare_digest(seat.token_hash, token_hash(token)):
-                return index
-            if seat.token_hash and identity and seat.identity == identity:
-                return index
-        return None
-
-    def _free_seat(self, wanted: int | None) -> tuple[dict[str, Any] | None, int]:
-        """(None, the seat to take), or (why not, as a message for the player's language, -1)."""
-        if self.started:
-            return msg(N_("The game has started; only its players can come back to it.")), -1
-        if wanted is not None:
-            if not 0 <= wanted < len(self.seats):
-                return msg(N_("There is no seat {number} at this table."), number=wanted + 1), -1
-            if not self.seats[wanted].is_open:
-                return msg(N_("Seat {number} is not free."), number=wanted + 1), -1
-            return None, wanted
-        free = [index for index, seat in enumerate(self.seats) if seat.is_open]
-        return (None, free[0]) if free else (msg(N_("The table is full.")), -1)
-
-    def _come_back(self, seat: int, member: Member) -> None:
-        place = self.seats[seat]
-        if place.away_since is not None:
-            self.log.add(N_("{name} is back."), seat, name=place.name)
-        place.away_since = None
-        self.covered.discard(seat)
-        self.clock_away.discard(seat)
-
-    def _go_away(self, seat: int, template: str) -> None:
-        del self.members[seat]
-        if not self.members:
-            self.empty_since = time.monotonic()
-        self.seats[seat].away_since = time.monotonic()
-        self.log.add(template, seat, name=self.seats[seat].name)
-
-    def deal_again_with_names(self) -> None:
-        """The first deal again (same seed and commitment), now that the seats have names and
-        the players have added their randomness: the first hand's log lines ("Hand 1: Anna
-        dealt...") were written before anyone sat down."""
-        record = self.game.record
-        given = [self.first_contributions.get(seat) for seat in range(record["players"])]
-        self.game = Game(
-            record["variant"],
-            record["players"],
-            record["settings"],
-            seed=record["seed"],
-            chosen_seed=self.game.chosen_seed,
-            seats=self.seats_for_record(),
-            contributions={1: given},
-        )
-
-    def write_seats_into_record(self) -> None:
-        self.game.record["seats"] = self.seats_for_record()
-
-    def seats_for_record(self) -> list[dict]:
-        return [{"name": seat.name, "kind": seat.kind, "level": seat.level} for seat in self.seats]
 
     # --- moves ----------------------------------------------------------------------------
 
