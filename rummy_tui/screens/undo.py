@@ -64,4 +64,4 @@ class UndoMoves(TableParts):
             if "takeback" in self.verbs and self._legal:
                 return self._takeback_reason() or ""
             return _("Moves are taken back only in a game against the computer.")
-        return _(self.game.why_no_undo(self.viewer) or "")
+        return self.game.why_no_undo(self.viewer) or ""  # the engine says it in the player's words already
