@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from textual.widgets import Input, OptionList, Select
 
@@ -42,12 +44,19 @@ def player(server):
         client.writer.close()
 
 
+LOADED_MACHINE_SECONDS = 30.0  # a busy machine (CI, parallel workers) may take this long for what is quick here
+
+
 async def until(pilot, condition, what: str, tries: int = 400):
-    """Wait, a frame at a time, until ``condition()`` holds (the server answers in between)."""
-    for _ in range(tries):
+    """Wait, a frame at a time, until ``condition()`` holds (the server answers in between):
+    at least ``tries`` frames, and on a slow machine at least LOADED_MACHINE_SECONDS."""
+    deadline = time.monotonic() + LOADED_MACHINE_SECONDS
+    tried = 0
+    while tried < tries or time.monotonic() < deadline:
         if result := condition():
             return result
         await pilot.pause(0.01)
+        tried += 1
     raise AssertionError(f"never happened: {what}")
 
 

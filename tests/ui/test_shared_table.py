@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 import pytest
 
@@ -27,6 +28,7 @@ from variants import get_variant
 
 from .driver import pick_from_menu, press_move, select_cards
 from .screen_text import screen_lines
+from .test_lobby import LOADED_MACHINE_SECONDS
 
 SUIT_OF_GLYPH = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 CARD_ON_SCREEN = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])([♠♥♦♣])")
@@ -52,12 +54,16 @@ async def sit_down(pilots, apps, clients) -> None:
 
 
 async def until(pilots, condition, what: str, frames: int = 2000):
-    """Let both apps run, a frame at a time, until ``condition()`` holds."""
-    for _ in range(frames):
+    """Let both apps run, a frame at a time, until ``condition()`` holds: at least ``frames``
+    frames, and on a slow machine at least LOADED_MACHINE_SECONDS."""
+    deadline = time.monotonic() + LOADED_MACHINE_SECONDS
+    run = 0
+    while run < frames or time.monotonic() < deadline:
         if condition():
             return
         for pilot in pilots:
             await pilot.pause()
+        run += 1
     raise AssertionError(f"never happened: {what}")
 
 
