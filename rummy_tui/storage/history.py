@@ -24,6 +24,7 @@ from rummy_tui.i18n import english
 
 from .paths import DATA_DIR_VARIABLE, history_path, usable_folder
 from .saves import seat_kinds, seat_names
+from .sqlite_files import opened, write_transaction
 
 BUSY_TIMEOUT_SECONDS = 15.0
 
@@ -150,27 +151,13 @@ class History:
 
     # --- connections and schema ---------------------------------------------------------
 
-    @contextlib.contextmanager
-    def _connection(self) -> Iterator[sqlite3.Connection]:
-        connection = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None)
-        try:
-            connection.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
-            connection.execute("PRAGMA foreign_keys = ON")
-            yield connection
-        finally:
-            connection.close()
+    def _connection(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+        return opened(self.path, self.busy_timeout)
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
-        """One short write transaction, taking the write lock at once so two writers queue."""
-        with self._connection() as connection:
-            connection.execute("BEGIN IMMEDIATE")
-            try:
-                yield connection
-            except BaseException:
-                connection.execute("ROLLBACK")
-                raise
-            connection.execute("COMMIT")
+        with self._connection() as connection, write_transaction(connection):
+            yield connection
 
     def _migrate(self) -> None:
         with self._connection() as connection:

@@ -25,6 +25,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from .paths import usable_folder
+from .sqlite_files import opened, write_transaction
 
 BUSY_TIMEOUT_SECONDS = 15.0
 PLAYERS, COMPUTER = "players", "computer"  # the pools: against people, against the computer
@@ -205,25 +206,13 @@ class RatingStore:
         usable_folder(self.path.parent)
         self._migrate()
 
-    @contextlib.contextmanager
-    def _connection(self) -> Iterator[sqlite3.Connection]:
-        connection = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None)
-        try:
-            connection.execute("PRAGMA foreign_keys = ON")
-            yield connection
-        finally:
-            connection.close()
+    def _connection(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+        return opened(self.path, self.busy_timeout)
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
-        with self._connection() as connection:
-            connection.execute("BEGIN IMMEDIATE")
-            try:
-                yield connection
-            except BaseException:
-                connection.execute("ROLLBACK")
-                raise
-            connection.execute("COMMIT")
+        with self._connection() as connection, write_transaction(connection):
+            yield connection
 
     def _migrate(self) -> None:
         with self._connection() as connection:
