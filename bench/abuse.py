@@ -44,6 +44,7 @@ import asyncssh
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
+from figures import percentile  # noqa: E402
 from serve import SSHGame, start_server  # noqa: E402  (after the path above)
 
 from rummy_tui.tableserver.client import TableClient, TableError  # noqa: E402
@@ -505,11 +506,6 @@ async def run_attack(name: str) -> Outcome:
 def median(values: list[float]) -> float | None:
     present = [value for value in values if value is not None]
     return statistics.median(present) if present else None
-
-
-def percentile(samples: list[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(int(fraction * len(ordered)), len(ordered) - 1)]
 
 
 def shown(value: float | None, unit: str = "") -> str:

@@ -26,6 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from figures import percentile  # noqa: E402
+
 from rummy_tui.engine import Game  # noqa: E402
 from rummy_tui.engine.ai import choose_action  # noqa: E402
 from rummy_tui.engine.cards import is_joker, make_deck, rank_of  # noqa: E402
@@ -84,11 +86,6 @@ def play_hands(
         elapsed = clock() - started
         if elapsed >= seconds:
             return hands / elapsed, decisions
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
 # --- solver --------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine_ab import extract  # noqa: E402
+from figures import percentile  # noqa: E402
 from pty_app import ROOT, PtyApp  # noqa: E402
 from table import ServerProcess  # noqa: E402
 
@@ -128,11 +129,6 @@ def one_run(moves: int, tree: Path = ROOT) -> tuple[list[float], list[float]]:
 
 def first_change(app: PtyApp, after: float) -> float:
     return min(stamp for stamp in app.output_times if stamp >= after)
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> None:

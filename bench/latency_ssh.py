@@ -31,6 +31,7 @@ import asyncssh  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
 from engine_ab import extract  # noqa: E402
+from figures import percentile  # noqa: E402
 
 from tests.serve.sshplay import Terminal, connect, start_server  # noqa: E402
 from tests.serve.test_ssh_shared_play import join_by_code  # noqa: E402
@@ -118,11 +119,6 @@ async def one_run(moves: int, tree: Path = ROOT) -> tuple[list[float], list[floa
     finally:
         server.stop()
     return across, own
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> None:

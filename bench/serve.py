@@ -37,6 +37,7 @@ from pathlib import Path
 
 import asyncssh
 import pyte
+from figures import percentile  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 START_SCREEN = ("Rummy: five variants", "Seat 2", "AI (normal)", "^s Start")
@@ -367,11 +368,6 @@ async def many_idle(served: Served, size: int) -> dict:
         "total_pss": games_pss + template_pss,
         "template_pss": template_pss,
     }
-
-
-def percentile(samples: list[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 async def measure(served: Served, arguments: argparse.Namespace, with_local: bool, many: bool) -> dict:

@@ -33,6 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from figures import percentile  # noqa: E402
+
 from rummy_tui.tableserver.client import TableClient  # noqa: E402
 
 SEATS = 4
@@ -117,11 +119,6 @@ async def round_trips(samples: int, seed: int) -> list[float]:
         return times
     finally:
         server.stop()
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 # --- 50 tables -------------------------------------------------------------------------------
