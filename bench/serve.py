@@ -1,4 +1,4 @@
-"""SSH serving speed: `python bench/serve.py [--runs 3] [--crowd 30] [--idle 20] [--many 200]`
+"""SSH serving speed: `python bench/serve.py [--runs 3] [--crowd 30] [--idle 20] [--settle 3] [--many 200]`
 (not a test; prints a report).
 
 Every figure is read the way a player sees it: the byte stream goes through a pyte terminal
@@ -11,7 +11,9 @@ process (`--spawn`), each against its own server:
 * `--crowd` visitors (30) connecting at the same instant: when the last start screen was
   complete (target: within 3 s);
 * `--idle` sessions (20) open at the start screen: PSS of each game process, and of the
-  template shared among them (target: at most 20 MiB a session);
+  template shared among them (target: at most 20 MiB a session), `--settle` seconds (3) after
+  the last start screen; where the host merges identical pages (KSM, which the template offers
+  its heap to), they merge within a minute or two, and ksmd's CPU over the wait is reported;
 * `--many` idle sessions (200, template only; `--many-spawn` for both): each, in turn, answers
   a key (down: the next variant) while the others idle (target: every one within 1 s), and
   the total PSS of all the games and the template.
@@ -326,18 +328,41 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def idle_memory(served: Served, size: int) -> tuple[float, float]:
-    """PSS per idle session (its game plus its share of the template) with `size` sessions open,
-    and the median CPU seconds a game used to draw its start screen."""
+KSM = Path("/sys/kernel/mm/ksm")
+
+
+def same_page_merging() -> bool:
+    """Whether the kernel merges identical pages (KSM) of the processes that offer theirs."""
+    try:
+        return (KSM / "run").read_text().strip() == "1"
+    except OSError:
+        return False
+
+
+def ksmd_cpu() -> float:
+    """CPU seconds of the kernel's page-merging thread so far (0 without one)."""
+    for status in Path("/proc").glob("[0-9]*/comm"):
+        with contextlib.suppress(OSError):
+            if status.read_text().strip() == "ksmd":
+                return cpu_seconds(int(status.parent.name))
+    return 0.0
+
+
+async def idle_memory(served: Served, size: int, settle: float) -> tuple[float, float, float]:
+    """PSS per idle session (its game plus its share of the template) with `size` sessions open
+    `settle` seconds, the median CPU seconds a game used to draw its start screen, and the share
+    of one core ksmd used over the wait."""
     before = len(served.game_pids())
     _times, games = await open_many(served, size, "idle")
-    await asyncio.sleep(3)  # the games settle at their start screens
+    merging_before, waited = ksmd_cpu(), time.perf_counter()
+    await asyncio.sleep(settle)  # the games settle at their start screens
+    merging = (ksmd_cpu() - merging_before) / (time.perf_counter() - waited)
     pids = served.game_pids()[before:]
     games_pss, template_pss = session_memory(served, pids)
     cpu = statistics.median(cpu_seconds(pid) for pid in pids)
     await close_all(games)
     await until_games_gone(served)
-    return (games_pss + template_pss) / len(pids), cpu
+    return (games_pss + template_pss) / len(pids), cpu, merging
 
 
 async def many_idle(served: Served, size: int) -> dict:
@@ -375,7 +400,9 @@ async def measure(served: Served, arguments: argparse.Namespace, with_local: boo
     figures: dict = {"starts": [await one_start(served) for _ in range(arguments.runs)]}
     figures["crowds"] = [await crowd(served, arguments.crowd) for _ in range(arguments.runs)] if arguments.crowd else []
     figures["idle"] = (
-        [await idle_memory(served, arguments.idle) for _ in range(arguments.runs)] if arguments.idle else []
+        [await idle_memory(served, arguments.idle, arguments.settle) for _ in range(arguments.runs)]
+        if arguments.idle
+        else []
     )
     if with_local:
         figures["local"] = [await against_local(served, arguments.presses) for _ in range(arguments.runs)]
@@ -422,12 +449,15 @@ def report(measured: dict, arguments: argparse.Namespace) -> None:
                 f"{cpu['bench_cpu']:.1f} s"
             )
     if arguments.idle:
+        merging = "on" if same_page_merging() else "off"
         for way in ("template", "spawn"):
-            pss = statistics.median(pss for pss, _cpu in measured[way]["idle"])
-            cpu = statistics.median(cpu for _pss, cpu in measured[way]["idle"])
+            pss = statistics.median(pss for pss, _cpu, _merging in measured[way]["idle"])
+            cpu = statistics.median(cpu for _pss, cpu, _merging in measured[way]["idle"])
+            ksmd = statistics.median(merging for _pss, _cpu, merging in measured[way]["idle"])
             print(
-                f"PSS per idle session, {arguments.idle} open: {way} {pss:.1f} MiB "
-                f"(target <= 20) {'OK' if pss <= 20 else 'OVER'}; CPU of a game to its start screen {cpu:.2f} s"
+                f"PSS per idle session, {arguments.idle} open {arguments.settle:.0f} s: {way} {pss:.1f} MiB "
+                f"(target <= 20) {'OK' if pss <= 20 else 'OVER'}; CPU of a game to its start screen {cpu:.2f} s; "
+                f"same-page merging (KSM) {merging}, ksmd {ksmd * 100:.1f}% of a core"
             )
     for way in ("template", "spawn"):
         many = measured[way].get("many")
@@ -474,6 +504,9 @@ if __name__ == "__main__":
     parser.add_argument("--presses", type=int, default=20)
     parser.add_argument("--crowd", type=int, default=30, help="visitors connecting at the same instant (0: none)")
     parser.add_argument("--idle", type=int, default=20, help="idle sessions whose memory is measured (0: none)")
+    parser.add_argument(
+        "--settle", type=float, default=3.0, help="seconds the idle sessions wait before their memory is read"
+    )
     parser.add_argument("--many", type=int, default=200, help="idle sessions that each answer a key (0: none)")
     parser.add_argument("--many-spawn", action="store_true", help="the many idle sessions with the spawn path too")
     parser.add_argument("--no-local", dest="local", action="store_false", help="skip the comparison with a local PTY")

@@ -5,14 +5,14 @@ per visitor, so a visitor's game starts without a fresh Python importing Textual
 an unnamed socket pair: no path leads to it, so a game (which runs as the same user) has no
 way to reach it. The template imports the whole game, draws one start screen off-screen (an
 event loop that is closed again before any game is forked), freezes its heap (`gc.freeze()`:
-no collection writes to the shared pages) and then waits on that socket, with no event loop
-and no thread. For each visitor the server sends the game's options, environment and data
-folder, and the slave end of the visitor's PTY (SCM_RIGHTS). The template forks twice: the
-middle process exits at once, so the game is handed to the server (a child subreaper), which
-reaps it and hangs it up exactly as a game it started itself. The game then becomes what
-`python -m rummy_tui OPTIONS` would be: a new session with the PTY as its controlling
-terminal, default signals, only the whitelisted environment, the data folder as its working
-directory, and no descriptor but its terminal.
+no collection writes to the shared pages), offers it to the kernel's same-page merging, and
+then waits on that socket, with no event loop and no thread. For each visitor the server
+sends the game's options, environment and data folder, and the slave end of the visitor's PTY
+(SCM_RIGHTS). The template forks twice: the middle process exits at once, so the game is
+handed to the server (a child subreaper), which reaps it and hangs it up exactly as a game it
+started itself. The game then becomes what `python -m rummy_tui OPTIONS` would be: a new
+session with the PTY as its controlling terminal, default signals, only the whitelisted
+environment, the data folder as its working directory, and no descriptor but its terminal.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import contextlib
 import gc
 import io
 import json
+import mmap
 import os
 import signal
 import socket
@@ -130,9 +131,44 @@ def main(arguments: list[str]) -> None:
     draw_a_start_screen()
     gc.collect()
     gc.freeze()
+    offer_the_heap_for_merging()
     channel.send(json.dumps({"ready": os.getpid()}).encode())
     job = wait_for_visitors(channel)  # returns only in a game's process
     become_the_game(job)
+
+
+def offer_the_heap_for_merging() -> None:
+    """Mark the template's heap (the brk heap and the anonymous mappings that hold Python's
+    object arenas) as pages the kernel may merge with identical ones (madvise MADV_MERGEABLE;
+    the games inherit the mark at fork). Python 3.11 writes the reference count of every object
+    a game touches, so a game copies about half of the template's heap while drawing its start
+    screen; the copies of an idle game are mostly byte for byte the template's page (the count
+    went up and back down) or another idle game's copy (the same screen, drawn the same way).
+    Where the host runs same-page merging (KSM: /sys/kernel/mm/ksm/run is 1), the kernel finds
+    them and keeps one page for all; elsewhere the mark does nothing."""
+    import ctypes
+
+    mergeable = getattr(mmap, "MADV_MERGEABLE", None)  # Linux only
+    if mergeable is None:
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.madvise.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
+    for start, end in writable_anonymous_mappings():
+        libc.madvise(start, end - start, mergeable)  # refused (EINVAL) without KSM in the kernel
+
+
+def writable_anonymous_mappings() -> list[tuple[int, int]]:
+    """(start, end) of this process's private writable mappings backed by no file: the heap and
+    the mmapped arenas, not the stack."""
+    found = []
+    with open("/proc/self/maps") as maps:
+        for line in maps:
+            fields = line.split()
+            name = fields[5] if len(fields) > 5 else ""
+            if fields[1].startswith("rw") and fields[1].endswith("p") and name in ("", "[heap]"):
+                start, end = (int(address, 16) for address in fields[0].split("-"))
+                found.append((start, end))
+    return found
 
 
 def wait_for_visitors(channel: socket.socket) -> Job:

@@ -144,6 +144,33 @@ async def test_a_game_reaches_neither_the_template_nor_another_visitors_terminal
         terminal.process.close()
 
 
+def anonymous_mappings(pid: int) -> list[tuple[int, int, bool]]:
+    """The heap and the anonymous writable mappings (Python's arenas) of `pid`: (start, end,
+    whether the kernel may merge its pages with identical ones: VmFlags `mg`)."""
+    mappings, current = [], None
+    for line in Path(f"/proc/{pid}/smaps").read_text().splitlines():
+        fields = line.split()
+        if re.match(r"[0-9a-f]+-[0-9a-f]+ ", line):
+            anonymous = fields[1].startswith("rw") and (len(fields) == 5 or fields[5] == "[heap]")
+            current = [int(address, 16) for address in fields[0].split("-")] if anonymous else None
+        elif fields[0] == "VmFlags:" and current is not None:
+            mappings.append((current[0], current[1], "mg" in fields[1:]))
+    return mappings
+
+
+@pytest.mark.skipif(not Path("/sys/kernel/mm/ksm").exists(), reason="a kernel without same-page merging (KSM)")
+async def test_a_forked_game_offers_the_heap_it_shares_for_merging(server):
+    terminal = await open_game(server, "kim")
+    [game] = game_pids(server)
+    [template] = template_pids(server)
+    offered = [(start, end) for start, end, mergeable in anonymous_mappings(template) if mergeable]
+    assert sum(end - start for start, end in offered) > 16 * 2**20  # the heap and the arenas: most of it
+    in_the_game = anonymous_mappings(game)
+    for start, _end in offered:  # the game's copy of each keeps the mark
+        assert [mergeable for low, high, mergeable in in_the_game if low <= start < high] == [True], hex(start)
+    terminal.process.close()
+
+
 async def test_the_template_is_restarted_after_a_kill_and_games_go_on(server):
     playing = await open_game(server, "early")
     [template] = template_pids(server)
