@@ -20,11 +20,25 @@ from tests.support.table_server_fixture import server  # noqa: F401  (the ``serv
 settings.register_profile("rummy", deadline=None, print_blob=True)
 settings.load_profile("rummy")
 
+# Textual's Pilot waits, after every key and pause(), until the process has used almost no CPU
+# for a whole 20 ms slice, twice per key: most of a UI test's wall time was those slices. Slices
+# of 5 ms decide "idle" by the same ratio (a twentieth of the slice). A test never relies on a
+# pause being long: it waits for what it checks (tests/ui/test_lobby.py's ``until``).
+IDLE_SLICE = 0.005
+
 STOP_WAIT = 10.0  # seconds a background table server gets to stop on SIGTERM before SIGKILL
 
 
 def pytest_configure(config):
     mark_this_session()
+    quick_idle_checks()
+
+
+def quick_idle_checks() -> None:
+    import textual._wait
+
+    textual._wait.SLEEP_GRANULARITY = IDLE_SLICE
+    textual._wait.SLEEP_IDLE = IDLE_SLICE / 20
 
 
 def pytest_addoption(parser):
