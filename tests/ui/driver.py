@@ -214,13 +214,18 @@ async def select_cards(pilot, tokens: list[str], clear: bool = True) -> None:
         await pilot.press("space")
 
 
-async def play_until(pilot, done, max_moves: int = 400, verbs: set | None = None) -> int:
+async def play_until(
+    pilot, done, max_moves: int = 400, verbs: set | None = None, watch: Callable[[], None] | None = None
+) -> int:
     """Play the human seats by keys (their moves chosen by the normal AI) until ``done()``;
-    ``verbs`` collects the verbs the keys sent."""
+    ``verbs`` collects the verbs the keys sent; ``watch()`` is called whenever the screen has
+    settled (before each key and at the end), to look at what it shows."""
     moves = 0
     app = pilot.app
     while not done() and moves < max_moves:
         await settle(pilot)
+        if watch is not None:
+            watch()
         if done():
             break
         screen = app.screen
@@ -243,4 +248,6 @@ async def play_until(pilot, done, max_moves: int = 400, verbs: set | None = None
         )
         moves += 1
     await settle(pilot)  # what done() saw may be a screen pushed a moment ago, not yet drawn
+    if watch is not None:
+        watch()
     return moves
