@@ -20,6 +20,9 @@ process (`--spawn`), each against its own server:
 
 Against `rummy` started in a local PTY (the template server): connect to start screen (target
 at most 1.3x) and key to screen update at a Gin table, p50 and p95 (target at most 1.5x).
+
+Visitors playing Gin against the AI at once (`--playing N`): bench/serve_playing.py, which uses
+this file's terminal, visitors and server.
 """
 
 from __future__ import annotations
@@ -53,9 +56,11 @@ class Terminal:
         self.screen = pyte.Screen(width, height)
         self.stream = pyte.ByteStream(self.screen)
         self.changed = asyncio.Event()
+        self.chunks = 0  # how many pieces of output it has taken: a reader can tell a new screen
 
     def feed(self, data: bytes) -> None:
         self.stream.feed(data)
+        self.chunks += 1
         self.changed.set()
 
     def shows(self, *texts: str) -> bool:
@@ -143,7 +148,8 @@ class SSHGame(Terminal):
         await self.conn.wait_closed()
 
 
-def start_server(data_dir: str, spawn: bool) -> tuple[subprocess.Popen, int, Path]:
+def start_server(data_dir: str, spawn: bool, tree: Path = ROOT) -> tuple[subprocess.Popen, int, Path]:
+    """`rummy serve` on a free port, running ``tree``'s code (another checkout, for a comparison)."""
     log = Path(data_dir) / "serve.log"
     command = [
         sys.executable,
@@ -162,7 +168,7 @@ def start_server(data_dir: str, spawn: bool) -> tuple[subprocess.Popen, int, Pat
     ]
     environment = os.environ | {"RUMMY_TUI_DATA_DIR": data_dir, "RUMMY_TUI_TABLE_SOCKET": f"{data_dir}/tables.sock"}
     with open(log, "w") as err:
-        server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err, text=True, cwd=ROOT, env=environment)
+        server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err, text=True, cwd=tree, env=environment)
     for line in server.stdout:
         if match := re.search(r"listening on [\d.]+:(\d+)", line):
             return server, int(match.group(1)), log
@@ -172,10 +178,10 @@ def start_server(data_dir: str, spawn: bool) -> tuple[subprocess.Popen, int, Pat
 class Served:
     """One `rummy serve` for the bench, started one way."""
 
-    def __init__(self, spawn: bool) -> None:
+    def __init__(self, spawn: bool, tree: Path = ROOT) -> None:
         self.way = "spawn" if spawn else "template"
         self.data_dir = tempfile.mkdtemp(prefix=f"rummy-serve-bench-{self.way}-")
-        self.server, self.port, self.log = start_server(self.data_dir, spawn)
+        self.server, self.port, self.log = start_server(self.data_dir, spawn, tree)
         self.visitors = 0
 
     def name(self, label: str) -> str:

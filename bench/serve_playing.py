@@ -29,6 +29,7 @@ import os
 import random
 import statistics
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from engine_ab import extract  # noqa: E402
 from figures import percentile  # noqa: E402
 from serve import START_SCREEN, Served, SSHGame, _ssh, close_all, cpu_seconds, until_games_gone  # noqa: E402
 
@@ -58,9 +60,14 @@ class Visitor:
     replies: list[tuple[float, float]] = field(default_factory=list)  # (pressed at, seconds to the next turn)
     timeouts: int = 0
     refused: set[str] = field(default_factory=set)  # keys refused at the present header
+    _lines: list[str] = field(default_factory=list)
+    _read_at: int = -1
 
     def lines(self) -> list[str]:
-        return self.game.screen.display
+        """The screen's rows, read once per piece of output (pyte builds them anew at each call)."""
+        if self._read_at != self.game.chunks:
+            self._lines, self._read_at = self.game.screen.display, self.game.chunks
+        return self._lines
 
     def header(self) -> str:
         return self.lines()[0]
@@ -244,26 +251,33 @@ def summary(size: int, run: dict) -> str:
     )
 
 
-async def main(options: argparse.Namespace) -> None:
+async def main(options: argparse.Namespace, trees: dict[str, Path]) -> None:
     print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}", flush=True)
     for size in options.playing:
-        served = Served(options.spawn)
-        try:
-            runs = []
-            for number in range(options.runs):
-                runs.append(await one_run(served, size, options.seconds, options.think, number))
-                print(f"  run {number + 1}: {summary(size, runs[-1])}", flush=True)
-        finally:
-            served.stop()
+        runs: dict[str, list[dict]] = {name: [] for name in trees}
+        for number in range(options.runs):
+            for name, tree in trees.items():  # interleaved: each run of one tree next to the other's
+                served = Served(options.spawn, tree)
+                try:
+                    runs[name].append(await one_run(served, size, options.seconds, options.think, number))
+                finally:
+                    served.stop()
+                print(f"  run {number + 1}, {name}: {summary(size, runs[name][-1])}", flush=True)
+        for name, measured in runs.items():
+            report(size, name, "spawn" if options.spawn else "template", measured)
 
-        p50, p95, p99 = (median_of(runs, "keys", share) for share in (0.5, 0.95, 0.99))
-        verdict = "OK" if p50 <= 150 and p99 <= 600 else "OVER"
-        print(
-            f"{size} visitors playing Gin ({served.way}), median of {len(runs)} runs: key to screen p50 {p50:.0f} ms, "
-            f"p95 {p95:.0f} ms, p99 {p99:.0f} ms (target p50 <= 150, p99 <= 600: {verdict}); the AI's reply "
-            f"p50 {median_of(runs, 'replies', 0.5):.0f} ms; load average {os.getloadavg()[0]:.1f}",
-            flush=True,
-        )
+
+def report(size: int, name: str, way: str, runs: list[dict]) -> None:
+    p50, p95, p99 = (median_of(runs, "keys", share) for share in (0.5, 0.95, 0.99))
+    verdict = "OK" if p50 <= 150 and p99 <= 600 else "OVER"
+    cpu = statistics.median(run["games_cpu"] / max(len(run["moves"]), 1) for run in runs) * 1000
+    print(
+        f"{size} visitors playing Gin ({name}, {way}), median of {len(runs)} runs: key to screen p50 {p50:.0f} ms, "
+        f"p95 {p95:.0f} ms, p99 {p99:.0f} ms (target p50 <= 150, p99 <= 600: {verdict}); the AI's reply "
+        f"p50 {median_of(runs, 'replies', 0.5):.0f} ms; the games' CPU per move key (its arrows and the AI's reply included) "
+        f"{cpu:.0f} ms; load average {os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
 
 
 def median_of(runs: list[dict], name: str, share: float) -> float:
@@ -282,5 +296,11 @@ if __name__ == "__main__":
     parser.add_argument("--think", type=float, default=1.0, help="a visitor's mean pause before a move key")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--spawn", action="store_true", help="games as fresh processes (rummy serve --spawn)")
+    parser.add_argument("--against", help="a git revision to compare with, runs interleaved (this tree first)")
+    options = parser.parse_args()
     os.chdir(ROOT)
-    asyncio.run(main(parser.parse_args()))
+    with tempfile.TemporaryDirectory(prefix="serve-playing-") as scratch:
+        trees = {"this tree": ROOT}
+        if options.against:
+            trees[options.against] = extract(options.against, Path(scratch))
+        asyncio.run(main(options, trees))
