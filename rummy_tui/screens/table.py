@@ -256,6 +256,10 @@ class TableScreen(
         if shown != getattr(self, "_keys_shown", None):
             self._keys_shown = shown
             self.refresh_bindings()
+            # The footer would take its new keys after the next frame, in a frame (and a
+            # layout) of their own: now they come in the same frame as the move.
+            footer = self.query_one(KeepHelpFooter)
+            footer.call_next(footer.recompose)
 
     def status_text(self) -> str:
         hand_no = self.seat.observation["hand_no"]

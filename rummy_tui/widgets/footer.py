@@ -111,7 +111,8 @@ class KeepHelpFooter(Footer):
         for shown, key in [*zip(keys, wanted_keys, strict=False), *zip(palette, wanted_palette, strict=True)]:
             show_key(shown, key)  # type: ignore[arg-type]
         for spare in keys[len(wanted_keys) :]:
-            spare.display = False
+            if spare.display:  # setting it again would ask for a layout all the same
+                spare.display = False
         extra = wanted_keys[len(keys) :]
         if extra:
             place = {"after": keys[-1]} if keys else {"before": palette[0]} if palette else {}
@@ -129,6 +130,7 @@ def show_key(shown: FooterKey, key: FooterKey) -> None:
         shown.display = True
     if key_looks(shown) == key_looks(key):
         return
+    same_width = key_cells(shown) == key_cells(key)
     shown.key, shown.key_display, shown.description, shown.action = (
         key.key,
         key.key_display,
@@ -138,4 +140,4 @@ def show_key(shown: FooterKey, key: FooterKey) -> None:
     shown._disabled = key._disabled
     shown.set_class(key._disabled, "-disabled")
     shown.tooltip = key.tooltip
-    shown.refresh(layout=True)
+    shown.refresh(layout=not same_width)  # a key as wide as the last one takes its place as it is
