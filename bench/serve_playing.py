@@ -9,7 +9,8 @@ fresh process per game), each starts Gin against the computer (normal) from the 
 (ctrl+s) and plays real moves by keys, reading its screen through pyte as a player would: pass
 the upcard, draw from the stock, move the cursor (left/right, one key each) to the discard that
 leaves the least deadwood, then knock (k) or go gin (g) when the header offers it and the discard
-allows it, else discard (x); void (v) when offered; Enter at the end of a hand. Between keys
+allows it, else discard (x) (a knock's choice of melds: the first, Enter); void (v) when offered;
+Enter at the end of a hand. Between keys
 each visitor thinks `--think` seconds (uniform in 0.5x-1.5x, from a fixed seed per visitor).
 
 Each key is timed from sending it on the SSH channel to the change it causes on that visitor's
@@ -47,7 +48,8 @@ from variants.gin.scoring import card_points, deadwood_after_discards  # noqa: E
 LEFT, RIGHT, ENTER = b"\x1b[D", b"\x1b[C", b"\r"
 KEY_NAMES = {LEFT: "left", RIGHT: "right", ENTER: "enter"}
 TRACE = os.environ.get("BENCH_TRACE") == "1"  # print every key, its time and the header it changed
-STUCK = 60.0  # a visitor whose screen offers nothing for this long is reported and dropped
+STUCK = 60.0
+KNOCK_PICKER = "which melds do you show?"  # a visitor whose screen offers nothing for this long is reported and dropped
 
 
 @dataclass
@@ -105,9 +107,13 @@ class Visitor:
             column += len(token)
         return cards, cursor
 
+    def choosing(self) -> bool:
+        """A knock asks which melds to show (its first choice: the least deadwood)."""
+        return any(KNOCK_PICKER in line for line in self.lines())
+
     def next_keys(self) -> list[bytes]:
         """The keys a player presses now (cursor keys, then the move), or none (not our turn)."""
-        if self.hand_over():
+        if self.hand_over() or self.choosing():
             return [ENTER]
         if not self.my_turn():
             return []
@@ -161,7 +167,9 @@ class Visitor:
         else:
 
             def test() -> bool:
-                return self.header() != header or self.message() != message
+                return (self.header(), self.message(), self.choosing(), self.hand_over()) != shown
+
+            shown = (header, message, self.choosing(), self.hand_over())
 
         pressed = time.perf_counter()
         self.game.press(key)
@@ -170,7 +178,7 @@ class Visitor:
             self.timeouts += 1
             print(f"no change after {key!r}:\n" + "\n".join(self.lines()), file=sys.stderr)
             return None
-        if key not in (LEFT, RIGHT, ENTER) and self.header() == header:
+        if key not in (LEFT, RIGHT, ENTER) and self.header() == header and not self.choosing():
             self.refused.add(key.decode())  # told why not: the next try is another key
         else:
             self.refused.clear()
