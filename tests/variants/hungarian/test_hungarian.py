@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from rummy_tui.engine import Game
@@ -356,15 +354,10 @@ def test_ai_games_finish(players):
     assert_conserved(game)
 
 
-def test_ai_full_game_and_decision_time():
+def test_ai_plays_a_full_game_of_seven_scored_deals():
+    """The AI's decision time is measured by bench/engine.py (the Römi rows), not here."""
     game = Game("hungarian", 4, {"jokers": 4}, seed=3)
-    times = []
     while not game.is_over:
         seat = game.current_seat
-        started = time.perf_counter()
-        action = choose_action(game, seat, "normal" if seat % 2 else "easy")
-        times.append(time.perf_counter() - started)
-        game.apply(action)
+        game.apply(choose_action(game, seat, "normal" if seat % 2 else "easy"))
     assert sum(1 for row in game.state.sheet if english(row["note"]) != "void") == 7
-    times.sort()
-    assert times[int(len(times) * 0.99)] < 0.1  # 50 ms on an idle machine; margin for busy CI
