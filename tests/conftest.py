@@ -53,6 +53,12 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.skip(reason="a long soak: pytest --soak runs it"))
 
 
+@pytest.fixture
+def soak(request) -> bool:
+    """True under --soak: a property then runs its long form (more examples, more steps)."""
+    return request.config.getoption("--soak")
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_sessionfinish(session, exitstatus):
     if hasattr(session.config, "workerinput"):
