@@ -201,7 +201,7 @@ class RemoteTurns(TableParts):
 
         def trying(attempt: int, attempts: int) -> None:
             self._trying = (attempt, attempts)
-            if self.is_attached:
+            if self._still_shown():
                 self.refresh_table()
 
         reason = await reconnect_with_backoff(client, trying)
@@ -211,7 +211,7 @@ class RemoteTurns(TableParts):
             except TableError as problem:
                 reason = str(problem)
         self._trying = None
-        if not self.is_attached:  # the table was closed meanwhile
+        if not self._still_shown():  # the table was closed meanwhile
             return
         if reason is not None:
             self._gave_up = reason
@@ -222,6 +222,12 @@ class RemoteTurns(TableParts):
         await self.on_view_arrived(ViewArrived(view))
         self.say(_("Reconnected."))
         self.watch_views()
+
+    def _still_shown(self) -> bool:
+        """The screen has its widgets: it is in the app and not closing. A closing screen loses
+        its widgets before it unmounts (and cancels this worker), so between the two a refresh
+        would find no log to fill and the failed worker would end the app."""
+        return self.is_attached and not self._pruning and not self._closing
 
     def connection_trouble(self) -> None:
         """A move found the connection gone: reconnect, or offer the way out again."""

@@ -8,7 +8,7 @@ from rummy_tui.app import RummyApp
 from rummy_tui.screens.table import TableScreen
 
 from .screen_text import screen_text
-from .test_lobby import join_form, player, server, until
+from .test_lobby import join_form, lobby_up, player, server, until
 
 __all__ = ["player", "server"]  # the fixtures, used by name
 
@@ -39,6 +39,7 @@ async def test_the_rejoined_log_is_in_the_tables_order_and_says_what_the_compute
         join.query_one("#join-name").value = "Bob"
         await pilot.press("ctrl+s")
         await anna.wait_view(lambda v: v["seats"][1]["connected"])
+        await until(pilot, lambda: lobby_up(pilot.app), "Bob's lobby")  # not left while it is still opening
     await anna.wait_view(lambda v: v["seats"][1]["away"])
     await anna.start()
     for number in range(3):  # moves and chat, interleaved, while Bob is away
