@@ -4,6 +4,7 @@ a pyte screen, so tests read what a player would see."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 import re
 import signal
@@ -28,12 +29,17 @@ class Server:
     data_dir: Path
     log_path: Path
     options: tuple[str, ...] = ()
+    log_start: int = 0  # where this test's part of a shared server's log begins
 
     @property
     def players(self) -> Path:
         return self.data_dir / "serve" / "players"
 
     def log(self) -> str:
+        """The log since this test began (what earlier tests did on a shared server is not in it)."""
+        return self.whole_log()[self.log_start :]
+
+    def whole_log(self) -> str:
         return self.log_path.read_text()
 
     def stop(self) -> int:
@@ -154,7 +160,7 @@ def processes_using(folder: Path) -> list[int]:
 
 def template_pids(server: Server) -> list[int]:
     """The game templates the server started, in order (a restarted one comes later)."""
-    return [int(pid) for pid in re.findall(r" template-ready .* pid=(\d+)", server.log())]
+    return [int(pid) for pid in re.findall(r" template-ready .* pid=(\d+)", server.whole_log())]
 
 
 def parent_of(pid: int) -> int:
@@ -181,10 +187,27 @@ async def wait_until(condition, timeout: float = WAIT, message: str = "") -> Non
         await asyncio.sleep(0.05)
 
 
-def running_server(tmp_path, *options: str):
+def running_server(tmp_path, *options: str, under_nohup: bool = False):
     """For a fixture: a started ``rummy serve`` (with ``options``), stopped after the test, which
     fails if the server did not stop cleanly or left a game process behind."""
-    server = start_server(tmp_path, *options)
+    server = start_server(tmp_path, *options, under_nohup=under_nohup)
     yield server
     assert server.stop() == 0
     assert processes_using(server.players) == []
+
+
+def shared_server(server: Server):
+    """For a test's fixture over a server its module shares (a module-scoped ``running_server``,
+    where the tests do not change its settings): the server as this test sees it, its log from
+    now on. After the test, every game it started has ended (its visitors are gone)."""
+    view = dataclasses.replace(server, log_start=len(server.whole_log()))
+    yield view
+    deadline = time.monotonic() + WAIT
+    while left := [pid for pid in game_pids(view) if running(pid) or f"pid={pid} " not in ended_games(view)]:
+        assert time.monotonic() < deadline, f"games outlived their test: {left}\n{view.log()}"
+        time.sleep(0.05)
+
+
+def ended_games(server: Server) -> str:
+    """The log's game-over lines (the server writes one once a session's seat is given back)."""
+    return "".join(line for line in server.log().splitlines(keepends=True) if " game-over " in line)

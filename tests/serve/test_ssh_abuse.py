@@ -1,6 +1,7 @@
 """A hostile visitor against the real server: a huge terminal at login or at a resize, a flood
 of keys, a flood of environment variables. Each ends with a bounded game that still plays (and
-a bounded server), and a line in the log where there is something to say."""
+a bounded server), and a line in the log where there is something to say. The tests share
+one server (each reads its own part of the log, each visitor has a name of its own)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,21 @@ from pathlib import Path
 
 import pytest
 
-from .sshplay import Terminal, connect, game_pids, running_server, wait_until
+from .sshplay import Terminal, connect, game_pids, running_server, shared_server, wait_until
 
 START_SCREEN = ("Rummy: five variants", "^s Start")
 TOLD = "Your terminal is larger than this server draws: the game uses 400×150 characters of it."
 CTRL_S = b"\x13"
 
 
+@pytest.fixture(scope="module")
+def one_server(tmp_path_factory):
+    yield from running_server(tmp_path_factory.mktemp("serve"))
+
+
 @pytest.fixture
-def server(tmp_path):
-    yield from running_server(tmp_path)
+def server(one_server):
+    yield from shared_server(one_server)
 
 
 async def open_terminal(conn, asked: tuple[int, int], shown: tuple[int, int] = (440, 170)) -> Terminal:
@@ -50,7 +56,7 @@ def told(terminal: Terminal) -> str:
 
 
 async def test_a_huge_terminal_at_login_gets_the_largest_window_and_is_told(server):
-    async with await connect(server, "eve") as conn:
+    async with await connect(server, "huge") as conn:
         terminal = await open_terminal(conn, (20000, 20000))
         await terminal.wait_for(*START_SCREEN)
         await wait_until(lambda: footer_row(terminal) == 149, message=terminal.text())
@@ -58,11 +64,11 @@ async def test_a_huge_terminal_at_login_gets_the_largest_window_and_is_told(serv
         assert all(not line[400:].strip() for line in terminal.screen.display)
         await wait_until(lambda: TOLD in told(terminal), message=terminal.text())
     await wait_until(lambda: "game-over" in server.log(), message=server.log())
-    assert "window-clamped ip=127.0.0.1 identity=guest-eve asked=20000x20000 size=400x150" in server.log()
+    assert "window-clamped ip=127.0.0.1 identity=guest-huge asked=20000x20000 size=400x150" in server.log()
 
 
 async def test_a_resize_past_65535_is_clamped_not_fatal_and_told_once(server):
-    async with await connect(server, "eve") as conn:
+    async with await connect(server, "wide") as conn:
         terminal = await Terminal.open(conn, 80, 24)
         await terminal.wait_for(*START_SCREEN)
         assert TOLD not in told(terminal)
@@ -88,7 +94,7 @@ async def test_a_resize_past_65535_is_clamped_not_fatal_and_told_once(server):
 
 
 async def test_a_megabyte_of_keys_is_dropped_past_the_burst_and_the_game_plays_on(server):
-    async with await connect(server, "eve") as conn:
+    async with await connect(server, "flood") as conn:
         terminal = await Terminal.open(conn, 80, 24)
         await terminal.wait_for(*START_SCREEN)
         terminal.press(b"x" * 1_000_000)
@@ -97,7 +103,7 @@ async def test_a_megabyte_of_keys_is_dropped_past_the_burst_and_the_game_plays_o
         await press_until_seen(terminal, CTRL_S, "You ·")  # a key just after the flood is dropped with it
     await wait_until(lambda: "game-over" in server.log(), message=server.log())
     log = server.log()
-    assert log.count("input-dropped ip=127.0.0.1 identity=guest-eve") == 1
+    assert log.count("input-dropped ip=127.0.0.1 identity=guest-flood") == 1
     dropped = int(re.search(r"game-over .* dropped=(\d+)", log).group(1))
     assert dropped >= 900_000  # a burst of 16 KiB and 4 KiB a second got through, no more
 
@@ -109,7 +115,7 @@ def resident_mib(pid: int) -> float:
 async def test_a_flood_of_environment_variables_is_not_kept(server):
     before = resident_mib(server.process.pid)
     flood = {f"JUNK{number}": "x" * 16000 for number in range(3000)}  # 48 MB, all of it kept by asyncssh alone
-    async with await connect(server, "eve") as conn:
+    async with await connect(server, "junk") as conn:
         process = await conn.create_process(
             term_type="xterm-256color", term_size=(80, 24), encoding=None, env={**flood, "COLORTERM": "truecolor"}
         )

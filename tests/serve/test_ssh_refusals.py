@@ -1,5 +1,9 @@
 """What `rummy serve` refuses, each with its one-line message and never a shell or a game; the
-private server (--authorized-keys); the host key kept across restarts."""
+private server (--authorized-keys); the host key kept across restarts.
+
+The refusals share one server (each test reads its own part of the log); a server whose
+settings a test chooses starts no game template where no game, or one, is played (`--spawn`:
+the template costs more CPU than the game it would fork)."""
 
 from __future__ import annotations
 
@@ -11,16 +15,19 @@ import pytest
 
 from rummy_tui.serve.hostkey import HOST_KEY_NAME
 
-from .sshplay import Terminal, connect, game_pids, start_server, wait_until
+from .sshplay import Terminal, connect, game_pids, running_server, shared_server, start_server, wait_until
 
 START_SCREEN = ("Rummy: five variants", "^s Start")
 
 
+@pytest.fixture(scope="module")
+def one_per_address(tmp_path_factory):
+    yield from running_server(tmp_path_factory.mktemp("serve"), "--max-per-ip", "1")
+
+
 @pytest.fixture
-def server(tmp_path):
-    server = start_server(tmp_path, "--max-per-ip", "1")
-    yield server
-    assert server.stop() == 0
+def server(one_per_address):
+    yield from shared_server(one_per_address)
 
 
 async def test_a_command_is_refused_with_a_message(server):
@@ -78,7 +85,7 @@ async def test_over_the_per_ip_cap_a_visitor_gets_a_message_not_a_game(server):
 
 
 async def test_too_many_new_connections_from_one_address_are_turned_away(tmp_path):
-    server = start_server(tmp_path, "--connections-per-minute", "2")  # the later option wins
+    server = start_server(tmp_path, "--connections-per-minute", "2", "--spawn")  # the later option wins
     try:
         for _ in range(2):
             async with await connect(server, "eve"):
@@ -94,7 +101,7 @@ async def test_authorized_keys_admit_only_their_keys(tmp_path):
     friend, stranger = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
     keys = tmp_path / "authorized_keys"
     keys.write_bytes(friend.export_public_key())
-    server = start_server(tmp_path, "--authorized-keys", str(keys))
+    server = start_server(tmp_path, "--authorized-keys", str(keys), "--spawn")
     try:
         async with await connect(server, "friend", friend) as conn:
             terminal = await Terminal.open(conn, 80, 24)
@@ -110,7 +117,7 @@ async def test_authorized_keys_admit_only_their_keys(tmp_path):
 
 
 async def test_the_host_key_is_made_once_and_reused(tmp_path):
-    first = start_server(tmp_path)
+    first = start_server(tmp_path, "--spawn")
     try:
         async with await connect(first, "eve") as conn:
             seen = conn.get_server_host_key().get_fingerprint("sha256")
@@ -119,7 +126,7 @@ async def test_the_host_key_is_made_once_and_reused(tmp_path):
     key_file = tmp_path / "serve" / HOST_KEY_NAME
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
     assert seen == first.fingerprint and seen.startswith("SHA256:")
-    second = start_server(tmp_path)
+    second = start_server(tmp_path, "--spawn")
     second.stop()
     assert second.fingerprint == first.fingerprint
 

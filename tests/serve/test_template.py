@@ -1,7 +1,8 @@
 """The game template: a game forked from it is the process a spawned game was (its session,
 terminal, folder, signals, parent, screen), it reaches neither the template nor another
 visitor's terminal, the template comes back after a kill -9, and a template that cannot start
-leaves the server starting games the old way, said once in the log."""
+leaves the server starting games the old way, said once in the log. The tests that only look
+at games share one server; those that kill its template or stop it start their own."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from .sshplay import (
     processes_using,
     running,
     running_server,
+    shared_server,
     start_server,
     template_pids,
     wait_until,
@@ -36,8 +38,19 @@ START_SCREEN = ("Rummy: five variants", "Seat 2", "AI (normal)", "^s Start")
 
 
 @pytest.fixture
-def server(tmp_path):
+def own_server(tmp_path):
     yield from running_server(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def one_server(tmp_path_factory):
+    """Started with SIGHUP ignored, as nohup does: its games must not inherit that."""
+    yield from running_server(tmp_path_factory.mktemp("serve"), under_nohup=True)
+
+
+@pytest.fixture
+def server(one_server):
+    yield from shared_server(one_server)
 
 
 def descriptors(pid: int) -> dict[int, str]:
@@ -93,17 +106,16 @@ def grey(colour: str) -> bool:
     return colour == "default" or (len(colour) == 6 and colour[0:2] == colour[2:4] == colour[4:6])
 
 
-async def test_a_forked_game_is_the_process_a_spawned_game_was(tmp_path):
+async def test_a_forked_game_is_the_process_a_spawned_game_was(server, tmp_path):
     facts, screens = {}, {}
-    for way in ("template", "spawn"):
-        (tmp_path / way).mkdir()
-        server = start_server(tmp_path / way, *(["--spawn"] if way == "spawn" else []), under_nohup=True)
-        try:
-            terminal = await open_game(server, "eve", NO_COLOR="1")
-            [pid] = game_pids(server)
-            assert f"start={way}" in server.log()
-            assert parent_of(pid) == server.process.pid  # the server reaps it, whoever forked it
-            assert Path(os.readlink(f"/proc/{pid}/cwd")) == server.players / "guest-eve"
+    spawning = start_server(tmp_path, "--spawn", under_nohup=True)
+    try:
+        for way, serving in (("template", server), ("spawn", spawning)):
+            terminal = await open_game(serving, "eve", NO_COLOR="1")
+            [pid] = game_pids(serving)
+            assert f"start={way}" in serving.log()
+            assert parent_of(pid) == serving.process.pid  # the server reaps it, whoever forked it
+            assert Path(os.readlink(f"/proc/{pid}/cwd")) == serving.players / "guest-eve"
             assert [link for number, link in descriptors(pid).items() if number < 3] == [
                 os.readlink(f"/proc/{pid}/fd/0")
             ] * 3
@@ -114,8 +126,8 @@ async def test_a_forked_game_is_the_process_a_spawned_game_was(tmp_path):
             await terminal.process.wait_closed()
             assert terminal.process.exit_status == 0
             await wait_until(lambda pid=pid: not running(pid), message=f"the game {pid} outlived its player")
-        finally:
-            assert server.stop() == 0
+    finally:
+        assert spawning.stop() == 0
     assert facts["template"] == facts["spawn"]
     assert facts["template"]["leader"] and facts["template"]["controlling_terminal"]
     assert int(facts["template"]["signals"]["SigIgn"], 16) & (1 << (signal.SIGHUP - 1)) == 0  # not nohup's
@@ -171,7 +183,8 @@ async def test_a_forked_game_offers_the_heap_it_shares_for_merging(server):
     terminal.process.close()
 
 
-async def test_the_template_is_restarted_after_a_kill_and_games_go_on(server):
+async def test_the_template_is_restarted_after_a_kill_and_games_go_on(own_server):
+    server = own_server
     playing = await open_game(server, "early")
     [template] = template_pids(server)
     os.kill(template, signal.SIGKILL)
