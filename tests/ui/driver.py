@@ -206,12 +206,21 @@ async def select_cards(pilot, tokens: list[str], clear: bool = True) -> None:
         face = parse_face(token.partition("=")[0])
         index = next(i for i, card in enumerate(hand.order) if face_of(card) == face and card not in taken)
         taken.add(hand.order[index])
-        steps = index - hand.cursor
-        if abs(steps) > len(hand.order) // 2:  # the cursor wraps round: the shorter way
-            steps -= len(hand.order) if steps > 0 else -len(hand.order)
-        for _ in range(abs(steps)):
-            await pilot.press("right" if steps > 0 else "left")
-        await pilot.press("space")
+        await pilot.press(*keys_to_card(hand.cursor, index, len(hand.order)), "space")
+
+
+def keys_to_card(cursor: int, index: int, cards: int) -> list[str]:
+    """The fewest keys that move the hand's cursor from ``cursor`` to ``index``: arrows (the
+    cursor wraps round), or home or end first and arrows from there."""
+    steps = index - cursor
+    if abs(steps) > cards // 2:  # the cursor wraps round: the shorter way
+        steps -= cards if steps > 0 else -cards
+    ways = [
+        ["right" if steps > 0 else "left"] * abs(steps),
+        ["home"] + ["right"] * index,
+        ["end"] + ["left"] * (cards - 1 - index),
+    ]
+    return min(ways, key=len)
 
 
 async def play_until(
