@@ -202,6 +202,8 @@ class Visitor:
             await self.think(think / 3 if key in (LEFT, RIGHT) else think)
             if time.perf_counter() >= until:
                 return
+            if self.next_keys()[:1] != [key]:
+                continue  # the screen moved on while the player thought: look again
             pressed = time.perf_counter()
             if await self.press(key) is None:
                 continue
