@@ -3,7 +3,6 @@ descriptions, and a checkbox says on or off in text (it must read right under NO
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import Label
 
 from rummy_tui.app import RummyApp
@@ -34,25 +33,30 @@ async def test_question_mark_opens_the_keys_of_the_start_screen():
         assert not isinstance(app.screen, KeysScreen)
 
 
-@pytest.mark.parametrize("variant", ["gin", "ten-card", "hungarian", "traditional", "basic"])
-async def test_every_setting_has_a_label_in_words_and_its_whole_description(variant):
+async def test_every_setting_has_a_label_in_words_and_its_whole_description():
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         start = await form_ready(pilot)
-        await choose(pilot, start, variant)
-        for name, setting in start.variant.settings.items():
-            field = start.query_one(f"#setting-{name}")
-            row = field.parent
-            caption, about = row.query(Label).first(), row.query(Label).last()
-            field.scroll_visible(animate=False)
-            await pilot.pause()
-            label = str(caption.render())
-            assert "_" not in label and label.strip() == setting.title(name)
-            assert str(about.render()) == setting.help
-            assert about.size.height >= len(setting.help) // max(about.size.width, 1)  # wrapped, not cut
-            assert any(line.lstrip().startswith(label.strip()) for line in screen_lines(app))
-            assert "_" not in screen_text(app)  # never a raw name such as spade_doubling
-        assert "…" not in screen_text(app)
+        for variant in ["gin", "ten-card", "hungarian", "traditional", "basic"]:  # down the list, one form
+            await every_setting_of(pilot, app, start, variant)
+
+
+async def every_setting_of(pilot, app, start, variant: str) -> None:
+    """Choose ``variant`` on the start screen: each of its settings is labelled and described."""
+    await choose(pilot, start, variant)
+    for name, setting in start.variant.settings.items():
+        field = start.query_one(f"#setting-{name}")
+        row = field.parent
+        caption, about = row.query(Label).first(), row.query(Label).last()
+        field.scroll_visible(animate=False)
+        await pilot.pause()
+        label = str(caption.render())
+        assert "_" not in label and label.strip() == setting.title(name)
+        assert str(about.render()) == setting.help
+        assert about.size.height >= len(setting.help) // max(about.size.width, 1)  # wrapped, not cut
+        assert any(line.lstrip().startswith(label.strip()) for line in screen_lines(app))
+        assert "_" not in screen_text(app)  # never a raw name such as spade_doubling
+    assert "…" not in screen_text(app)
 
 
 async def test_a_checkbox_says_on_or_off_under_no_color(monkeypatch):
