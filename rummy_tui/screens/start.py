@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+from itertools import islice
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -69,6 +71,14 @@ def players_text(variant) -> str:
     return _("{low}-{high} players", low=variant.min_players, high=variant.max_players)
 
 
+def builds_the_rest_on_demand() -> bool:
+    """A game of `rummy serve` (its server gives it a window limit) builds the start form below
+    the first screen only when the visitor needs it."""
+    from rummy_tui.served import size_limit
+
+    return size_limit() is not None
+
+
 def setting_value(form: Screen[Any], name: str) -> object:
     """What the field of setting ``name`` holds: a choice, on or off, or the text typed."""
     field = form.query_one(f"#setting-{name}")
@@ -91,6 +101,10 @@ class StartScreen(Screen):
         Binding("f7", "daily", _("Daily"), id="daily", tooltip=_("Today's daily deal of the variant chosen above")),
         Binding("question_mark", "help", _("Keys"), id="help"),
         Binding("ctrl+q", "app.quit", _("Quit"), id="quit"),
+        # Before Textual's own tab: a field below the first screen may not be built yet (see
+        # StartScreen._complete_the_form); these wait for it, so the order is always the same.
+        Binding("tab", "next_field", show=False, priority=True),
+        Binding("shift+tab", "previous_field", show=False, priority=True),
     ]
     # Left off the footer first when its keys do not fit (Hungarian at 80 columns): ctrl+q quits
     # every screen, and the keys screen (?) lists both.
@@ -107,7 +121,12 @@ class StartScreen(Screen):
         # one at a time, each waiting for the removal (keys held down ask for many of them).
         self._form_lock = asyncio.Lock()
         self._stale: set[str] = set()  # parts of the form to rebuild: "players", "seats", "settings"
-        self._busy = 1  # rebuilds asked for and not finished; the first build counts from the start
+        # Builds asked for and not finished: the first build and the rest of the form count from the start.
+        self._busy = 2
+        self._rest_built = False  # the form below the first screen (see _complete_the_form)
+        self._rest_wanted = asyncio.Event()
+        self._rest_done = asyncio.Event()
+        self._first_size: tuple[int, int] | None = None  # the window the first screen was built for
         self._start_requested = False  # Start pressed while the form was still being built
         self._started = False
         self._back_from_form = False  # a shared-table form just closed: ctrl+s asks once before starting
@@ -155,6 +174,7 @@ class StartScreen(Screen):
     def on_mount(self) -> None:
         # The variants and the form come right after the app's first frame, so it shows at once.
         self.app.call_after_refresh(self._load_variants_if_shown)
+        self.watch(self.query_one("#start-form"), "scroll_y", self._scrolled, init=False)
 
     def _load_variants_if_shown(self) -> None:
         """Fill the form, unless the screen was closed before the frame came (a key pressed at
@@ -178,17 +198,20 @@ class StartScreen(Screen):
                 picker.highlighted = 0
                 self._mark_highlighted_variant(picker)
                 picker.focus()
-                await self._build_details()
+                self._rest_built = not await self._build_details()
         finally:
             self._busy -= 1
+        self.run_worker(self._complete_the_form(), group="start-form")
         self._start_if_requested()
 
-    async def _build_details(self) -> None:
-        from rummy_tui.display import DisplayOptions
-
-        from .daily_result import daily_row
-        from .table_clock import clock_row
-
+    async def _build_details(self) -> bool | None:
+        """The part of the form the first screen can show: Players, the seats and the settings
+        that may fit (all of it on a tall window); True if the rest is left for later (see
+        _complete_the_form). Each widget costs a few milliseconds of CPU, and a crowd of
+        visitors arriving at once waits for every one of theirs. (The host's form, a subclass,
+        builds all of its form here and returns None.)"""
+        self._first_size = (self.app.size.width, self.app.size.height)
+        in_view = self._setting_rows_in_view()
         details = self.query_one("#details", Vertical)
         await details.mount_all(
             [
@@ -199,7 +222,82 @@ class StartScreen(Screen):
                 ),
                 Vertical(*self._seat_rows(), id="seats"),
                 Static(_("Settings"), classes="section"),
-                Vertical(*self._setting_rows(), id="settings"),
+                Vertical(*self._setting_rows(stop=in_view), id="settings"),
+            ]
+        )
+        if in_view > len(self.chosen.settings):  # the seed and the buttons show too
+            await self._build_the_rest()
+            return False
+        return True
+
+    def _setting_rows_in_view(self) -> int:
+        """At most how many setting rows the first screen shows: every line above them and every
+        row takes at least one line (a description at least its length over the screen's width)."""
+        width, height = self.app.size
+        variant_lines = sum(1 + -(-cell_len(v.shown_description()) // max(width, 1)) for v in self.variants.values())
+        title, players, gap_and_heading, footer = 1, 1, 2, 1
+        above = title + variant_lines + players + self.players + gap_and_heading
+        return max(0, height - footer - above)
+
+    async def _complete_the_form(self) -> None:
+        """The rest of the form, below the first screen: the settings that did not fit, the seed,
+        the clock and the buttons. A game of `rummy serve` builds it when the visitor first
+        needs it (tab or shift+tab, Start, a scroll, a click, a resize), since a crowd arriving
+        at once waits for every game's first screen and most visitors go straight to a variant;
+        a game on one's own terminal builds it as soon as the first screen is drawn."""
+        try:
+            if not self._rest_built:
+                await (self._rest_wanted.wait() if builds_the_rest_on_demand() else self.wait_for_refresh())
+                async with self._form_lock:
+                    if not self._rest_built:
+                        await self._build_the_rest()
+                        self._rest_built = True
+                # Laid out before a tab waiting for it moves on: Textual orders the fields by place.
+                # (The screen's own refresh: the app's may be held by that tab's binding.)
+                await self.wait_for_refresh()
+        finally:
+            self._busy -= 1
+            self._rest_done.set()  # a key waiting for it goes on, even if the screen closed meanwhile
+        self._start_if_requested()
+
+    def _want_the_rest(self) -> None:
+        self._rest_wanted.set()
+
+    def _scrolled(self) -> None:
+        self._want_the_rest()
+
+    def on_mouse_down(self) -> None:
+        self._want_the_rest()
+
+    def on_resize(self) -> None:
+        if self._first_size is not None and (self.app.size.width, self.app.size.height) != self._first_size:
+            self._want_the_rest()  # the first screen was measured for the old window
+
+    async def _whole_form(self) -> None:
+        """Wait until the form below the first screen is there (built now if it was not)."""
+        if self.variant is not None and not self._rest_built:
+            self._want_the_rest()
+            await self._rest_done.wait()
+
+    async def action_next_field(self) -> None:
+        await self._whole_form()
+        self.app.action_focus_next()
+
+    async def action_previous_field(self) -> None:
+        await self._whole_form()
+        self.app.action_focus_previous()
+
+    async def _build_the_rest(self) -> None:
+        from rummy_tui.display import DisplayOptions
+
+        from .daily_result import daily_row
+        from .table_clock import clock_row
+
+        settings = self.query_one("#settings", Vertical)
+        await settings.mount_all(self._setting_rows(start=len(settings.children)))
+        details = self.query_one("#details", Vertical)
+        await details.mount_all(
+            [
                 Horizontal(
                     Label(_("Seed"), classes="caption"),
                     Input(placeholder=_("random"), id="seed", type="integer"),
@@ -283,7 +381,7 @@ class StartScreen(Screen):
     async def _rebuild_settings(self) -> None:
         box = self.query_one("#settings", Vertical)
         await box.remove_children()
-        await box.mount_all(self._setting_rows())
+        await box.mount_all(self._setting_rows(stop=None if self._rest_built else self._setting_rows_in_view()))
 
     def _seat_rows(self) -> list[Horizontal]:
         rows = []
@@ -305,11 +403,12 @@ class StartScreen(Screen):
             )
         return rows
 
-    def _setting_rows(self) -> list[Horizontal]:
-        """One row a setting: its label in words, its field, and its whole description (wrapped);
-        the tooltip also names it as the command line does (``--set name=value``)."""
+    def _setting_rows(self, start: int = 0, stop: int | None = None) -> list[Horizontal]:
+        """One row a setting (those from `start` to `stop`): its label in words, its field, and its
+        whole description (wrapped); the tooltip also names it as the command line does
+        (``--set name=value``)."""
         rows = []
-        for name, setting in self.chosen.settings.items():
+        for name, setting in islice(self.chosen.settings.items(), start, stop):
             about = setting.shown_help()  # in the player's language
             tooltip = _("{about} (command line: --set {name}=...)", about=about, name=name)
             field: Widget
@@ -364,6 +463,7 @@ class StartScreen(Screen):
             return
         if not self.form_ready:
             self._start_requested = True  # started as soon as the form is complete
+            self._want_the_rest()
             return
         try:
             options = self.table_options()
@@ -415,7 +515,13 @@ class StartScreen(Screen):
     def action_help(self) -> None:
         from .help import KeysScreen
 
-        self.app.push_screen(KeysScreen(self.BINDINGS, how_to=[_(step) for step in START_STEPS], extra=False))
+        self.app.push_screen(
+            KeysScreen(
+                [b for b in self.BINDINGS if not isinstance(b, Binding) or b.show],
+                how_to=[_(step) for step in START_STEPS],
+                extra=False,
+            )
+        )
 
     @on(Button.Pressed, "#host-table")
     def action_host_table(self) -> None:
