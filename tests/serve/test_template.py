@@ -1,8 +1,9 @@
 """The game template: a game forked from it is the process a spawned game was (its session,
 terminal, folder, signals, parent, screen), it reaches neither the template nor another
-visitor's terminal, the template comes back after a kill -9, and a template that cannot start
-leaves the server starting games the old way, said once in the log. The tests that only look
-at games share one server; those that kill its template or stop it start their own."""
+visitor's terminal, the template comes back after a kill -9 (and a server stopped while it
+comes back leaves nothing behind), and a template that cannot start leaves the server starting
+games the old way, said once in the log. The tests that only look at games share one server;
+the one that kills its template and stops it starts its own."""
 
 from __future__ import annotations
 
@@ -183,7 +184,7 @@ async def test_a_forked_game_offers_the_heap_it_shares_for_merging(server):
     terminal.process.close()
 
 
-async def test_the_template_is_restarted_after_a_kill_and_games_go_on(own_server):
+async def test_the_template_is_restarted_after_a_kill_and_a_stop_while_it_restarts_leaves_nothing(own_server):
     server = own_server
     playing = await open_game(server, "early")
     [template] = template_pids(server)
@@ -200,6 +201,16 @@ async def test_the_template_is_restarted_after_a_kill_and_games_go_on(own_server
     assert parent_of(late_game) == server.process.pid
     for terminal in (playing, later):
         terminal.process.close()
+    for game in game_pids(server):
+        await wait_until(lambda game=game: not running(game), message=f"the game {game} outlived its player")
+
+    [_, restarted] = template_pids(server)
+    os.kill(restarted, signal.SIGKILL)
+    await wait_until(lambda: server.log().count("template-died") == 2, message=server.log())
+    server.process.send_signal(signal.SIGTERM)  # while the next template is still loading the game
+    assert server.process.wait(timeout=60) == 0
+    assert "template-off" not in server.log()  # stopping is not giving up
+    assert processes_using(server.players) == []  # no template is left
 
 
 async def test_a_template_that_cannot_start_leaves_the_spawn_path_and_says_so_once(tmp_path):
@@ -225,17 +236,3 @@ print(reap_strays({ours}) == [stray], zombie(ours), reap_strays({ours}) == [])
 """
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     assert result.stdout.split() == ["True", "True", "True"]
-
-
-async def test_a_server_stopped_while_its_template_restarts_leaves_nothing_behind(tmp_path):
-    server = start_server(tmp_path)
-    try:
-        [template] = template_pids(server)
-        os.kill(template, signal.SIGKILL)
-        await wait_until(lambda: "template-died" in server.log(), message=server.log())
-        server.process.send_signal(signal.SIGTERM)  # while the next template is still loading the game
-        assert server.process.wait(timeout=60) == 0
-        assert "template-off" not in server.log()  # stopping is not giving up
-        assert processes_using(server.players) == []  # neither template is left
-    finally:
-        server.stop()
