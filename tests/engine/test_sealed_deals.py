@@ -10,7 +10,7 @@ import secrets
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import variants
@@ -49,21 +49,27 @@ def everything_shown(game: Game) -> str:
     return json.dumps(views) + json.dumps([game.why_not("discard:QH"), game.why_not("nonsense")])
 
 
+GAMES, SOAK_GAMES = 1, 10  # random games per shape: every phase of the first hands comes up in one
+
+
 @pytest.mark.parametrize("key, players", SHAPES)
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(choices=st.integers(0, 2**32))
-def test_nothing_shown_before_the_reveal_holds_the_secret_or_seed(key, players, choices):
-    game = Game(key, players, seed=None, seats=human_seats(players))
-    rng = random.Random(choices)
-    for _ in range(160):
-        if game.is_over:
-            break
-        for seat in range(players):
-            game.contribute(seat, secrets.token_bytes(16))
-        shown = everything_shown(game)
-        for text in secret_material(game, range(game.state.deal_hand, game.state.deal_hand + 2)):
-            assert text not in shown, f"hand {game.state.deal_hand}: {text[:12]} shown before its reveal"
-        game.apply(rng.choice(game.legal_actions()))
+def test_nothing_shown_before_the_reveal_holds_the_secret_or_seed(key, players, soak):
+    @settings(max_examples=SOAK_GAMES if soak else GAMES, deadline=None)
+    @given(choices=st.integers(0, 2**32))
+    def check(choices):
+        game = Game(key, players, seed=None, seats=human_seats(players))
+        rng = random.Random(choices)
+        for _ in range(160):
+            if game.is_over:
+                break
+            for seat in range(players):
+                game.contribute(seat, secrets.token_bytes(16))
+            shown = everything_shown(game)
+            for text in secret_material(game, range(game.state.deal_hand, game.state.deal_hand + 2)):
+                assert text not in shown, f"hand {game.state.deal_hand}: {text[:12]} shown before its reveal"
+            game.apply(rng.choice(game.legal_actions()))
+
+    check()
 
 
 def test_each_hand_is_committed_before_it_is_dealt_and_revealed_only_after():
