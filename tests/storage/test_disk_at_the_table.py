@@ -15,11 +15,15 @@ from rummy_tui.engine.ai import choose_action
 from rummy_tui.screens.log_view import LogScreen
 from rummy_tui.screens.quit import QuitAnywayScreen
 from rummy_tui.screens.table import TableScreen
-from rummy_tui.storage.history import History
+from rummy_tui.storage.history import BUSY_TIMEOUT_SECONDS, History
 from rummy_tui.storage.paths import history_path
 from rummy_tui.storage.saves import SaveStore
 
-KEY_BUDGET = 0.1  # seconds: the disk's share of a move key, whatever the disk does
+# Seconds the disk's hand-over may hold a move key. A history write made on the key's thread
+# would wait for the lock (BUSY_TIMEOUT_SECONDS, 15 s): a tenth of that tells the two apart even
+# on a machine loaded enough to delay a thread by a second (0.1 s did not). That no write at all
+# runs on the UI thread is checked by the threads that wrote, not by the clock.
+KEY_BUDGET = BUSY_TIMEOUT_SECONDS / 10
 
 
 def hand_rows(game_id: str) -> list[int]:
