@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 
 from rummy_tui.i18n import N_, _
 from rummy_tui.tableserver.client import ConnectionLost, TableClient, TableError
@@ -28,6 +28,7 @@ from rummy_tui.tableserver.protocol import (
     log_line_markup,
     shown_code,
 )
+from rummy_tui.widgets.select import Select
 
 from .lobby_chat import ChatLine
 from .start import StartScreen, setting_value

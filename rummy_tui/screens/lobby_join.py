@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import _, ngettext
@@ -25,6 +25,7 @@ from rummy_tui.tableserver.protocol import (
     normal_code,
     shown_code,
 )
+from rummy_tui.widgets.select import Select
 
 ANY_SEAT = -1
 

@@ -16,11 +16,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from rummy_tui.i18n import N_, _, ngettext
 from rummy_tui.tableserver.client import NoAnswer, TableClient, TableError
 from rummy_tui.tableserver.protocol import AI_LEVELS, MAX_NAME_CHARS, BadMessage, clean_name
+from rummy_tui.widgets.select import Select
 
 WAIT_CHOICES = (
     (N_("15 seconds"), 15.0),

@@ -20,7 +20,6 @@ from textual.widgets import (
     Input,
     Label,
     OptionList,
-    Select,
     Static,
 )
 from textual.widgets.option_list import Option
@@ -29,6 +28,7 @@ from rummy_tui.engine.variant import Variant
 from rummy_tui.i18n import N_, _, language, ngettext, pgettext
 from rummy_tui.widgets.footer import KeepHelpFooter
 from rummy_tui.widgets.onoff import OnOffCheckbox
+from rummy_tui.widgets.select import Select
 
 from .navigation import navigation
 

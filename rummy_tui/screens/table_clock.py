@@ -15,11 +15,12 @@ from rich.text import Text
 from textual import work
 from textual.containers import Horizontal
 from textual.timer import Timer
-from textual.widgets import Label, Select
+from textual.widgets import Label
 
 from rummy_tui.i18n import N_, _
 from rummy_tui.tableserver.clock import CLOCK_CHOICES, BadClock, ShownClock, TurnClock, clock_setting, minutes
 from rummy_tui.widgets.base import Panel
+from rummy_tui.widgets.select import Select
 
 from .table_parts import TableParts
 
