@@ -200,6 +200,9 @@ class TableScreen(
             self.call_after_refresh(self.advance)
         else:
             self.watch_views()
+            # What the first view already holds: a daily deal over, or a game ended, before
+            # this screen opened (no later view would bring it).
+            self.call_after_refresh(self.advance)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._refresh_if_shown)  # panels fit their content to the new size

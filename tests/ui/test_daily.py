@@ -122,3 +122,25 @@ async def test_two_players_of_a_served_daily_see_each_others_result(today_is, se
     assert checked.exit_code == 0, checked.output
     assert "is the one sealed at its start" in checked.output
     assert "You were dealt the cards this deal gives seat 1." in checked.output
+
+
+COMPUTER_KNOCKS_AT_ONCE = 878  # a gin deal whose hard computer takes the upcard and knocks
+
+
+async def test_a_served_daily_that_ends_before_the_players_first_move_shows_the_results(today_is, server, monkeypatch):
+    """The computer knocked before Bob's screen had its first view: the hand is over when the
+    table opens, and the results come all the same (the screen waited for a view that never came)."""
+    import rummy_tui.tableserver.daily as daily
+
+    game = daily.deal_from_seed("gin", COMPUTER_KNOCKS_AT_ONCE, "Bob")
+    while game.state.hand_no == 1 and game.current_seat != 0:
+        game.apply(choose_action(game, game.current_seat, "hard"))
+    assert game.state.hand_no == 2, "the deal no longer ends before the player's first move"
+
+    monkeypatch.setattr(daily, "daily_seed", lambda variant, day, secret=None: COMPUTER_KNOCKS_AT_ONCE)
+    server.dailies.desk.day = lambda: DAY
+    monkeypatch.setenv("RUMMY_TUI_TABLE_SOCKET", str(server.socket_path))
+    monkeypatch.setenv("RUMMY_TUI_PLAYER_NAME", "Bob")
+    monkeypatch.setenv("RUMMY_TUI_IDENTITY", "key-bob")
+    _app, text = await play_the_daily("gin")
+    assert "Your place: " in text and "The hard computer in your seat: " in text
