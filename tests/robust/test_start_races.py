@@ -87,19 +87,30 @@ async def test_a_seat_without_a_kind_is_refused_with_a_reason():
         assert "seat 2" in str(start.query_one("#start-error").render())
 
 
-async def test_the_host_form_closed_before_its_first_frame_is_no_crash():
+async def test_the_host_form_closed_before_its_first_frame_is_no_crash(monkeypatch):
     """F2 and Escape in one burst: the form's filling was started on a closed screen, found no
     form and crashed the app (the monkey's seed 105 at 1000 events)."""
     from rummy_tui.screens.lobby import HostScreen
 
+    first_frames = []  # each host form's first frame, when it decides whether to fill the form
+    load_if_shown = HostScreen._load_variants_if_shown
+
+    def seen_first_frame(screen: HostScreen) -> None:
+        load_if_shown(screen)
+        first_frames.append(screen)
+
+    monkeypatch.setattr(HostScreen, "_load_variants_if_shown", seen_first_frame)
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        for _ in range(5):
+        for opened in range(1, 6):
             app.post_message(events.Key("f2", None))
             app.post_message(events.Key("escape", None))
-            for _ in range(20):
+            for _ in range(200):
                 await pilot.pause()
+                if len(first_frames) == opened:
+                    break
+            assert len(first_frames) == opened and not first_frames[-1].is_attached  # closed at its first frame
         assert isinstance(app.screen, StartScreen) and not isinstance(app.screen, HostScreen)
         await pilot.press("f2")
         host = app.screen
