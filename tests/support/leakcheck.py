@@ -16,6 +16,7 @@ Events and hand summaries of an earlier hand are about cards that were dealt aga
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -119,35 +120,67 @@ def shown_by_a_declaration(game: Game) -> set[int]:
 def leaks(data: Any, hidden_faces: set[int], hand_no: int) -> list[str]:
     """Where ``data`` names a hidden face, as readable paths; empty when it tells nothing."""
     found: list[str] = []
-    _walk(data, "", hidden_faces, hand_no, found)
+    _walk(data, (), "", hidden_faces, hand_no, found)
     return found
 
 
-def _walk(value: Any, path: str, hidden: set[int], hand_no: int, found: list[str]) -> None:
-    key = path.rsplit(".", 1)[-1].split("[", 1)[0]
+# The walk carries its path as a tuple of steps (".name", "[3]") and the key it is under, and
+# joins the path into text only for a finding: most of the check's time went on building paths.
+def _walk(value: Any, steps: tuple[str, ...], key: str, hidden: set[int], hand_no: int, found: list[str]) -> None:
     if key in NOT_CARDS or key in EARLIER_DEALS:
         return
     if isinstance(value, dict):
         if _from_earlier_hand(key, value, hand_no):
             return
         if isinstance(value.get("text"), str):  # a log line or message: check it as it reads
-            _walk(english(value), f"{path}.text", hidden, hand_no, found)
+            _walk(english(value), (*steps, ".text"), "text", hidden, hand_no, found)
             return
         for name, item in value.items():
-            _walk(item, f"{path}.{name}", hidden, hand_no, found)
+            if _tells_nothing(item, hidden):
+                continue
+            step = f".{name}"
+            _walk(item, (*steps, step), _key_of(step), hidden, hand_no, found)
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            _walk(item, f"{path}[{index}]", hidden, hand_no, found)
+            if _tells_nothing(item, hidden):
+                continue
+            _walk(item, (*steps, f"[{index}]"), key, hidden, hand_no, found)
     elif isinstance(value, bool) or value is None:
         return
     elif isinstance(value, int):
-        is_number = (key == "hand" and not path.endswith("]")) or NUMBER_SLOTS.search(path)
-        if not is_number and face_of(value) in hidden:
-            found.append(f"{path} = {value} ({card_text(value)})")
+        if face_of(value) in hidden:  # a card's number, unless its place says it is a plain number
+            path = "".join(steps)
+            if not ((key == "hand" and not path.endswith("]")) or NUMBER_SLOTS.search(path)):
+                found.append(f"{path} = {value} ({card_text(value)})")
     elif isinstance(value, str):
-        for match in CARD_TOKEN.finditer(JOKER_MEANING.sub("", value)):
-            if parse_face(match.group(0)) in hidden:
-                found.append(f"{path} says {match.group(0)!r}: {value[:120]!r}")
+        for token, face in _card_tokens(value):
+            if face in hidden:
+                found.append(f"{''.join(steps)} says {token!r}: {value[:120]!r}")
+
+
+def _tells_nothing(item: Any, hidden: set[int]) -> bool:
+    """A plain number, text or nothing that names no hidden face, whatever its place: most of the
+    data, decided without walking into it."""
+    kind = type(item)
+    if kind is int:
+        return face_of(item) not in hidden
+    if kind is str:
+        return all(face not in hidden for _, face in _card_tokens(item))
+    return item is None or kind is bool
+
+
+def _key_of(step: str) -> str:
+    """The dict key a step is under, as the key was read from the whole path's text."""
+    return step.rsplit(".", 1)[-1].split("[", 1)[0]
+
+
+@functools.lru_cache(maxsize=65536)
+def _card_tokens(text: str) -> tuple[tuple[str, int], ...]:
+    """The card tokens a text names and their faces, a joker's meaning (``JK=AD``) left out: the
+    same log lines come back in every observation."""
+    return tuple(
+        (match.group(0), parse_face(match.group(0))) for match in CARD_TOKEN.finditer(JOKER_MEANING.sub("", text))
+    )
 
 
 def _from_earlier_hand(key: str, value: dict, hand_no: int) -> bool:
