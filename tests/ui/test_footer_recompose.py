@@ -15,11 +15,15 @@ from rummy_tui.widgets.footer import KeepHelpFooter, key_looks
 from .driver import at_the_table, settle
 from .screen_text import screen_lines
 from .test_footer_fits import footer_keys
+from .test_lobby import until
 
 
 async def test_the_same_keys_are_not_made_again_but_a_new_width_remakes_them():
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
+        # The start form's later fields come after its first frame, and each mount may change the
+        # keys: compare once the form is whole (on a loaded machine footer_keys came first).
+        await until(pilot, lambda: app.screen.form_ready, "the whole start form")
         await footer_keys(pilot)
         footer = app.screen.query_one(KeepHelpFooter)
         before = list(footer.query(FooterKey))
