@@ -174,7 +174,7 @@ class StartScreen(Screen):
     def on_mount(self) -> None:
         # The variants and the form come right after the app's first frame, so it shows at once.
         self.app.call_after_refresh(self._load_variants_if_shown)
-        self.watch(self.query_one("#start-form"), "scroll_y", self._scrolled, init=False)
+        self.watch(self.query_one("#start-form"), "scroll_y", self._want_the_rest, init=False)
 
     def _load_variants_if_shown(self) -> None:
         """Fill the form, unless the screen was closed before the frame came (a key pressed at
@@ -262,9 +262,6 @@ class StartScreen(Screen):
 
     def _want_the_rest(self) -> None:
         self._rest_wanted.set()
-
-    def _scrolled(self) -> None:
-        self._want_the_rest()
 
     def on_mouse_down(self) -> None:
         self._want_the_rest()

@@ -6,6 +6,9 @@ step reached and a finished lesson are remembered."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 import pytest
 
 import variants
@@ -32,6 +35,22 @@ def as_shown(screen: LessonScreen, text: str) -> str:
     return log_line(bracket_cards(tr(text)), screen.hand.card_look()).plain
 
 
+@asynccontextmanager
+async def at_the_lesson(key: str) -> AsyncIterator[tuple]:
+    """`rummy learn KEY` at 80x24, settled on the lesson's first step: the pilot, the screen, the lesson."""
+    app = RummyApp(ai_delay=0.0, table_options={"lesson": key})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen)
+        yield pilot, app.screen, variants.get_variant(key).lesson
+
+
+def assert_step_shown(screen: LessonScreen, step) -> None:
+    """The step's title and the start of its instruction are in the lesson panel, translated."""
+    assert tr(step.title) in shown(screen, "#lesson")
+    assert as_shown(screen, step.instruction)[:40] in shown(screen, "#lesson").replace("\n", " ")
+
+
 async def back_to_the_lesson(pilot, screen: LessonScreen) -> None:
     """Close the end of a hand (or a game) that a step's last move brought."""
     for _ in range(5):
@@ -44,31 +63,19 @@ async def back_to_the_lesson(pilot, screen: LessonScreen) -> None:
 
 @pytest.mark.parametrize("key", KEYS)
 async def test_every_lesson_opens_in_english_and_refuses_a_wrong_move_with_its_sentence(key):
-    lesson = variants.get_variant(key).lesson
-    app = RummyApp(ai_delay=0.0, table_options={"lesson": key})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, LessonScreen)
+    async with at_the_lesson(key) as (pilot, screen, lesson):
         step = lesson.steps[0]
-        assert step.title in shown(screen, "#lesson")
-        assert as_shown(screen, step.instruction)[:40] in shown(screen, "#lesson").replace("\n", " ")
+        assert_step_shown(screen, step)
         await a_wrong_move_is_refused_with_the_lessons_sentence(pilot, screen, step)
 
 
 @pytest.mark.parametrize("key", KEYS)
 async def test_every_lesson_plays_through_with_its_keys_in_hungarian(key, hungarian):
-    lesson = variants.get_variant(key).lesson
-    app = RummyApp(ai_delay=0.0, table_options={"lesson": key})
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, LessonScreen)
+    async with at_the_lesson(key) as (pilot, screen, lesson):
         await a_wrong_move_is_refused_with_the_lessons_sentence(pilot, screen, lesson.steps[0])
         for number, step in enumerate(lesson.steps):
             assert screen.index == number
-            assert tr(step.title) in shown(screen, "#lesson")
-            assert as_shown(screen, step.instruction)[:40] in shown(screen, "#lesson").replace("\n", " ")
+            assert_step_shown(screen, step)
             for options in step.moves:
                 before = (screen.index, screen.lesson_seat.made)
                 await make_move(pilot, options[0])
@@ -82,10 +89,10 @@ async def test_every_lesson_plays_through_with_its_keys_in_hungarian(key, hungar
         assert lesson_progress()[key] == {"step": len(lesson.steps), "done": False}
         await pilot.press("S")  # the closing hand is left: the lesson is done
         await settle(pilot)
-        assert isinstance(app.screen, StartScreen)
+        assert isinstance(pilot.app.screen, StartScreen)
         await form_ready(pilot)  # leaving the app while the form is still built made Select fail on mount
         assert lesson_progress()[key]["done"] is True
-        assert key in app.screen.lessons_done  # the start screen marks it
+        assert key in pilot.app.screen.lessons_done  # the start screen marks it
 
 
 ARMED_KEYS = {"discard": "x", "meld": "m", "layoff": "o", "exchange": "e", "gin": "g"}
