@@ -12,6 +12,7 @@ from rummy_tui.widgets.hand import HAND_HEIGHT, LARGE_HAND_HEIGHT, HandView
 
 from .driver import make_app, settle
 from .screen_text import screen_lines
+from .test_start import form_ready
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -75,7 +76,7 @@ async def test_high_contrast_is_a_theme():
 async def test_the_start_screen_switches_are_remembered():
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(100, 40)) as pilot:
-        await settle(pilot)
+        await form_ready(pilot)  # the switches are in the part of the form built after the first frame
         for name in ("large_cards", "four_colour", "high_contrast"):
             button = app.screen.query_one(f"#display-{name}", Button)
             assert str(button.label).endswith(": off")
