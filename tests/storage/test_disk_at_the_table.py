@@ -8,6 +8,7 @@ import sqlite3
 import threading
 import time
 
+import pytest
 from ui.driver import make_app, play_until, press_move, settle
 from ui.screen_text import screen_lines
 
@@ -15,6 +16,7 @@ from rummy_tui.engine.ai import choose_action
 from rummy_tui.screens.log_view import LogScreen
 from rummy_tui.screens.quit import QuitAnywayScreen
 from rummy_tui.screens.table import TableScreen
+from rummy_tui.storage import writer as writer_module
 from rummy_tui.storage.history import BUSY_TIMEOUT_SECONDS, History
 from rummy_tui.storage.paths import history_path
 from rummy_tui.storage.saves import SaveStore
@@ -94,19 +96,26 @@ async def test_a_locked_history_never_holds_a_key_and_the_hand_is_recorded_after
     assert threads and threading.main_thread().name not in threads  # every write was off the UI thread
 
 
+@pytest.fixture
+def quick_retries(monkeypatch) -> None:
+    """A failing save is tried again after pauses of 2 s in all (a disk that comes back soon);
+    here it never comes back, and each failing move would wait them out."""
+    monkeypatch.setattr(writer_module, "SAVE_RETRY_DELAYS", (0.01, 0.01, 0.01))
+
+
 def break_the_saves_folder(data_dir) -> None:
     data_dir.mkdir(parents=True, exist_ok=True)
     (data_dir / "saves").write_text("a file where the folder should be")
 
 
-async def test_a_failing_save_is_one_short_line_and_the_log_says_why(data_dir):
+async def test_a_failing_save_is_one_short_line_and_the_log_says_why(data_dir, quick_retries):
     break_the_saves_folder(data_dir)
     app = make_app("gin", 2, ["Anna"], seed=5)
+    told = []  # from the start: the game's first save may fail before the first move
+    notify = app.notify
+    app.notify = lambda message, **options: told.append((message, options)) or notify(message, **options)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:  # shown, as to a player
         await settle(pilot)
-        told = []
-        notify = app.notify
-        app.notify = lambda message, **options: told.append((message, options)) or notify(message, **options)
         table = app.table()
         await one_move(pilot)
         table.disk_writer().wait_idle(timeout=30)
@@ -132,7 +141,7 @@ async def test_a_failing_save_is_one_short_line_and_the_log_says_why(data_dir):
         assert "could not be saved" in notes and "saves" in notes
 
 
-async def test_quit_with_moves_not_saved_says_so_and_asks_once(data_dir):
+async def test_quit_with_moves_not_saved_says_so_and_asks_once(data_dir, quick_retries):
     break_the_saves_folder(data_dir)
     app = make_app("gin", 2, ["Anna"], seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -160,7 +169,7 @@ async def test_quit_with_moves_not_saved_says_so_and_asks_once(data_dir):
     assert SaveStore().load(table.game_id).record == table.game.record
 
 
-async def test_quit_anyway_leaves_at_the_first_yes(data_dir):
+async def test_quit_anyway_leaves_at_the_first_yes(data_dir, quick_retries):
     break_the_saves_folder(data_dir)
     app = make_app("gin", 2, ["Anna"], seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
