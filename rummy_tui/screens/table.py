@@ -30,9 +30,9 @@ from rummy_tui.tableserver.client import NOT_SENT
 from rummy_tui.tableserver.seat import LocalSeat, RemoteSeat, SeatView, seat_name
 from rummy_tui.widgets.base import Panel, TableView
 from rummy_tui.widgets.cards import log_line
-from rummy_tui.widgets.footer import KeepHelpFooter
 from rummy_tui.widgets.fresh import fresh_melds, table_copy
 from rummy_tui.widgets.hand import HandView
+from rummy_tui.widgets.key_line import KeyLine
 from rummy_tui.widgets.log import GameLog, event_line
 from rummy_tui.widgets.melds import MeldTableView
 from rummy_tui.widgets.opponents import OpponentsView
@@ -182,7 +182,7 @@ class TableScreen(
         yield HandView(id="hand")
         if not self.local:
             yield ChatLine(self.remote_seat.client, hiding=True, id="chat")
-        yield KeepHelpFooter()
+        yield KeyLine()
 
     async def on_mount(self) -> None:
         if not self.local:
@@ -245,7 +245,7 @@ class TableScreen(
         self.update_keys()
 
     def update_keys(self) -> None:
-        """Refresh the footer only when what it shows changes (a footer redraw is costly)."""
+        """Tell the footer when the keys may have changed (it redraws only if they did)."""
         selected = self.hand.selected
         shown = (
             frozenset(self._legal_verbs()),
@@ -258,11 +258,7 @@ class TableScreen(
         )
         if shown != getattr(self, "_keys_shown", None):
             self._keys_shown = shown
-            self.refresh_bindings()
-            # The footer would take its new keys after the next frame, in a frame (and a
-            # layout) of their own: now they come in the same frame as the move.
-            footer = self.query_one(KeepHelpFooter)
-            footer.call_next(footer.recompose)
+            self.query_one(KeyLine).update_keys()  # in the move's own frame
 
     def status_text(self) -> str:
         hand_no = self.seat.observation["hand_no"]

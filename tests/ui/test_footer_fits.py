@@ -1,5 +1,6 @@
 """The footer at 80 columns, in English and in Hungarian: each key it shows fits whole, "?"
-is always there, and when not every key fits, it is the screen that chooses which to leave off."""
+is always there, and when not every key fits, it is the screen that chooses which to leave off.
+The start screen's footer is Textual's (a widget per key), the table's one line of text."""
 
 from __future__ import annotations
 
@@ -10,13 +11,17 @@ from rummy_tui.app import RummyApp
 from rummy_tui.engine.cards import is_joker
 from rummy_tui.widgets.footer import KeepHelpFooter
 from rummy_tui.widgets.hand import HandView
+from rummy_tui.widgets.key_line import Key, KeyLine
 
 from .driver import at_the_table, settle
+from .screen_text import screen_lines
 
 
-async def footer_keys(pilot) -> list[FooterKey]:
+async def footer_keys(pilot) -> list[FooterKey] | list[Key]:
     """The keys of the footer in front, once it has composed them, each checked to be whole on screen."""
     app = pilot.app
+    if app.screen.query(KeyLine):
+        return await line_keys(pilot)
     for _frame in range(400):  # the footer composes its keys after the screen's first frame
         await settle(pilot)
         keys = [key for key in app.screen.query_one(KeepHelpFooter).query(FooterKey) if key.display]
@@ -25,6 +30,20 @@ async def footer_keys(pilot) -> list[FooterKey]:
     for key in keys:
         assert key.region.right <= app.size.width and key.region.width > 0, (key.key_display, key.description)
     return keys
+
+
+async def line_keys(pilot) -> list[Key]:
+    """The keys of the table's footer line, each checked to be written whole on the bottom row."""
+    app = pilot.app
+    await settle(pilot)
+    line = app.screen.query_one(KeyLine)
+    bottom = screen_lines(app)[-1]
+    assert line.shown, bottom
+    for key in line.shown:
+        words = f"{key.display} {key.description}" if key.description else key.display
+        assert words in bottom, (words, bottom)
+        assert bottom.index(words) + len(words) <= app.size.width, (words, bottom)
+    return line.shown
 
 
 @pytest.fixture(params=["en", "hu"])

@@ -1,7 +1,8 @@
 """The footer makes its keys again only when what they show changed: Textual asks it to after
 every focus change and every mount of a focusable widget (17 times while the start screen is
 built), which was a fifth of the calls a served game made to build its start screen. Keys that
-change take the key widgets there are (issue 23: remaking them was half the CPU of a move)."""
+change take the key widgets there are. (The table's footer is one line of text:
+test_footer_line.py.)"""
 
 from __future__ import annotations
 
@@ -12,8 +13,6 @@ from textual.widgets._footer import FooterKey
 from rummy_tui.app import RummyApp
 from rummy_tui.widgets.footer import KeepHelpFooter, key_looks
 
-from .driver import at_the_table, settle
-from .screen_text import screen_lines
 from .test_footer_fits import footer_keys
 from .test_lobby import until
 
@@ -48,22 +47,3 @@ def composed(footer: KeepHelpFooter) -> list[tuple]:
     finally:
         footer._shown = made_from
         active_message_pump.reset(pump)
-
-
-async def test_new_keys_take_the_key_widgets_there_are_and_show_what_a_new_footer_would():
-    async with at_the_table("gin", 2, ["Ann"], seed=3) as (app, pilot):
-        footer = app.screen.query_one(KeepHelpFooter)
-        await footer_keys(pilot)
-        seen = set(footer.query(FooterKey))
-        changes = 0
-        for key in "pdxdx":  # pass, draw, discard, draw, discard: the keys change at each turn
-            before = shown(footer)
-            await pilot.press(key)
-            await settle(pilot)
-            await footer_keys(pilot)
-            assert shown(footer) == composed(footer), key
-            changes += shown(footer) != before
-            assert seen <= set(footer.query(FooterKey))  # no key widget was unmounted
-            seen |= set(footer.query(FooterKey))
-        assert changes >= 3
-        assert "d Draw" in screen_lines(app)[-1] or "x Discard" in screen_lines(app)[-1]
