@@ -49,4 +49,3 @@ async def test_a_whole_hand_by_keys_in_hungarian_shows_no_english(hungarian, var
         assert not english_words(text), f"{variant}: English on screen {english_words(text)}:\n{text}"
     everything = "\n".join(seen)
     assert any(word in everything for word in HUNGARIAN), everything[-2000:]
-
