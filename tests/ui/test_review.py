@@ -13,7 +13,7 @@ from rummy_tui.screens.position import PositionScreen
 from rummy_tui.screens.results import EndOfHandScreen
 from rummy_tui.screens.review import ReviewScreen
 
-from .driver import at_the_table, play_until, settle
+from .driver import play_until, played_until, resumed_app, settle
 
 
 async def wait_for_the_review(pilot) -> ReviewScreen:
@@ -35,7 +35,12 @@ async def wait_for(pilot, kind):
 
 
 async def test_r_after_a_gin_hand_against_normal_lists_what_hard_would_have_done():
-    async with at_the_table("gin", 2, ["Ann"], seed=14, settings={"single_hand": True}) as (app, pilot):
+    # The table opens a few moves before the hand ends (Ann's moves up to there are normal's, as
+    # the keys would make them); the keys play the rest.
+    game = played_until("gin", 2, ["Ann"], 14, {"single_hand": True}, lambda game: game.state.last_hand, moves_before=4)
+    app = resumed_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
         table = app.table()
         await play_until(pilot, lambda: isinstance(app.screen, EndOfHandScreen))
         record = {**table.game.record}
