@@ -31,10 +31,18 @@ def assert_ascii(app) -> None:
 async def test_every_table_frame_is_ascii_with_ascii_only(variant, players):
     async with at_the_table(variant, players, ["You"], seed=1, ascii_only=True) as (app, pilot):
         assert_ascii(app)
+
+    def played(game) -> bool:
+        return len(game.record["actions"]) > 12 or game.state.last_hand is not None
+
+    # Later in the hand: the table opens a few moves before (as the keys would have played up to
+    # there) and the keys play those.
+    app = resumed_app(played_until(variant, players, ["You"], 1, {}, played, moves_before=4), ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert_ascii(app)
         table = app.table()
-        await play_until(
-            pilot, lambda: len(table.game.record["actions"]) > 12 or table.game.state.last_hand is not None
-        )
+        await play_until(pilot, lambda: played(table.game))
         assert_ascii(app)
 
 
