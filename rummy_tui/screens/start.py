@@ -189,20 +189,31 @@ class StartScreen(Screen):
 
         self.lessons_done = await finished_lessons()
         try:
+            # Drawn once, whole: a frame for each part as it came cost more CPU than the parts.
             async with self._form_lock:
-                self.variants = registry()
-                self.variant = next(iter(self.variants.values()))
-                self.players = self.variant.min_players
-                picker = self.query_one("#variant", OptionList)
-                picker.add_options([Option(self._variant_prompt(v), id=key) for key, v in self.variants.items()])
-                picker.highlighted = 0
-                self._mark_highlighted_variant(picker)
-                picker.focus()
-                self._rest_built = not await self._build_details()
+                with self.app.batch_update():
+                    self.variants = registry()
+                    self.variant = next(iter(self.variants.values()))
+                    self.players = self.variant.min_players
+                    picker = self.query_one("#variant", OptionList)
+                    picker.add_options([Option(self._variant_prompt(v), id=key) for key, v in self.variants.items()])
+                    picker.highlighted = 0
+                    self._mark_highlighted_variant(picker)
+                    picker.focus()
+                    self._rest_built = not await self._build_details()
+                    if not self._rest_built:
+                        self._scroll_bar_from_the_start()
+                self.check_idle()  # the screen may have gone idle during the batch: drawn now
         finally:
             self._busy -= 1
         self.run_worker(self._complete_the_form(), group="start-form")
         self._start_if_requested()
+
+    def _scroll_bar_from_the_start(self) -> None:
+        """The form left below the first screen will not fit: its scroll bar shows at once, so the
+        first frame is laid out at the width the form keeps (Textual adds a scroll bar a frame
+        after it finds the content too tall, and every line was laid out and drawn again)."""
+        self.query_one("#start-form").styles.overflow_y = "scroll"
 
     async def _build_details(self) -> bool | None:
         """The part of the form the first screen can show: Players, the seats and the settings
@@ -252,6 +263,7 @@ class StartScreen(Screen):
                     if not self._rest_built:
                         await self._build_the_rest()
                         self._rest_built = True
+                        self.query_one("#start-form").styles.overflow_y = None  # the style sheet's again
                 # Laid out before a tab waiting for it moves on: Textual orders the fields by place.
                 # (The screen's own refresh: the app's may be held by that tab's binding.)
                 await self.wait_for_refresh()
