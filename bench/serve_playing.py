@@ -217,8 +217,11 @@ async def seat(served: Served, number: int, seed: int) -> Visitor:
     game = await _ssh(served.port, served.name("player"))
     await game.wait_for(*START_SCREEN)
     game.press(b"\x13")  # ctrl+s: Gin against the computer (normal)
-    await game.wait_for("sorted by suit")
-    return Visitor(game, random.Random(seed * 1000 + number))
+    visitor = Visitor(game, random.Random(seed * 1000 + number))
+    # The table, or already the end of the hand (the AI took the upcard and knocked at once).
+    if await visitor.changed(lambda: game.shows("sorted by suit") or visitor.hand_over(), STUCK) is None:
+        raise TimeoutError("never saw the table:\n" + "\n".join(game.screen.display))
+    return visitor
 
 
 async def one_run(served: Served, size: int, seconds: float, think: float, seed: int) -> dict:
