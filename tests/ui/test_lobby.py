@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
@@ -48,14 +49,18 @@ LOADED_MACHINE_SECONDS = 30.0  # a busy machine (CI, parallel workers) may take 
 
 
 async def until(pilot, condition, what: str, tries: int = 400):
-    """Wait, a frame at a time, until ``condition()`` holds (the server answers in between):
-    at least ``tries`` frames, and on a slow machine at least LOADED_MACHINE_SECONDS."""
+    """Wait until ``condition()`` holds, looking every 10 ms while the app and the server run:
+    at least ``tries`` looks, and on a slow machine at least LOADED_MACHINE_SECONDS.
+
+    The app runs in this event loop, so a plain sleep lets it handle its messages and draw on
+    its own timer. Not pilot.pause(): each pause walks every widget of the screen (8 ms of CPU
+    on the start form's hundred widgets), and a hundred of them cost more than what they waited for."""
     deadline = time.monotonic() + LOADED_MACHINE_SECONDS
     tried = 0
     while tried < tries or time.monotonic() < deadline:
         if result := condition():
             return result
-        await pilot.pause(0.01)
+        await asyncio.sleep(0.01)
         tried += 1
     raise AssertionError(f"never happened: {what}")
 
