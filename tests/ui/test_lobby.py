@@ -126,36 +126,19 @@ async def test_host_a_table_see_a_player_join_and_start(server, player):
         assert sorted(view["observation"]["hand"]) == sorted(hands[1])
 
 
-async def test_the_host_chooses_seats_grace_and_the_level_for_open_seats(server):
+async def test_the_host_form_checks_the_name_and_makes_the_table_it_shows(server, player):
+    """One walk through the host's form: the variant and seat count rebuild it, a bad name is
+    refused with its reason and creates nothing, and every choice reaches the table."""
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         host = await host_form(pilot)
+        assert host.query_one("#public", Select).value is False  # private by default under `rummy serve`
+        assert host.query_one("#answer-limit", Select).value == 20  # the table service's default
         host.choose_variant("hungarian")
         await until(pilot, lambda: host.form_ready and host.variant.key == "hungarian", "Römi's form")
         host.query_one("#players", Select).value = 4
         await until(pilot, lambda: host.form_ready and host.query("#seat-kind-3"), "four seats")
-        host.query_one("#host-name", Input).value = "Anna"
-        host.query_one("#seat-kind-2", Select).value = "easy"
-        host.query_one("#open-level", Select).value = "hard"
-        host.query_one("#grace", Select).value = 30
-        await pilot.press("ctrl+s")
-        lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
-        table = server.tables[lobby.client.table]
-        assert [(seat.kind, seat.level) for seat in table.seats] == [
-            ("human", "hard"),
-            ("human", "hard"),
-            ("ai", "easy"),
-            ("human", "hard"),
-        ]
-        assert table.grace == 30 and table.game.variant.key == "hungarian"
-        seats = shown(lobby, "#lobby-seats")
-        assert "Computer (easy)" in seats and seats.count("open") == 2
 
-
-async def test_a_name_is_one_to_sixteen_printable_characters(server):
-    app = RummyApp(ai_delay=0.0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        host = await host_form(pilot)
         host.query_one("#host-name", Input).value = "   "
         await pilot.press("ctrl+s")
         await until(pilot, lambda: "1 to 16 printable" in shown(host, "#start-error"), "the empty-name reason")
@@ -168,6 +151,34 @@ async def test_a_name_is_one_to_sixteen_printable_characters(server):
         await until(pilot, lambda: app.focused is host.query_one("#players"), "Tab to the next field")
         assert not server.tables  # nothing was created
 
+        host.query_one("#host-name", Input).value = "Anna"
+        host.query_one("#seat-kind-2", Select).value = "easy"
+        host.query_one("#open-level", Select).value = "hard"
+        host.query_one("#grace", Select).value = 30
+        host.query_one("#answer-limit", Select).value = 60
+        host.query_one("#public", Select).value = True
+        host.query_one("#watchable", Select).value = False
+        await pilot.press("ctrl+s")
+        lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
+        table = server.tables[lobby.client.table]
+        assert [(seat.kind, seat.level) for seat in table.seats] == [
+            ("human", "hard"),
+            ("human", "hard"),
+            ("ai", "easy"),
+            ("human", "hard"),
+        ]
+        assert table.grace == 30 and table.game.variant.key == "hungarian" and table.answer_limit == 60
+        assert table.public and not table.watchable
+        seats = shown(lobby, "#lobby-seats")
+        assert "Computer (easy)" in seats and seats.count("open") == 2
+        assert "in the Join list of everyone" in shown(lobby, "#lobby-code") and "Watching is off" in shown(
+            lobby, "#lobby-code"
+        )
+        bob = await player("Bob")
+        listed = await bob.lobby()
+        assert [entry["code"] for entry in listed] == [table.code]
+        assert "no watching" in str(table_line(listed[0]))  # the Join list says so before anyone tries
+
 
 async def join_form(pilot) -> JoinScreen:
     await pilot.press("f3")
@@ -176,18 +187,29 @@ async def join_form(pilot) -> JoinScreen:
     return join
 
 
-async def test_join_a_table_by_its_code(server, player):
+async def test_join_a_table_by_its_code_once_a_wrong_code_and_a_taken_seat_are_refused(server, player):
     anna = await player("Anna")
-    await anna.create("hungarian", ["human", "human", "human"])
+    await anna.create("gin", ["human", "human"])
+    bob = await player("Bob")
+    await bob.join(anna.table)  # Anna's table is full
+    dora = await player("Dora")
+    await dora.create("hungarian", ["human", "human", "human"])
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         join = await join_form(pilot)
-        join.query_one("#join-code", Input).value = anna.table.lower()
-        join.query_one("#join-name", Input).value = "Bob"
+        join.query_one("#join-name", Input).value = "Cecil"
+        join.query_one("#join-code", Input).value = "ZZ"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: "8 letters" in shown(join, "#join-error"), "the code's reason")
+        join.query_one("#join-code", Input).value = anna.table
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: "full" in shown(join, "#join-error"), "the full table's reason")
+        assert isinstance(app.screen, JoinScreen)
+        join.query_one("#join-code", Input).value = dora.table.lower()
         await pilot.press("ctrl+s")
         lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
         assert lobby.client.seat == 1 and "Waiting for the host" in shown(lobby, "#lobby-code")
-        view = await anna.wait_view(lambda v: v["seats"][1]["name"] == "Bob")
+        view = await dora.wait_view(lambda v: v["seats"][1]["name"] == "Cecil")
         assert view["seats"][1]["connected"]
 
 
@@ -206,10 +228,7 @@ async def test_join_a_table_picked_from_the_list_at_a_chosen_seat(server, player
         assert "Anna" in str(listing.get_option_at_index(0).prompt) and "2 seats free" in str(
             listing.get_option_at_index(0).prompt
         )
-        listing.focus()
-        await until(pilot, lambda: listing.has_focus, "the list focused")
-        listing.highlighted = 0
-        await pilot.press("enter")
+        await pilot.press("tab", "enter")  # from the code to the list, and its first table
         await until(
             pilot, lambda: join.query_one("#join-code", Input).value == shown_code(anna.table), "the code filled in"
         )
@@ -220,24 +239,6 @@ async def test_join_a_table_picked_from_the_list_at_a_chosen_seat(server, player
         await pilot.press("ctrl+s")
         lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
         assert lobby.client.seat == 2 and server.tables[anna.table].seats[2].name == "Cecil"
-
-
-async def test_a_taken_seat_or_a_wrong_code_is_refused_on_the_join_screen(server, player):
-    anna = await player("Anna")
-    await anna.create("gin", ["human", "human"])
-    bob = await player("Bob")
-    await bob.join(anna.table)
-    app = RummyApp(ai_delay=0.0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        join = await join_form(pilot)
-        join.query_one("#join-name", Input).value = "Cecil"
-        join.query_one("#join-code", Input).value = "ZZ"
-        await pilot.press("ctrl+s")
-        await until(pilot, lambda: "8 letters" in shown(join, "#join-error"), "the code's reason")
-        join.query_one("#join-code", Input).value = anna.table
-        await pilot.press("ctrl+s")
-        await until(pilot, lambda: "full" in shown(join, "#join-error"), "the full table's reason")
-        assert isinstance(app.screen, JoinScreen)
 
 
 async def test_watch_a_table_without_a_seat(server, player):
@@ -254,13 +255,16 @@ async def test_watch_a_table_without_a_seat(server, player):
         assert lobby.client.view["observation"]["hand"] == [] and lobby.client.view["seat"] is None
 
 
-async def test_chat_in_the_lobby_reaches_every_seat_with_the_senders_name(server, player):
+async def test_chat_in_the_lobby_has_the_focus_reaches_every_seat_and_is_limited(server, player):
+    """What the host types on arriving goes to the chat, to every seat with the sender's name,
+    up to the table's limit (then the refusal says why); quitting closes the connection."""
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         lobby = await hosted_lobby(pilot, "Anna")
+        server.tables[lobby.client.table].chat_limit = (0.001, 2)  # two lines, then none for a long while
         bob = await player("Bob")
         await bob.join(lobby.client.table)
-        lobby.query_one(ChatLine).focus()
+        assert isinstance(app.focused, ChatLine)
         await pilot.press(*"hi [red]Bob", "enter")
         view = await bob.wait_view(lambda v: any(line["kind"] == "chat" for line in v["log"]))
         assert view["log"][-1]["text"] == "Anna: hi \\[red]Bob"  # escaped for markup
@@ -268,6 +272,15 @@ async def test_chat_in_the_lobby_reaches_every_seat_with_the_senders_name(server
         assert lobby.query_one(ChatLine).value == ""
         await bob.chat("hello Anna")
         await until(pilot, lambda: "Bob: hello Anna" in shown(lobby, "#lobby-log"), "Bob's line")
+        for number in (1, 2):
+            await pilot.press(*f"line {number}", "enter")
+        await until(
+            pilot, lambda: any("too fast" in str(note.message) for note in app._notifications), "the refusal shown"
+        )
+        assert "Anna: line 1" in shown(lobby, "#lobby-log") and "line 2" not in shown(lobby, "#lobby-log")
+        await bob.wait_view(lambda v: v["seats"][0]["connected"])
+    view = await bob.wait_view(lambda v: not v["seats"][0]["connected"])  # quitting from the lobby
+    assert view["seats"][1]["connected"]
 
 
 async def test_no_table_server_is_a_message_not_a_traceback(tmp_path, monkeypatch):
@@ -287,6 +300,11 @@ async def test_no_table_server_is_a_message_not_a_traceback(tmp_path, monkeypatc
         await pilot.press("ctrl+s")
         await until(pilot, lambda: "Not connected" in shown(join, "#join-error"), "no connection yet")
         assert app.return_code is None  # still running, nothing crashed
+        await pilot.press("escape")  # a key on one screen never acts on the screen below
+        await until(pilot, lambda: type(app.screen).__name__ == "StartScreen", "back at the start screen")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "StartScreen", app.screen  # ctrl+s started no game by mistake
 
 
 async def test_rummy_join_code_opens_the_join_form_with_the_code(server, player):
@@ -308,27 +326,6 @@ def test_rummy_join_refuses_a_code_that_is_not_eight_letters():
 
     result = CliRunner().invoke(main, ["join", "AB1"])
     assert result.exit_code == 2 and "8 letters" in result.output
-
-
-async def test_the_host_chooses_a_listed_table_without_watching(server, player):
-    app = RummyApp(ai_delay=0.0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        host = await host_form(pilot)
-        assert host.query_one("#public", Select).value is False  # private by default under `rummy serve`
-        host.query_one("#public", Select).value = True
-        host.query_one("#watchable", Select).value = False
-        host.query_one("#host-name", Input).value = "Anna"
-        await pilot.press("ctrl+s")
-        lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
-        table = server.tables[lobby.client.table]
-        assert table.public and not table.watchable
-        assert "in the Join list of everyone" in shown(lobby, "#lobby-code") and "Watching is off" in shown(
-            lobby, "#lobby-code"
-        )
-        bob = await player("Bob")
-        listed = await bob.lobby()
-        assert [entry["code"] for entry in listed] == [table.code]
-        assert "no watching" in str(table_line(listed[0]))  # the Join list says so before anyone tries
 
 
 async def test_rummy_host_options_preset_the_form(server):
@@ -419,31 +416,6 @@ async def test_a_hidden_chat_line_takes_no_keys_until_opened(server, player):
         await until(pilot, lambda: app.focused is None and chat.value == "", "closed by Escape, unsent")
 
 
-async def test_quitting_from_the_lobby_closes_the_connection(server, player):
-    app = RummyApp(ai_delay=0.0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        lobby = await hosted_lobby(pilot, "Anna")
-        bob = await player("Bob")
-        await bob.join(lobby.client.table)
-        await bob.wait_view(lambda v: v["seats"][0]["connected"])
-    view = await bob.wait_view(lambda v: not v["seats"][0]["connected"])
-    assert view["seats"][1]["connected"]
-
-
-async def test_chat_past_the_limit_tells_the_player_why_it_was_refused(server, player):
-    app = RummyApp(ai_delay=0.0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        lobby = await hosted_lobby(pilot, "Anna")
-        server.tables[lobby.client.table].chat_limit = (0.001, 2)  # two lines, then none for a long while
-        lobby.query_one(ChatLine).focus()
-        for number in range(3):
-            await pilot.press(*f"line {number}", "enter")
-        await until(
-            pilot, lambda: any("too fast" in str(note.message) for note in app._notifications), "the refusal shown"
-        )
-        assert "Anna: line 1" in shown(lobby, "#lobby-log") and "line 2" not in shown(lobby, "#lobby-log")
-
-
 @pytest.mark.parametrize(
     "arguments, options",
     [
@@ -463,15 +435,3 @@ def test_rummy_host_passes_its_options_to_the_host_form(monkeypatch, arguments, 
     result = CliRunner().invoke(main, ["host", *arguments])
     assert result.exit_code == 0, result.output
     assert asked["shared"] == ("host", None, options)
-
-
-async def test_the_host_chooses_how_long_a_silent_player_has_before_counting_as_away(server):
-    app = RummyApp(ai_delay=0.0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        host = await host_form(pilot)
-        assert host.query_one("#answer-limit", Select).value == 20  # the table service's default
-        host.query_one("#host-name", Input).value = "Anna"
-        host.query_one("#answer-limit", Select).value = 60
-        await pilot.press("ctrl+s")
-        lobby = await until(pilot, lambda: lobby_up(app), "the lobby")
-        assert server.tables[lobby.client.table].answer_limit == 60
