@@ -12,8 +12,10 @@ from rummy_tui.widgets.cards import log_line
 from rummy_tui.widgets.melds import MeldTableView
 from rummy_tui.widgets.piles import PilesView
 
-from .driver import make_app, press_move, settle
+from .driver import played_until, press_move, resumed_app, settle
 from .screen_text import screen_lines
+
+ANNS_TURN_AT = 19  # actions before the turn of Ann's that the test plays first (seed 1)
 
 
 def rows_of(app, widget) -> list[str]:
@@ -33,9 +35,16 @@ def took_events(events: list[dict], last_seen: dict | None, hand: int) -> list[t
 
 async def test_the_computers_melds_and_taken_cards_are_marked_until_the_players_next_move(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
-    app = make_app("hungarian", 4, ["Ann"], seed=1)
+    # The table opens at the start of Ann's turn before the one where the computer has laid a meld
+    # and taken a card since her move (the engine plays up to there, as the keys would): the keys
+    # play her turn and the computer's turns after it.
+    app = resumed_app(
+        played_until("hungarian", 4, ["Ann"], 1, {}, lambda game: len(game.record["actions"]) >= ANNS_TURN_AT)
+    )
     async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
         table = app.table()
+        assert table.game.current_seat == table.viewer
         game = table.game
         after_my_move, my_last_event = None, None
         for _move in range(200):
