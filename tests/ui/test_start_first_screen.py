@@ -15,6 +15,7 @@ from rummy_tui.screens.start import StartScreen
 from rummy_tui.screens.table import TableScreen
 
 from .screen_text import screen_text
+from .test_lobby import until
 
 FIRST_SCREEN = ("Rummy: five variants", "Seat 2", "AI (normal)", "Settings", "^s Start")
 
@@ -26,20 +27,24 @@ def served(monkeypatch):
 
 
 async def first_screen(pilot) -> StartScreen:
+    """The start screen once its first screen shows (read off the screen only once the seats
+    are there: drawing the whole screen to text at every look cost more than the wait)."""
+    start = await until(
+        pilot,
+        lambda: (
+            isinstance(pilot.app.screen, StartScreen) and pilot.app.screen.query("#seat-kind-1") and pilot.app.screen
+        ),
+        "the seats of the first screen",
+    )
     for _ in range(400):
         await pilot.pause()
-        start = pilot.app.screen
-        if isinstance(start, StartScreen) and all(part in screen_text(pilot.app) for part in FIRST_SCREEN):
+        if all(part in screen_text(pilot.app) for part in FIRST_SCREEN):
             return start
     raise AssertionError("the first screen never showed:\n" + screen_text(pilot.app))
 
 
 async def whole_form(pilot, start: StartScreen) -> None:
-    for _ in range(400):
-        await pilot.pause()
-        if start.form_ready:
-            return
-    raise AssertionError("the start form was never completed")
+    await until(pilot, lambda: start.form_ready, "the whole start form")
 
 
 async def focus_round(pilot, key: str, most: int = 60) -> list[str | None]:
@@ -74,45 +79,40 @@ async def test_a_served_first_screen_shows_the_seats_and_leaves_the_buttons_for_
         assert "Spade doubling" in screen_text(app)  # the setting the first screen shows is there
 
 
-@pytest.mark.parametrize("key", ["tab", "shift+tab"])
-async def test_tab_goes_through_every_field_in_the_same_order_served_or_not(key, served, monkeypatch):
+async def test_tab_and_shift_tab_go_through_every_field_in_the_same_order_served_or_not(served, monkeypatch):
+    """On a served first screen the first tab or shift+tab waits for the rest of the form, and
+    twelve tabs in one burst (past the settings the first screen shows) reach the field they
+    reach on a whole form. The whole form is walked once, both ways; each served order needs
+    its own app, pressed before the rest of its form is there."""
+    served_order = {}
+    for key in ("tab", "shift+tab"):
+        app = RummyApp(ai_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await first_screen(pilot)
+            served_order[key] = await focus_round(pilot, key)  # the first press waits for the rest of the form
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await first_screen(pilot)
-        served_order = await focus_round(pilot, key)  # the first press waits for the rest of the form
+        start = await first_screen(pilot)
+        for _ in range(12):
+            app.post_message(events.Key("tab", None))
+        await whole_form(pilot, start)
+        for _ in range(10):
+            await pilot.pause()
+        burst_reached = app.focused.id if app.focused else None
     monkeypatch.delenv("RUMMY_TUI_SIZE_LIMIT")
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         start = await first_screen(pilot)
         await whole_form(pilot, start)
-        whole_order = await focus_round(pilot, key)
-        assert len(whole_order) == fields(start)  # the round went through every field of the whole form
+        start.query_one("#variant").focus()  # where the form opens: each round starts from there
+        whole_order = {"tab": await focus_round(pilot, "tab")}
+        start.query_one("#variant").focus()
+        whole_order["shift+tab"] = await focus_round(pilot, "shift+tab")
+        for key in whole_order:
+            assert len(whole_order[key]) == fields(start)  # the round went through every field of the whole form
     assert served_order == whole_order
-    assert {"seed", "start-game", "display-high_contrast", "setting-spade_doubling"} <= set(served_order)
-
-
-@pytest.mark.parametrize(("key", "presses"), [("shift+tab", 1), ("tab", 12)])
-async def test_keys_in_one_burst_at_the_first_screen_reach_the_field_they_would_on_a_whole_form(
-    key, presses, served, monkeypatch
-):
-    """Pressed before the form below the first screen is there (the first shift+tab goes to the
-    last button; twelve tabs go past the settings the first screen shows)."""
-    reached = []
-    for on_demand in (True, False):
-        if not on_demand:
-            monkeypatch.delenv("RUMMY_TUI_SIZE_LIMIT")
-        app = RummyApp(ai_delay=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            start = await first_screen(pilot)
-            if not on_demand:
-                await whole_form(pilot, start)
-            for _ in range(presses):
-                app.post_message(events.Key(key, None))
-            await whole_form(pilot, start)
-            for _ in range(10):
-                await pilot.pause()
-            reached.append(app.focused.id if app.focused else None)
-    assert reached[0] == reached[1] not in {None, "variant"}
+    assert {"seed", "start-game", "display-high_contrast", "setting-spade_doubling"} <= set(whole_order["tab"])
+    assert burst_reached == whole_order["tab"][11] not in {None, "variant"}
 
 
 async def test_a_name_typed_in_one_burst_at_the_first_screen_keeps_every_key(served):
@@ -122,11 +122,7 @@ async def test_a_name_typed_in_one_burst_at_the_first_screen_keeps_every_key(ser
         # round the whole form to seat 1's name (its text is selected as it gets the focus), type, start
         for key in ["shift+tab"] * 5 + ["tab"] * 7 + ["a", "n", "n", "ctrl+s"]:
             app.post_message(events.Key(key, key if len(key) == 1 else None))
-        for _ in range(400):
-            await pilot.pause()
-            if isinstance(app.screen, TableScreen):
-                break
-        assert isinstance(app.screen, TableScreen)
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         assert app.screen.seats[0]["name"] == "ann"
 
 
@@ -135,10 +131,13 @@ async def test_another_variant_on_a_served_first_screen_then_the_whole_form_has_
     async with app.run_test(size=(80, 24)) as pilot:
         start = await first_screen(pilot)
         await pilot.press("down", "down")
-        for _ in range(400):
-            await pilot.pause()
-            if start.variant is not None and start.variant.key != "gin" and not start.query("#setting-spade_doubling"):
-                break
+        await until(
+            pilot,
+            lambda: (
+                start.variant is not None and start.variant.key != "gin" and not start.query("#setting-spade_doubling")
+            ),
+            "the other variant's first screen",
+        )
         await pilot.press("tab")
         await whole_form(pilot, start)
         names = [widget.id for widget in start.query("#settings *") if (widget.id or "").startswith("setting-")]
