@@ -36,6 +36,8 @@ def set_language(code: str) -> None:
     global _language, _translation
     if code not in LANGUAGES:
         raise ValueError(f"no translation for language '{code}' (choose one of: {', '.join(LANGUAGES)})")
+    if code == _language:
+        return  # every text made since is in it already (and a served game leaves the shared bindings alone)
     _translation = (
         gettext.NullTranslations() if code == "en" else gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
     )
