@@ -1,4 +1,4 @@
-"""Each style sheet parsed once per process, not once per app.
+"""Each style sheet parsed, and each widget's style worked out, once per process, not once per app.
 
 Textual 8.2.8 keeps the rules it parsed in each Stylesheet object, and every App builds a new
 one (and a new one again at each re-parse): a game forked from the game template parsed every
@@ -11,11 +11,12 @@ rule once parsed (its own cache hands the same rules to every re-parse of a styl
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from textual.cache import LRUCache
 from textual.css.model import RuleSet
-from textual.css.stylesheet import Stylesheet
+from textual.css.stylesheet import RulesMap, Stylesheet
 from textual.css.tokenize import tokenize_values
 from textual.css.tokenizer import Token
 
@@ -63,3 +64,71 @@ def _variable_tokens_once(self: Stylesheet) -> dict[str, list[Token]]:
 
 
 Stylesheet._variable_tokens = property(_variable_tokens_once)  # type: ignore[method-assign,assignment]
+
+
+# --- the style of each node, worked out once per process ----------------------------------------
+#
+# Textual works out which rules apply to each widget as it is mounted (and to each of its
+# component classes, through a throwaway node): a third of the CPU of a forked game's start
+# screen, though the template had worked out the very same styles for the very same widgets.
+# Which rules apply to a node depends only on the nodes from the app down to it: each one's
+# class (its CSS type names), id, classes and those of its pseudo-classes the candidate rules
+# name. Under those, the result is kept for the whole process. Rules naming a pseudo-class that
+# depends on a node's siblings (first-child, odd...) or focus-within are worked out every time,
+# as Textual's own cache does.
+
+APPLIED: LRUCache[tuple, RulesMap | None] = LRUCache(4096)
+RULE_LISTS: dict[tuple, int] = {}  # each list of rules in use, under a number never given twice
+RULE_LISTS_KEPT = 256
+rule_list_numbers = itertools.count()
+_apply = Stylesheet.apply
+
+
+def rules_key(stylesheet: Stylesheet) -> int:
+    """The stylesheet's rules, as a number (the same rules in another app: the same number)."""
+    rules = stylesheet.rules
+    known = getattr(stylesheet, "_shared_rules_key", None)
+    if known is not None and known[0] is rules:
+        return known[1]
+    listed = tuple(rules)
+    key = RULE_LISTS.get(listed)
+    if key is None:
+        if len(RULE_LISTS) >= RULE_LISTS_KEPT:
+            RULE_LISTS.clear()  # the styles kept under the old numbers are never looked up again
+        key = RULE_LISTS[listed] = next(rule_list_numbers)
+    stylesheet._shared_rules_key = (rules, key)  # type: ignore[attr-defined]
+    return key
+
+
+def _apply_once(self: Stylesheet, node: Any, *, animate: bool = False, cache: dict | None = None) -> None:
+    rules_map = self.rules_map
+    candidates = {rule for name in rules_map.keys() & node._selector_names for rule in rules_map[name]}
+    pseudo_classes = set().union(*[rule.pseudo_classes for rule in candidates])
+    if not pseudo_classes.isdisjoint(Stylesheet._EXCLUDE_PSEUDO_CLASSES_FROM_CACHE):
+        _apply(self, node, animate=animate, cache=cache)
+        return
+    named = sorted(pseudo_classes)
+    key = (
+        rules_key(self),
+        tuple(
+            (type(step), step._id, frozenset(step._classes), tuple([step.has_pseudo_class(name) for name in named]))
+            for step in node.css_path_nodes
+        ),
+    )
+    try:
+        node_rules = APPLIED[key]
+    except KeyError:
+        worked_out: dict[tuple, Any] = {}
+        _apply(self, node, animate=animate, cache=worked_out)
+        APPLIED[key] = next(iter(worked_out.values()), None)  # None: no rule applies
+        return
+    node._has_hover_style = "hover" in pseudo_classes
+    node._has_focus_within = False  # focus-within, like the sibling pseudo-classes, is never cached
+    node._has_order_style = False
+    node._has_odd_or_even = False
+    if node_rules is not None:
+        self.replace_rules(node, node_rules, animate=animate)
+    self._process_component_classes(node)
+
+
+Stylesheet.apply = _apply_once  # type: ignore[method-assign]
