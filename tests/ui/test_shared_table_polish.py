@@ -40,6 +40,9 @@ async def staged(app, pilot, table, variant: str, **position) -> Game:
     and the test waits until Anna's screen shows the new view."""
     before = app.table().seat.view
     table.game = Game.from_position(variant, len(table.seats), **position)
+    # No one was asked for randomness for the staged game's next deal (it was never sealed at
+    # this table): a move that ends its hand would wait the table's whole contribution_wait.
+    table.contribution_wait = 0.0
     table.write_seats_into_record()
     table.broadcast()
     await until(
