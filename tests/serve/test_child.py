@@ -10,6 +10,7 @@ import signal
 import sys
 import time
 
+from rummy_tui.serve import child
 from rummy_tui.serve.child import INPUT_BACKLOG, GameProcess
 
 REPORT = """
@@ -72,7 +73,8 @@ async def test_the_pty_is_the_games_controlling_terminal_and_sighup_is_default(t
     assert await game.hang_up() == 0
 
 
-async def test_a_game_that_ignores_the_hang_up_is_killed(tmp_path):
+async def test_a_game_that_ignores_the_hang_up_is_killed(tmp_path, monkeypatch):
+    monkeypatch.setattr(child, "GRACE", 0.1)  # 2 s after each signal: a game that ignores them has 4 s to save
     game, _, copying = await run_and_read(STUBBORN, tmp_path, b"ready")
     started = time.monotonic()
     assert await game.hang_up() == -signal.SIGKILL
