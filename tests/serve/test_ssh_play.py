@@ -102,12 +102,12 @@ async def test_a_visitor_plays_resizes_leaves_and_continues(server, alice_key):
 
 
 async def test_an_idle_session_is_closed_and_a_stopping_server_hangs_up(tmp_path):
-    server = start_server(tmp_path, "--idle-minutes", "0.05")  # 3 seconds
+    server = start_server(tmp_path, "--idle-minutes", "0.02")  # 1.2 seconds
     try:
         idle = await connect(server, "sleepy")
         terminal = await Terminal.open(idle, 80, 24)
-        await terminal.process.wait_closed()  # however far its start screen got: a loaded machine may take 3 s
-        assert "closed after 3 seconds without a key; your game is saved" in terminal.text()
+        await terminal.process.wait_closed()  # however far its start screen got: a loaded machine may take longer
+        assert "closed after 1.2 seconds without a key; your game is saved" in terminal.text()
         assert len(game_pids(server)) == 1
 
         busy = await connect(server, "busy")
@@ -125,11 +125,11 @@ async def test_an_idle_session_is_closed_and_a_stopping_server_hangs_up(tmp_path
 
 
 async def stir(terminal: Terminal) -> None:
-    """A visitor who is there: the same window size, told again every half second (a window
-    change counts as activity, and changes nothing on the screen)."""
+    """A visitor who is there: the same window size, told again ten times a second, far within
+    the idle limit (a window change counts as activity, and changes nothing on the screen)."""
     while not terminal.process.is_closing():
         terminal.process.change_terminal_size(terminal.screen.columns, terminal.screen.lines)
-        await asyncio.sleep(0.5)
+        await asyncio.sleep(0.1)
 
 
 async def test_games_start_one_at_a_time_and_the_later_visitor_is_told(server):
