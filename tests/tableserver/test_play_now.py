@@ -9,11 +9,18 @@ import pytest
 from openskill.models import PlackettLuce
 
 from rummy_tui.storage.ratings import AI_RATINGS, AI_SIGMA, shown
+from rummy_tui.tableserver import pairing
 from rummy_tui.tableserver.client import NoAnswer, TableClient, TableError
 from rummy_tui.tableserver.limits import TableLimits
 from rummy_tui.tableserver.server import TableServer
 
 from .players import play_all, play_seat
+
+
+@pytest.fixture(autouse=True)
+def quick_ticks(monkeypatch) -> None:
+    """Waiting players are paired again once a second; a test would wait that second out."""
+    monkeypatch.setattr(pairing, "TICK_SECONDS", 0.1)
 
 
 @pytest.fixture
