@@ -12,6 +12,7 @@ from textual.widgets import Input, Select
 from rummy_tui.app import RummyApp
 from rummy_tui.screens.start import StartScreen
 from rummy_tui.screens.table import TableScreen
+from tests.ui.test_lobby import until
 
 # Key presses of a held arrow key: each asks for a rebuild of the form while the last is still
 # running. 40 of them still overlap (a form rebuilt without its lock crashed seed 2), at half the CPU.
@@ -19,28 +20,21 @@ HELD_KEYS = 40
 
 
 async def settled(pilot, start: StartScreen) -> None:
-    for _ in range(200):
-        await pilot.pause()
-        if start.form_ready:
-            return
-    raise AssertionError("the start form was never completed")
+    await until(pilot, lambda: start.form_ready, "the start form completed")
 
 
 async def test_start_pressed_at_the_first_frame_waits_for_the_form_and_seats_a_human():
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.post_message(events.Key("ctrl+s", None))  # before the variants and seats are there
-        for _ in range(200):
-            await pilot.pause()
-            if isinstance(app.screen, TableScreen):
-                break
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         table = app.screen
         assert isinstance(table, TableScreen)
         assert [seat["kind"] for seat in table.seats] == ["human", "ai"]
         assert table.seats[1]["level"] == "normal"
 
 
-@pytest.mark.parametrize("seed", [2, 5])
+@pytest.mark.parametrize("seed", [2, pytest.param(5, marks=pytest.mark.soak)])  # seed 2 crashed without the lock
 async def test_arrow_keys_held_on_the_variant_list_leave_one_form_for_the_variant_shown(seed):
     rng = random.Random(seed)
     app = RummyApp(ai_delay=0.0)
@@ -106,10 +100,9 @@ async def test_the_host_form_closed_before_its_first_frame_is_no_crash(monkeypat
         for opened in range(1, 6):
             app.post_message(events.Key("f2", None))
             app.post_message(events.Key("escape", None))
-            for _ in range(200):
-                await pilot.pause()
-                if len(first_frames) == opened:
-                    break
+            await until(
+                pilot, lambda opened=opened: len(first_frames) == opened, f"host form {opened}: its first frame"
+            )
             assert len(first_frames) == opened and not first_frames[-1].is_attached  # closed at its first frame
         assert isinstance(app.screen, StartScreen) and not isinstance(app.screen, HostScreen)
         await pilot.press("f2")
