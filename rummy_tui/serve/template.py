@@ -97,31 +97,40 @@ def load_the_game() -> None:
 def draw_a_start_screen() -> None:
     """Draw the start screen once, off-screen, before the games are forked: Python specialises
     the code that runs (3.11 writes that into the code objects) and Textual and Rich fill their
-    caches here, once, in pages every game shares, instead of in each game's own copies."""
+    caches here, once, in pages every game shares, instead of in each game's own copies. Drawn
+    as a served game draws it (the server's window limit in the environment): the first screen
+    of the form, not the rest a visitor builds only when they need it; what the whole form left
+    in the template cost every idle game 0.7 MiB of copied pages (docs/SPEED.md)."""
     import asyncio
     import tempfile
 
     from rummy_tui.app import RummyApp
     from rummy_tui.screens.start import StartScreen
+    from rummy_tui.served import SIZE_LIMIT_VARIABLE
     from rummy_tui.storage.paths import DATA_DIR_VARIABLE
 
     async def draw(app: RummyApp) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            while not (isinstance(app.screen, StartScreen) and app.screen.form_ready):
+            # _busy: 2 while the variants and the first screen's form are built, 1 once they are
+            # (the rest waits for the visitor), 0 with the whole form
+            while not (isinstance(app.screen, StartScreen) and app.screen._busy <= 1):
                 await pilot.pause(0.01)
+            await pilot.pause()  # its frame drawn
 
     with tempfile.TemporaryDirectory(prefix="rummy-template-") as folder:
-        saved = os.environ.get(DATA_DIR_VARIABLE)
+        saved = {name: os.environ.get(name) for name in (DATA_DIR_VARIABLE, SIZE_LIMIT_VARIABLE)}
         os.environ[DATA_DIR_VARIABLE] = folder
+        os.environ[SIZE_LIMIT_VARIABLE] = "400x150"
         try:
             asyncio.run(asyncio.wait_for(draw(RummyApp()), WARM_UP_LIMIT))
         except Exception as error:  # a warm-up is worth having, never worth failing for
             print(f"rummy-template: the off-screen start screen failed: {error!r}", file=sys.stderr, flush=True)
         finally:
-            if saved is None:
-                os.environ.pop(DATA_DIR_VARIABLE, None)
-            else:
-                os.environ[DATA_DIR_VARIABLE] = saved
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
 
 
 def forget_the_off_screen_app() -> None:
