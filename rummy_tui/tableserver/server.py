@@ -402,9 +402,8 @@ def run(
         stop_asked = loop.create_task(stopping.wait())
         try:
             while exit_when_idle is None or server.idle_seconds < exit_when_idle:
-                await asyncio.wait(
-                    {serving, stop_asked}, timeout=min(exit_when_idle or 5.0, 5.0), return_when=asyncio.FIRST_COMPLETED
-                )
+                left = 5.0 if exit_when_idle is None else exit_when_idle - server.idle_seconds  # idle: to the minute
+                await asyncio.wait({serving, stop_asked}, timeout=min(left, 5.0), return_when=asyncio.FIRST_COMPLETED)
                 if serving.done() or stop_asked.done():
                     break
         finally:
