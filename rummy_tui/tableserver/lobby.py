@@ -157,3 +157,4 @@ class LobbyDesk:
         table.post("join", connection, message.get("seat"), token, connection.identity, seated)
         if await seated is not None:
             connection.table = table
+            self.server.sat_down()

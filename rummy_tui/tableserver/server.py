@@ -71,6 +71,7 @@ class TableServer:
         self._sweeping: asyncio.Task | None = None
         self._last_client_left = time.monotonic()
         self._pinging: asyncio.Task | None = None
+        self._sat_down = asyncio.Event()  # a client took a seat: the pings start now, not at the idle pace
         self.dailies = DailyHall(self.tables_dir, ai_delay)
         self.pairing = pairing.PairingDesk(self)
         self.ratings = ratings_desk.RatingsDesk(self.tables_dir, self.limits)
@@ -151,16 +152,20 @@ class TableServer:
         """Ping the clients at tables, so a seat whose player stopped answering (a frozen or
         stopped process, a dead link) is treated as away, like a dropped one."""
         while True:
-            at_tables = [c for c in self._connections if c.table is not None and not c.closed]
             shortest = min(
-                (table.answer_limit for c in at_tables if (table := c.table) is not None),
+                (table.answer_limit for c in self._connections if (table := c.table) is not None and not c.closed),
                 default=DEFAULT_ANSWER_SECONDS,
             )
-            await asyncio.sleep(min(max(shortest / PINGS_PER_LIMIT, 0.05), 1.0))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._sat_down.wait(), min(max(shortest / PINGS_PER_LIMIT, 0.05), 1.0))
+            self._sat_down.clear()
             now = time.monotonic()
-            for connection in at_tables:
-                if connection.table is not None and not connection.closed:
-                    connection.ping_or_give_up(now)
+            for connection in [c for c in self._connections if c.table is not None and not c.closed]:
+                connection.ping_or_give_up(now)
+
+    def sat_down(self) -> None:
+        """A client is at a table now: it is pinged from now on at its table's pace."""
+        self._sat_down.set()
 
     # --- one client -----------------------------------------------------------------------
 
