@@ -11,28 +11,34 @@ from rummy_tui.screens.start import StartScreen
 from rummy_tui.screens.table import TableScreen
 from rummy_tui.screens.too_small import TooSmallScreen
 
+from .test_lobby import until
+
 
 async def form_ready(pilot) -> StartScreen:
     """The start screen once its form is complete (it is built after the first frame)."""
-    await pilot.app.workers.wait_for_complete()
-    for _ in range(100):
-        await pilot.pause()
-        if isinstance(pilot.app.screen, StartScreen) and pilot.app.screen.form_ready:
-            break
-    return pilot.app.screen
+
+    def ready() -> StartScreen | None:
+        screen = pilot.app.screen
+        return screen if isinstance(screen, StartScreen) and screen.form_ready else None
+
+    return await until(pilot, ready, "the whole start form")
 
 
-async def test_start_screen_sets_up_variant_seats_settings_and_seed():
+async def test_start_screen_sets_up_variant_seats_settings_and_seed_and_refuses_a_bad_setting():
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         start = await form_ready(pilot)
         assert isinstance(start, StartScreen)
         start.query_one("#variant").focus()
-        for _ in range(4):  # gin, ten-card, hungarian, traditional, basic
-            await pilot.press("down")
+        await pilot.press(*["down"] * 4)  # gin, ten-card, hungarian, traditional, basic: one rebuild for all
         await form_ready(pilot)
         assert start.variant.key == "basic"
         assert start.query_one("#setting-target", Input).value == "150"
+        start.query_one("#setting-target", Input).value = "lots"  # a bad setting: its reason, and the form stays
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is start and "target" in str(start.query_one("#start-error").render())
+        start.query_one("#setting-target", Input).value = "150"
         start.query_one("#players", Select).value = 3
         await form_ready(pilot)
         start.query_one("#seat-name-0", Input).value = "Ann"
@@ -45,17 +51,6 @@ async def test_start_screen_sets_up_variant_seats_settings_and_seed():
         assert (game.variant.key, game.state.players, game.state.seed) == ("basic", 3, 42)
         assert game.record["seats"][0] == {"name": "Ann", "kind": "human", "level": None}
         assert [seat["kind"] for seat in game.record["seats"]] == ["human", "ai", "ai"]
-
-
-async def test_a_bad_setting_on_the_start_screen_shows_an_error_and_stays():
-    app = RummyApp(ai_delay=0.0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await form_ready(pilot)
-        app.screen.query_one("#setting-target", Input).value = "lots"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
-        assert "target" in str(app.screen.query_one("#start-error").render())
 
 
 async def test_too_small_terminal_asks_to_enlarge_and_the_game_resumes():
