@@ -33,17 +33,43 @@ async def test_question_mark_opens_the_keys_of_the_start_screen():
         assert not isinstance(app.screen, KeysScreen)
 
 
-async def test_every_setting_has_a_label_in_words_and_its_whole_description():
+async def test_down_the_variants_every_setting_is_described_a_checkbox_says_on_or_off_and_a_typed_seat_stays(
+    monkeypatch,
+):
+    """One walk down the variant list under NO_COLOR (where a colour says nothing): the
+    highlighted variant is marked in text, each setting has a label in words and its whole
+    description, a checkbox says on or off, and a seat's typed name and chosen kind stay
+    through every rebuild of the seats."""
+    from textual.widgets import Input, OptionList, Select
+
+    from variants import registry
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    names = {key: variant.shown_name() for key, variant in registry().items()}
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         start = await form_ready(pilot)
+        name = start.query_one("#seat-name-0", Input)
+        name.focus()
+        name.value = ""
+        await pilot.press(*"Zsófi")
+        start.query_one("#seat-kind-1", Select).value = "ai:hard"
         for variant in ["gin", "ten-card", "hungarian", "traditional", "basic"]:  # down the list, one form
+            await choose(pilot, start, variant)
+            start.query_one("#start-form").scroll_home(animate=False)  # the list, above the settings looked at
+            await pilot.pause()
+            marked = [line.strip() for line in screen_lines(app) if line.lstrip().startswith("> ")]
+            assert len(marked) == 1 and marked[0].startswith(f"> {names[variant]}"), marked
+            assert list(names)[start.query_one("#variant", OptionList).highlighted] == variant
             await every_setting_of(pilot, app, start, variant)
+            if variant == "ten-card":
+                await a_checkbox_says_on_or_off(pilot, app, start)
+            assert start.query_one("#seat-name-0", Input).value == "Zsófi"
+            assert start.query_one("#seat-kind-1", Select).value == "ai:hard"
 
 
 async def every_setting_of(pilot, app, start, variant: str) -> None:
-    """Choose ``variant`` on the start screen: each of its settings is labelled and described."""
-    await choose(pilot, start, variant)
+    """Each setting of the variant chosen is labelled and described."""
     for name, setting in start.variant.settings.items():
         field = start.query_one(f"#setting-{name}")
         row = field.parent
@@ -54,44 +80,25 @@ async def every_setting_of(pilot, app, start, variant: str) -> None:
         assert "_" not in label and label.strip() == setting.title(name)
         assert str(about.render()) == setting.help
         assert about.size.height >= len(setting.help) // max(about.size.width, 1)  # wrapped, not cut
-        assert any(line.lstrip().startswith(label.strip()) for line in screen_lines(app))
-        assert "_" not in screen_text(app)  # never a raw name such as spade_doubling
-    assert "…" not in screen_text(app)
+        lines = screen_lines(app)  # drawn once for the three looks at it
+        assert any(line.lstrip().startswith(label.strip()) for line in lines)
+        assert "_" not in "\n".join(lines)  # never a raw name such as spade_doubling
+        assert "…" not in "\n".join(lines)
 
 
-async def test_a_checkbox_says_on_or_off_under_no_color(monkeypatch):
-    monkeypatch.setenv("NO_COLOR", "1")
-    app = RummyApp(ai_delay=0.0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        start = await form_ready(pilot)
-        await choose(pilot, start, "ten-card")
-        box = start.query_one("#setting-atkopogas", OnOffCheckbox)
-        box.scroll_visible(animate=False)
-        box.focus()
-        await pilot.pause()
+async def a_checkbox_says_on_or_off(pilot, app, start) -> None:
+    """Tízlapos's Átkopogás, off and then on, in words (the app runs under NO_COLOR)."""
+    box = start.query_one("#setting-atkopogas", OnOffCheckbox)
+    box.scroll_visible(animate=False)
+    box.focus()
+    await pilot.pause()
 
-        def row() -> str:
-            return next(line for line in screen_lines(app) if "Átkopogás" in line and "▌" in line)
+    def row() -> str:
+        return next(line for line in screen_lines(app) if "Átkopogás" in line and "▌" in line)
 
-        assert box.value is False and "▐ ▌" in row() and "off" in row()
-        await pilot.press("space")
-        await pilot.pause()
-        assert box.value is True and "▐X▌" in row() and " on " in row()
-        assert "Átkopogás" in screen_text(app) and "atkopogas" not in screen_text(app)
-
-
-async def test_a_typed_seat_name_and_kind_stay_when_the_variant_changes():
-    from textual.widgets import Input, Select
-
-    app = RummyApp(ai_delay=0.0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        start = await form_ready(pilot)
-        await choose(pilot, start, "gin")
-        name = start.query_one("#seat-name-0", Input)
-        name.focus()
-        name.value = ""
-        await pilot.press(*"Zsófi")
-        start.query_one("#seat-kind-1", Select).value = "ai:hard"
-        await choose(pilot, start, "hungarian")  # another variant: the seats are built again
-        assert start.query_one("#seat-name-0", Input).value == "Zsófi"
-        assert start.query_one("#seat-kind-1", Select).value == "ai:hard"
+    assert box.value is False and "▐ ▌" in row() and "off" in row()
+    await pilot.press("space")
+    await pilot.pause()
+    assert box.value is True and "▐X▌" in row() and " on " in row()
+    assert "Átkopogás" in screen_text(app) and "atkopogas" not in screen_text(app)
+    await pilot.press("space")  # off again, as the walk found it
