@@ -10,11 +10,13 @@ from rummy_tui.app import RummyApp
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import choose_action
 from rummy_tui.i18n import set_language
+from rummy_tui.screens.start import StartScreen
 from rummy_tui.storage.history import History
 from rummy_tui.storage.saves import SaveStore
 from tests.support.words import import_the_screens_in_english
 
 from .screen_text import screen_lines
+from .test_lobby import until
 
 SEATS = [
     {"name": "Annabella", "kind": "human"},
@@ -72,17 +74,14 @@ async def opened_with(pilot, key: str):
     return pilot.app.screen
 
 
-async def test_saved_games_show_every_column_at_80x24(language, some_games):
+async def test_saved_games_and_statistics_show_every_column_at_80x24(language, some_games):
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         table = (await opened_with(pilot, "ctrl+o")).query_one(DataTable)
         assert table.row_count == 2
         assert_every_column_on_screen(app, table)
-
-
-async def test_statistics_show_every_column_at_80x24(language, some_games):
-    app = RummyApp(ai_delay=0.0)
-    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, StartScreen), "the start screen again")
         screen = await opened_with(pilot, "ctrl+t")
         for table_id in ("#stats-table", "#stats-games"):
             table = screen.query_one(table_id, DataTable)
