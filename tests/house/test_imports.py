@@ -11,6 +11,7 @@ A module may import its own layer and the layers below it, never one above.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -70,10 +71,19 @@ def layer_of(module: str) -> int:
     return rank
 
 
+def _names_type_checking(test: ast.expr) -> bool:
+    """``TYPE_CHECKING`` or ``typing.TYPE_CHECKING`` anywhere in an ``if``'s test."""
+    return any(
+        (isinstance(node, ast.Name) and node.id == "TYPE_CHECKING")
+        or (isinstance(node, ast.Attribute) and node.attr == "TYPE_CHECKING")
+        for node in ast.walk(test)
+    )
+
+
 def _type_checking_nodes(tree: ast.AST) -> set[int]:
     hidden: set[int] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+        if isinstance(node, ast.If) and _names_type_checking(node.test):
             hidden.update(id(sub) for stmt in node.body for sub in ast.walk(stmt))
     return hidden
 
@@ -104,7 +114,12 @@ def imports_of(module: str) -> set[str]:
     return {name for name in found if name in MODULES and name != module}
 
 
-GRAPH = {module: imports_of(module) for module in MODULES}
+@functools.cache
+def import_graph() -> dict[str, set[str]]:
+    """Each module's imports of the house's modules. Read when a test asks, not when the file is
+    collected: every xdist worker collects every file, and reading all the code took a third of
+    the collection's time."""
+    return {module: imports_of(module) for module in MODULES}
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -145,7 +160,7 @@ KNOWN_CIRCLES: list[list[str]] = []
 
 
 def test_no_new_import_circle():
-    found = circles(GRAPH)
+    found = circles(import_graph())
     assert [group for group in found if group not in KNOWN_CIRCLES] == []
     assert [group for group in KNOWN_CIRCLES if group not in found] == [], "a known circle is gone: delete it"
 
@@ -153,7 +168,7 @@ def test_no_new_import_circle():
 def test_no_import_goes_up_a_layer():
     upward = sorted(
         f"{module} ({LAYERS[layer_of(module)][0]}) imports {other} ({LAYERS[layer_of(other)][0]})"
-        for module, others in GRAPH.items()
+        for module, others in import_graph().items()
         for other in others
         if layer_of(other) > layer_of(module)
     )
@@ -165,7 +180,7 @@ def test_rules_never_import_their_ai():
         m for m in MODULES if m.startswith("variants.") and m.rsplit(".", 1)[-1] in {"ai", "hard", "computer"}
     }
     rules_modules = {m for m in MODULES if m.startswith("variants.") and m.rsplit(".", 1)[-1] == "rules"}
-    assert sorted((rules, ai) for rules in rules_modules for ai in GRAPH[rules] if ai in ai_modules) == []
+    assert sorted((rules, ai) for rules in rules_modules for ai in import_graph()[rules] if ai in ai_modules) == []
 
 
 @pytest.mark.parametrize(
@@ -184,8 +199,9 @@ def test_every_module_has_a_layer():
 
 
 def test_the_reader_sees_imports_inside_functions():
-    assert "variants.gin.ai" in GRAPH["variants.gin"]  # the package installs its computer player
-    assert "rummy_tui.screens.start" in GRAPH["rummy_tui.app"]  # imported inside methods only
+    graph = import_graph()
+    assert "variants.gin.ai" in graph["variants.gin"]  # the package installs its computer player
+    assert "rummy_tui.screens.start" in graph["rummy_tui.app"]  # imported inside methods only
 
 
 def test_layers_are_ordered_bottom_first():
