@@ -109,6 +109,9 @@ class StartScreen(Screen):
     # Left off the footer first when its keys do not fit (Hungarian at 80 columns): ctrl+q quits
     # every screen, and the keys screen (?) lists both.
     FOOTER_SPARE = ("app.quit", "statistics", "ratings")
+    # The variant list has the focus from the start (it is focused once filled in any case):
+    # Textual's first focusable, the form itself, was focused and then restyled with all it held.
+    AUTO_FOCUS = "#variant"
 
     def __init__(self) -> None:
         super().__init__()

@@ -71,6 +71,9 @@ class KeepHelpFooter(Footer):
     def compose(self):
         self._shown = self._keys_to_show()
         widgets = list(super().compose())
+        for widget in widgets:
+            if isinstance(widget, FooterKey):
+                compact_from_the_start(widget, self.compact)
         room = self.app.size.width - 1
         if cells(widgets) <= room:
             yield from widgets
@@ -118,6 +121,13 @@ class KeepHelpFooter(Footer):
             place = {"after": keys[-1]} if keys else {"before": palette[0]} if palette else {}
             await self.mount_all(extra, **place)
         return True
+
+
+def compact_from_the_start(key: FooterKey, compact: bool) -> None:
+    """Give a new key the footer's compact style before it mounts: Textual's keys start compact
+    and take the footer's (not compact) once mounted, and each change restyled the key twice."""
+    key.set_reactive(FooterKey.compact, compact)
+    key.set_class(compact, "-compact", update=False)
 
 
 def key_looks(key: FooterKey) -> tuple:

@@ -40,7 +40,10 @@ class Select(TextualSelect):
     """Textual's Select, steady when mounted late or taken down while mounting."""
 
     def compose(self):
-        yield SteadySelectCurrent(self.prompt)
+        current = SteadySelectCurrent(self.prompt)
+        if not self._allow_blank:  # it always shows a value: styled so from the start, not restyled at mount
+            current.set_class(True, "-has-value", update=False)
+        yield current
         yield SelectOverlay(type_to_search=self._type_to_search).data_bind(compact=TextualSelect.compact)
 
     def _on_mount(self, event: events.Mount) -> None:
