@@ -165,7 +165,7 @@ def test_an_old_record_replays_with_the_old_deal():
     random.Random("9:0:deal:1").shuffle(deck)
     assert game.state.extra["cut"][0] == [deck[-1], deck[-2]]
     assert "deals" not in game.record and game.observation(0)["deal_commitment"] is None
-    old = play_ai_game("basic", 2, ["easy"] * 2, seed=4)
+    old = Game("basic", 2, seed=4)  # its record's actions are left out below: no need to play it
     old_record = {
         key: value for key, value in Game.replay({**old.record, "actions": []}).record.items() if key != "deals"
     }
@@ -175,11 +175,16 @@ def test_an_old_record_replays_with_the_old_deal():
 # --- rummy verify -----------------------------------------------------------------------------
 
 
+# Shorter games than the defaults, still of several hands: most of the module's time was the AI
+# playing the defaults' 7 Römi deals and Rummy's hands to 150 points.
+SHORTER_GAMES = {"basic": {"hands": 2}, "hungarian": {"deals": 4}, "traditional": {"rounds": 2}}
+
+
 def play_drawn(key: str, players: int, seed: int) -> Game:
     """An AI game dealt the way a game nobody gave a seed is (the HMAC shuffle), from ``seed``."""
     from rummy_tui.engine.ai import choose_action
 
-    game = Game(key, players, seed=seed, chosen_seed=False)
+    game = Game(key, players, SHORTER_GAMES.get(key), seed=seed, chosen_seed=False)
     while not game.is_over:
         game.apply(choose_action(game, game.current_seat, "easy"))
     return game
@@ -251,9 +256,15 @@ def test_verify_fails_naming_the_hand_that_was_changed(finished_records, what):
         assert f"Hand {hand}: NOT VERIFIED" in failed[0].text()
 
 
+@pytest.fixture(scope="module")
+def chosen_seed_record() -> dict:
+    """A finished game with a chosen seed; only read (each test changes a copy)."""
+    return play_ai_game("basic", 3, ["easy"] * 3, seed=6).record
+
+
 @pytest.mark.parametrize("what", ["secret", "contribution", "dealt card"])
-def test_verify_checks_a_chosen_seed_game_from_its_seed(what):
-    record = play_ai_game("basic", 3, ["easy"] * 3, seed=6).record
+def test_verify_checks_a_chosen_seed_game_from_its_seed(chosen_seed_record, what):
+    record = chosen_seed_record
     assert verify_record(record).ok and len(record["deals"]) >= 2
 
     def change(copy):
