@@ -5,7 +5,6 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -147,16 +146,21 @@ def test_autosave_records_each_hand_as_it_ends_and_the_game_at_the_end():
 def test_two_programs_writing_at_once_lose_nothing(tmp_path):
     path = tmp_path / "shared.db"
     History(path)
-    start_at = time.time() + 1.5
     writers = [
         subprocess.Popen(
-            [sys.executable, str(HERE / "history_writer.py"), str(path), prefix, "12", str(start_at)],
+            [sys.executable, str(HERE / "history_writer.py"), str(path), prefix, "12"],
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )
         for prefix in ("first", "second")
     ]
+    for writer in writers:  # both have played their games: their writes start together
+        assert writer.stdout.readline().strip() == "ready", writer.stderr.read()
+    for writer in writers:
+        writer.stdin.write("go\n")
+        writer.stdin.flush()
     for writer in writers:
         out, err = writer.communicate(timeout=60)
         assert writer.returncode == 0, err
