@@ -157,13 +157,16 @@ class Console:
 
     @contextlib.contextmanager
     def _hooks(self) -> Iterator[None]:
-        """Readline's hooks around its drawing of the prompt (where readline has them)."""
+        """Readline's hooks around its drawing of the prompt (where readline has them; input()
+        reads through readline only when the keyboard and the screen are a terminal)."""
         try:
             import readline
 
+            if not (sys.stdin.isatty() and sys.stdout.isatty()):
+                raise ImportError
             readline.set_startup_hook(self._prompt_coming)
             readline.set_pre_input_hook(self._prompt_shown)
-        except (ImportError, AttributeError):  # no readline, or one without these hooks
+        except (ImportError, AttributeError, ValueError):  # no readline, one without these hooks, or no terminal
             yield
             return
         self._hooked = True
