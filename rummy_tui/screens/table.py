@@ -82,6 +82,7 @@ class TableScreen(
     BINDINGS: ClassVar[list[BindingType]] = [*TABLE_BINDINGS]
     AUTO_FOCUS = ""  # nothing takes the table's keys by itself (a shared table's hidden chat line least of all)
     saves_the_game: ClassVar[bool] = True  # a local game is saved after every move (a lesson's is not)
+    _observation_now: dict | None = None  # the observation of the redraw under way
 
     def __init__(self, seat: SeatView, ai_delay: float = 0.6, game_id: str | None = None) -> None:
         super().__init__()
@@ -108,6 +109,12 @@ class TableScreen(
         self.disk_notes: list[str] = []  # local: why saving or the history failed, in full (the full log shows them)
 
     # --- what the seat shows ------------------------------------------------------------
+
+    @property
+    def observation(self) -> dict:
+        """The seat's observation. A local seat makes a new copy at every read (about ten per
+        redraw, 0.15 ms each): a redraw reads the one it started with."""
+        return self._observation_now if self._observation_now is not None else self.seat.observation
 
     @property
     def local_seat(self) -> LocalSeat:
@@ -152,7 +159,7 @@ class TableScreen(
 
     @property
     def variant(self):
-        key = self.seat.observation["variant"]
+        key = self.observation["variant"]
         if self._variant is None or self._variant.key != key:
             from variants import get_variant
 
@@ -163,7 +170,7 @@ class TableScreen(
     @property
     def to_move(self) -> int | None:
         """The seat to move; None once the game is over."""
-        observation = self.seat.observation
+        observation = self.observation
         return None if observation["result"] is not None else observation["to_move"]
 
     # --- layout -------------------------------------------------------------------------
@@ -187,7 +194,7 @@ class TableScreen(
     async def on_mount(self) -> None:
         if not self.local:
             await self.wait_for_first_view()
-        observation = self.seat.observation
+        observation = self.observation
         self.variant  # noqa: B018 -- learns the variant's verbs
         self._seen_hand = hand_marker(observation["last_hand"])
         self._table_seen = table_copy(observation["table"])
@@ -208,7 +215,7 @@ class TableScreen(
         self.call_after_refresh(self._refresh_if_shown)  # panels fit their content to the new size
 
     def _refresh_if_shown(self) -> None:
-        if self in self.app.screen_stack and self.seat.observation:  # not replaced meanwhile
+        if self in self.app.screen_stack and self.observation:  # not replaced meanwhile
             self.refresh_table()
 
     @property
@@ -218,7 +225,7 @@ class TableScreen(
     # --- rendering ----------------------------------------------------------------------
 
     def table_view(self) -> TableView:
-        observation, viewer = self.seat.observation, self.viewer
+        observation, viewer = self.observation, self.viewer
         mine = viewer is not None and self.to_move == viewer and not self._overlay
         self._legal = self.seat.legal if mine else []
         kinds = [entry["kind"] if entry["kind"] != "ai" else entry.get("level") or "normal" for entry in self.seats]
@@ -226,6 +233,13 @@ class TableScreen(
         return TableView(observation, self.names, kinds, viewer, self.variant, list(self._legal))
 
     def refresh_table(self) -> None:
+        self._observation_now = self.seat.observation
+        try:
+            self._redraw_table()
+        finally:
+            self._observation_now = None
+
+    def _redraw_table(self) -> None:
         view = self.table_view()
         self.mark_seats(view)
         self.query_one(MeldTableView).fresh = fresh_melds(self._table_seen, view.observation["table"])
@@ -261,7 +275,7 @@ class TableScreen(
             self.query_one(KeyLine).update_keys()  # in the move's own frame
 
     def status_text(self) -> str:
-        hand_no = self.seat.observation["hand_no"]
+        hand_no = self.observation["hand_no"]
         head = _("{variant} · hand {number}", variant=self.variant.shown_name(), number=hand_no)
         seat = self.to_move
         if seat is None:
@@ -281,7 +295,7 @@ class TableScreen(
         verbs = {code.partition(":")[0] for code in self._legal}
         if verbs == {"discard"} and "meld" not in self.verbs:
             return _("discard the card under the cursor (x)")
-        offer = self.seat.observation["extra"].get("reentry")
+        offer = self.observation["extra"].get("reentry")
         if "reenter" in verbs and isinstance(offer, dict) and "restart" in offer:
             return _(
                 "pay {cost} to re-enter at {restart} (r), or stay out (N)", cost=offer["cost"], restart=offer["restart"]
@@ -401,13 +415,13 @@ class TableScreen(
         self.advance()
 
     def _hand_marker(self) -> str | None:
-        return hand_marker(self.seat.observation["last_hand"])
+        return hand_marker(self.observation["last_hand"])
 
     def advance(self) -> None:
         """After every applied action: show the end of a hand, then hand over to the next seat."""
         if self._overlay:
             return
-        observation = self.seat.observation
+        observation = self.observation
         marker = hand_marker(observation["last_hand"])
         if marker != self._seen_hand and observation["last_hand"] is not None:
             self._seen_hand = marker
@@ -447,5 +461,5 @@ class TableScreen(
 
     def _latest_public_words(self, seat: int) -> Text:
         """What ``seat`` last did, from the public events (never an action code: it may name hidden cards)."""
-        events = [event for event in self.seat.observation["events"] if event.get("seat") == seat][-1:]
+        events = [event for event in self.observation["events"] if event.get("seat") == seat][-1:]
         return event_line(events[0], self.names, self.hand.card_look(), self.viewer) if events else Text()
