@@ -34,18 +34,19 @@ def test_hard_decides_from_the_observation_only(key):
     rng = random.Random(key)
     variant = registry()[key]
     checked = 0
-    for players in (variant.min_players, variant.max_players):
+    for players in sorted({variant.min_players, variant.max_players}):  # Gin's are the same
         game = Game(key, players, seed=23)
         for step in range(120):
             seat = game.current_seat
             if seat is None:
                 break
+            chosen = choose_action(game, seat, "hard")
             if len(game.legal_actions()) > 1 and step % 3 == 0:
                 twin = hidden_cards_shuffled(game, seat, rng)
                 if twin.observation(seat) == game.observation(seat):  # some phases show more
-                    assert choose_action(twin, seat, "hard") == choose_action(game, seat, "hard"), (key, step)
+                    assert choose_action(twin, seat, "hard") == chosen, (key, step)
                     checked += 1
-            game.apply(choose_action(game, seat, "hard"))
+            game.apply(chosen)
     assert checked >= 5, f"only {checked} positions compared"
 
 
