@@ -27,7 +27,7 @@ async def test_start_pressed_at_the_first_frame_waits_for_the_form_and_seats_a_h
     app = RummyApp(ai_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.post_message(events.Key("ctrl+s", None))  # before the variants and seats are there
-        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.is_mounted, "the table, mounted")
         table = app.screen
         assert isinstance(table, TableScreen)
         assert [seat["kind"] for seat in table.seats] == ["human", "ai"]

@@ -120,7 +120,7 @@ async def test_host_a_table_see_a_player_join_and_start(server, player):
         view = await bob.wait_view(lambda v: v["started"])
         assert view["seats"][0]["name"] == "[b]Anna" and table.started
         screen = await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen, "the table")
-        await until(pilot, lambda: screen.seat.observation.get("hand"), "Anna's hand")
+        await until(pilot, lambda: screen.is_mounted and screen.seat.observation.get("hand"), "Anna's hand")
         hands = table.game.state.hands
         assert sorted(screen.seat.observation["hand"]) == sorted(hands[0])  # her own hand, not Bob's
         assert sorted(view["observation"]["hand"]) == sorted(hands[1])

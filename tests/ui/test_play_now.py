@@ -34,7 +34,7 @@ async def server(tmp_path, monkeypatch):
 
 def started_view(app):
     screen = app.screen
-    if isinstance(screen, TableScreen):
+    if isinstance(screen, TableScreen) and screen.is_mounted:  # (quitting before its mount ends crashes it)
         view = screen.seat.client.view
         return view if view and view["started"] else None
     return None

@@ -122,7 +122,7 @@ async def test_a_name_typed_in_one_burst_at_the_first_screen_keeps_every_key(ser
         # round the whole form to seat 1's name (its text is selected as it gets the focus), type, start
         for key in ["shift+tab"] * 5 + ["tab"] * 7 + ["a", "n", "n", "ctrl+s"]:
             app.post_message(events.Key(key, key if len(key) == 1 else None))
-        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.is_mounted, "the table, mounted")
         assert app.screen.seats[0]["name"] == "ann"
 
 
