@@ -97,6 +97,7 @@ class TableClient:
         except TimeoutError:
             raise TimeoutError(f"the table server at {self.path} did not accept the connection") from None
         self._replies = asyncio.Queue()  # a request of the old connection has had its answer: lost
+        self.witness.connected_again()
         self.reader, self.writer = reader, writer
         self._reading = asyncio.get_running_loop().create_task(self._read(reader, writer, self._replies))
         return self

@@ -21,10 +21,17 @@ class DealWitness:
     def __init__(self) -> None:
         self.shown: dict[int, str | None] = {}  # hand -> the commitment shown before its deal
         self.sent: dict[int, str] = {}  # hand -> the randomness this seat gave it
+        self._given_here: set[int] = set()  # hands it was given for on this connection
         self.sightings: dict[int, dict[int, tuple[list[int], list[int]]]] = {}  # hand -> seq -> (hand, discard)
         self.checks: dict[int, HandCheck] = {}
         self._checked = asyncio.Event()
         self._tasks: set[asyncio.Task] = set()
+
+    def connected_again(self) -> None:
+        """A new connection: a restarted server may have lost what was given on the old one, so
+        each hand it asks for is given again, with the same bytes (a server that pretended to
+        restart would get nothing new to choose a deal from)."""
+        self._given_here.clear()
 
     def saw_view(self, view: dict[str, Any]) -> dict[str, Any] | None:
         """Note what the view shows; the ``contribute`` message to send, if one is due."""
@@ -34,9 +41,10 @@ class DealWitness:
             hand = wanted["hand"]
             if isinstance(wanted.get("deal_commitment"), str):
                 self.shown.setdefault(hand, wanted["deal_commitment"])
-            if hand not in self.sent:
-                self.sent[hand] = secrets.token_hex(CONTRIBUTION_BYTES)
-                message = {"type": "contribute", "hand": hand, "data": self.sent[hand]}
+            if hand not in self._given_here:
+                self._given_here.add(hand)
+                data = self.sent.setdefault(hand, secrets.token_hex(CONTRIBUTION_BYTES))
+                message = {"type": "contribute", "hand": hand, "data": data}
         observation = view.get("observation") or {}
         if view.get("started") and observation.get("deal_commitment"):
             hand = max(observation.get("hand_no") or 0, 1)

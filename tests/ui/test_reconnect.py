@@ -143,10 +143,10 @@ async def test_the_lobby_reconnects_to_a_restarted_server(tmp_path, monkeypatch)
             await until(pilot, lambda: not shown(lobby, "#lobby-error"), "reconnected")
             assert server.tables[code].seats[0].away_since is None and 0 in server.tables[code].members
             assert isinstance(app.screen, LobbyScreen)
-            # The host's client gave its randomness for the first deal to the server before the
-            # restart and does not give it again: the restarted table would wait its whole
-            # contribution_wait (3 s) for it at the start, which is not what this test is about.
-            server.tables[code].contribution_wait = 0.0
+            # The restart lost the host's randomness for the first deal; the reconnected client
+            # gives it again, so the start does not wait for it (contribution_wait, 3 s).
+            given = lobby.client.witness.sent[1]
+            await until(pilot, lambda: server.tables[code].first_contributions.get(0) == given, "randomness again")
             await pilot.press("ctrl+s")  # the host starts the game
             await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         finally:
