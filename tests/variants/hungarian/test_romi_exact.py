@@ -112,7 +112,10 @@ def test_laying_off_before_opening_binds_the_turn_to_going_out():
 
 # --- the differential test ---------------------------------------------------------------------
 
-POSITIONS = 2400
+# The 1200 first positions of the seeded stream meet every search bug the 2400 met (injected: no joker
+# beyond the first in a new meld, no joker exchange, no four-card set, no lay-off block reaching down to
+# an ace); the soak (--soak) checks the 2400 of every run before.
+POSITIONS, SOAK_POSITIONS = 1200, 2400
 
 
 def random_position(rng: random.Random) -> dict:
@@ -213,18 +216,19 @@ def reference_says(position: dict) -> bool:
     return can_finish(hand, table, position["top"], free=False, opened=position["opened"], opening=position["opening"])
 
 
-def test_engine_and_brute_force_agree_on_every_position():
+def test_engine_and_brute_force_agree_on_every_position(soak):
     rng = random.Random(20261201)
     disagreements = []
     legal = 0
-    for number in range(POSITIONS):
+    positions = SOAK_POSITIONS if soak else POSITIONS
+    for number in range(positions):
         position = random_position(rng)
         engine, reference = engine_says(position), reference_says(position)
         legal += reference
         if engine != reference:
             disagreements.append((number, engine, reference, describe(position)))
     assert not disagreements, disagreements[:5]
-    assert POSITIONS * 0.2 < legal < POSITIONS * 0.8  # both answers are well represented
+    assert positions * 0.2 < legal < positions * 0.8  # both answers are well represented
 
 
 def describe(position: dict) -> str:
