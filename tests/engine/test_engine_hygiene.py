@@ -111,7 +111,7 @@ def test_variant_describes_itself(key):
 def test_every_ai_level_chooses_legal_actions(key, level):
     assert LEVELS == ("easy", "normal", "hard")
     variant = registry()[key]
-    for players in (variant.min_players, variant.max_players):
+    for players in sorted({variant.min_players, variant.max_players}):  # Gin's are the same
         game = Game(key, players, seed=11)
         for _ in range(150):
             seat = game.current_seat
