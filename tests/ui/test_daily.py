@@ -22,6 +22,7 @@ from tests.tableserver.players import play_seat
 
 from .driver import press_move, settle
 from .screen_text import screen_text
+from .test_lobby import until
 
 DAY = "2026-12-02"
 
@@ -46,6 +47,8 @@ async def play_the_daily(variant: str) -> tuple[RummyApp, str]:
             elif table is not None and app.screen is not table and not isinstance(app.screen, HandOffScreen):
                 await pilot.press("enter")  # the end of the hand
         assert isinstance(app.screen, DailyResultScreen), screen_text(app)
+        results = app.screen  # drawn a frame or more after it is in front (a busy machine read it blank)
+        await until(pilot, lambda: results.is_mounted and "Daily deal" in screen_text(app), "the results drawn")
         return app, screen_text(app)
 
 
