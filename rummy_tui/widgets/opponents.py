@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -29,85 +26,6 @@ def dealer_kept(name: Text, dealer: bool, room: int) -> Text:
     return kept + name[len(name.plain) - len(mark) :]
 
 
-@dataclass
-class Column:
-    """A column of :func:`text_table`: its heading and cells, all on one line each."""
-
-    heading: str
-    cells: list[Text | str]
-    width: int | None = None  # fixed; else as wide as its widest cell (or heading)
-    rest: bool = False  # takes the width the others leave (cutting its cells with "…")
-    right: bool = False
-    bold: bool = False
-
-
-def text_table(columns: list[Column], width: int) -> Text | Table:
-    """The columns as lines of text, as Rich's Table draws them (no box, no edge, a cell after
-    every column but the last, the headings bold, as wide as ``width``) at a fraction of its
-    cost: the players' panel is drawn anew at every turn. When even one cell of the ``rest``
-    column does not fit, Rich's own Table (which then narrows every column) draws them."""
-    widths = [
-        column.width if column.width is not None else max(cell_len(cell) for cell in [column.heading, *column.cells])
-        for column in columns
-    ]
-    gaps = len(columns) - 1
-    for index, column in enumerate(columns):
-        if column.rest:
-            longest = widths[index]
-            widths[index] = width - gaps - sum(widths) + widths[index]
-            if widths[index] < 1:
-                return rich_table(columns)
-            if widths[-1] == 0:  # Rich counts an empty last column 1 wide, narrows it back and
-                widths[index] = min(widths[index], longest)  # leaves the rest column as wide as its cells
-    lines = []
-    for row in range(-1, len(columns[0].cells)):
-        line = Text(end="")
-        for index, column in enumerate(columns):
-            line.append_text(table_cell(column, row, widths[index], last=index == gaps))
-        lines.append(line)
-    return Text("\n", end="").join(lines)
-
-
-def table_cell(column: Column, row: int, width: int, last: bool) -> Text:
-    """One cell as Rich draws it: the text cut or filled out to ``width`` (the fill in the
-    text's own style), then the gap to the next column in the column's style (bold for a
-    heading or a bold column), which is also under the whole cell."""
-    text = column.heading if row < 0 else column.cells[row]
-    text = text.copy() if isinstance(text, Text) else Text(text)
-    text.truncate(width, overflow="ellipsis")
-    if column.right:
-        text.pad_left(width - text.cell_len)
-    else:
-        text.pad_right(width - text.cell_len)
-    style = Style(bold=True) if row < 0 or column.bold else Style()
-    cell = Text(end="")
-    cell.append_text(text)
-    if not last:
-        cell.append(" ", style)
-    cell.stylize_before(style)
-    return cell
-
-
-def rich_table(columns: list[Column]) -> Table:
-    table = Table(box=None, pad_edge=False, show_edge=False, expand=True, padding=(0, 1, 0, 0))
-    for column in columns:
-        table.add_column(
-            column.heading,
-            no_wrap=True,
-            width=column.width,
-            ratio=1 if column.rest else None,
-            justify="right" if column.right else "left",
-            style="bold" if column.bold else "",
-        )
-    for row in range(len(columns[0].cells)):
-        table.add_row(*(column.cells[row] for column in columns))
-    return table
-
-
-def cell_len(cell: Text | str) -> int:
-    return cell.cell_len if isinstance(cell, Text) else Text(cell).cell_len
-
-
 class OpponentsView(CardWidget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -124,18 +42,24 @@ class OpponentsView(CardWidget):
         if self._names_cut(short, width - short_used - 1) < self._names_cut(rows, width - used - 1):
             rows, used = short, short_used  # the AI seats' levels give way to the names
         name_room = width - used - 1  # the name column and its padding take the rest
-        columns = [
-            Column("", [row["marker"] for row in rows], width=1),
-            Column(_("player"), [dealer_kept(row["name"], row["dealer"], name_room) for row in rows], rest=True),
-            Column("", [row["who"] for row in rows]),
-            Column(_("cards"), [row["cards"] for row in rows], right=True),
-            *(
-                Column(_(column), [row[column] for row in rows], right=True, bold=column == "total")
-                for column in optional
-            ),
-            Column("", [row["flags"] for row in rows]),
-        ]
-        self.update(text_table(columns, width))
+        table = Table(box=None, pad_edge=False, show_edge=False, expand=True, padding=(0, 1, 0, 0))
+        table.add_column("", no_wrap=True, width=1)
+        table.add_column(_("player"), no_wrap=True, overflow="ellipsis", ratio=1)
+        table.add_column("", no_wrap=True)
+        table.add_column(_("cards"), justify="right", no_wrap=True)
+        for column in optional:
+            table.add_column(_(column), justify="right", no_wrap=True, style="bold" if column == "total" else "")
+        table.add_column("", no_wrap=True)
+        for row in rows:
+            table.add_row(
+                row["marker"],
+                dealer_kept(row["name"], row["dealer"], name_room),
+                row["who"],
+                row["cards"],
+                *(row[column] for column in optional),
+                row["flags"],
+            )
+        self.update(table)
 
     def _row(self, view: TableView, seat: int) -> dict:
         obs = view.observation
