@@ -194,6 +194,8 @@ class TableScreen(
     async def on_mount(self) -> None:
         if not self.local:
             await self.wait_for_first_view()
+        if not self._still_shown():  # taken down as it mounted (ctrl+q just after Start): its panels are gone
+            return
         observation = self.observation
         self.variant  # noqa: B018 -- learns the variant's verbs
         self._seen_hand = hand_marker(observation["last_hand"])
