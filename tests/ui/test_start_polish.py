@@ -10,6 +10,7 @@ from rummy_tui.screens.help import KeysScreen
 from rummy_tui.widgets.onoff import OnOffCheckbox
 
 from .screen_text import screen_lines, screen_text
+from .test_lobby import until
 from .test_start import form_ready
 
 
@@ -57,9 +58,13 @@ async def test_down_the_variants_every_setting_is_described_a_checkbox_says_on_o
         for variant in ["gin", "ten-card", "hungarian", "traditional", "basic"]:  # down the list, one form
             await choose(pilot, start, variant)
             start.query_one("#start-form").scroll_home(animate=False)  # the list, above the settings looked at
-            await pilot.pause()
-            marked = [line.strip() for line in screen_lines(app) if line.lstrip().startswith("> ")]
-            assert len(marked) == 1 and marked[0].startswith(f"> {names[variant]}"), marked
+
+            def marked() -> list[str]:
+                return [line.strip() for line in screen_lines(app) if line.lstrip().startswith("> ")]
+
+            # drawn once scrolled back (a frame or more): then one row, the highlighted variant's
+            await until(pilot, lambda: len(marked()) == 1, f"one marked row for {variant}: {marked()}")  # noqa: B023
+            assert marked()[0].startswith(f"> {names[variant]}"), marked()
             assert list(names)[start.query_one("#variant", OptionList).highlighted] == variant
             await every_setting_of(pilot, app, start, variant)
             if variant == "ten-card":
@@ -75,13 +80,16 @@ async def every_setting_of(pilot, app, start, variant: str) -> None:
         row = field.parent
         caption, about = row.query(Label).first(), row.query(Label).last()
         field.scroll_visible(animate=False)
-        await pilot.pause()
         label = str(caption.render())
         assert "_" not in label and label.strip() == setting.title(name)
         assert str(about.render()) == setting.help
+
+        def label_row_shown(label: str = label) -> bool:
+            return any(line.lstrip().startswith(label.strip()) for line in screen_lines(app))
+
+        await until(pilot, label_row_shown, f"the row of {label.strip()!r} on screen")  # scrolled to: a frame or more
         assert about.size.height >= len(setting.help) // max(about.size.width, 1)  # wrapped, not cut
-        lines = screen_lines(app)  # drawn once for the three looks at it
-        assert any(line.lstrip().startswith(label.strip()) for line in lines)
+        lines = screen_lines(app)  # drawn once for the two looks at it
         assert "_" not in "\n".join(lines)  # never a raw name such as spade_doubling
         assert "…" not in "\n".join(lines)
 
