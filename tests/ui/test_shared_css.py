@@ -32,16 +32,18 @@ async def test_every_shared_style_is_the_one_textual_works_out(monkeypatch):
     differences: list = []
     applied: list = []
     monkeypatch.setattr(Stylesheet, "apply", checked_apply(differences, applied))
-    for colour in (True, False):
-        if not colour:
-            monkeypatch.setenv("NO_COLOR", "1")  # other theme variables: other rules
-        app = RummyApp(ai_delay=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, StartScreen) and app.screen.form_ready, "the start form")
-            await pilot.press("down", "tab")
-            app.start_game("gin", 2, None, 3, SEATS)
-            await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.is_mounted, "the table")
-            await pilot.press("s", "right")
-            await pilot.pause()
+    await start_and_sit_down(RummyApp(ai_delay=0.0))
+    monkeypatch.setenv("NO_COLOR", "1")  # other theme variables: other rules
+    await start_and_sit_down(RummyApp(ai_delay=0.0))
     assert len(applied) > 500  # the check saw the screens being styled
     assert differences == []
+
+
+async def start_and_sit_down(app: RummyApp) -> None:
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StartScreen) and app.screen.form_ready, "the start form")
+        await pilot.press("down", "tab")
+        app.start_game("gin", 2, None, 3, SEATS)
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.is_mounted, "the table")
+        await pilot.press("s", "right")
+        await pilot.pause()
