@@ -12,6 +12,7 @@ rule once parsed (its own cache hands the same rules to every re-parse of a styl
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import Any
 
 from textual.cache import LRUCache
@@ -28,15 +29,21 @@ VARIABLE_TOKENS: LRUCache[tuple, dict[str, list[Token]]] = LRUCache(16)  # a set
 _parse_rules = Stylesheet._parse_rules
 
 
+def remembered_key(stylesheet: Stylesheet, name: str, source: Any, make: Callable[[Any], Any]) -> Any:
+    """``make(source)``, kept on the stylesheet under ``name`` until ``source`` is another object."""
+    known = getattr(stylesheet, name, None)
+    if known is not None and known[0] is source:
+        return known[1]
+    key = make(source)
+    setattr(stylesheet, name, (source, key))
+    return key
+
+
 def variables_key(stylesheet: Stylesheet) -> tuple:
     """The stylesheet's CSS variables as a key, worked out once for each variables mapping."""
-    variables = stylesheet._variables
-    known = getattr(stylesheet, "_shared_css_key", None)
-    if known is not None and known[0] is variables:
-        return known[1]
-    key = tuple(sorted(variables.items()))
-    stylesheet._shared_css_key = (variables, key)  # type: ignore[attr-defined]
-    return key
+    return remembered_key(
+        stylesheet, "_shared_css_key", stylesheet._variables, lambda variables: tuple(sorted(variables.items()))
+    )
 
 
 def _parse_rules_once(self: Stylesheet, css: str, read_from: Any, *args: Any, **kwargs: Any) -> list[RuleSet]:
@@ -86,18 +93,17 @@ _apply = Stylesheet.apply
 
 def rules_key(stylesheet: Stylesheet) -> int:
     """The stylesheet's rules, as a number (the same rules in another app: the same number)."""
-    rules = stylesheet.rules
-    known = getattr(stylesheet, "_shared_rules_key", None)
-    if known is not None and known[0] is rules:
-        return known[1]
+    return remembered_key(stylesheet, "_shared_rules_key", stylesheet.rules, rule_list_number)
+
+
+def rule_list_number(rules: list) -> int:
     listed = tuple(rules)
-    key = RULE_LISTS.get(listed)
-    if key is None:
+    number = RULE_LISTS.get(listed)
+    if number is None:
         if len(RULE_LISTS) >= RULE_LISTS_KEPT:
             RULE_LISTS.clear()  # the styles kept under the old numbers are never looked up again
-        key = RULE_LISTS[listed] = next(rule_list_numbers)
-    stylesheet._shared_rules_key = (rules, key)  # type: ignore[attr-defined]
-    return key
+        number = RULE_LISTS[listed] = next(rule_list_numbers)
+    return number
 
 
 def _apply_once(self: Stylesheet, node: Any, *, animate: bool = False, cache: dict | None = None) -> None:
