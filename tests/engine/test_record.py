@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import random
 
 import pytest
@@ -115,3 +116,20 @@ def test_the_hint_count_survives_a_replay():
     assert Game.replay(game.record).record["hints"] == 2
     game.record["hints"] = "many"  # nonsense from an edited file is dropped, the game still loads
     assert "hints" not in Game.replay(game.record).record
+
+
+@pytest.mark.parametrize("key", VARIANT_KEYS)
+def test_the_json_of_a_game_is_its_own_copy(key):
+    """Scripts and saves change what to_json gives (a save strips, a bot annotates): never the game."""
+    game = played(key, seed=5)
+    before = game.dumps()
+    data = game.to_json()
+    for part in (data["record"], data["state"]):
+        for value in part.values():
+            if isinstance(value, list) and value:
+                if isinstance(value[0], list):
+                    value[0].append("changed")
+                value.append("changed")
+    data["record"]["actions"].clear()
+    assert game.dumps() == before
+    assert json.loads(before) == game.to_json()
