@@ -62,14 +62,10 @@ class Visitor:
     replies: list[tuple[float, float]] = field(default_factory=list)  # (pressed at, seconds to the next turn)
     timeouts: int = 0
     refused: set[str] = field(default_factory=set)  # keys refused at the present header
-    _lines: list[str] = field(default_factory=list)
-    _read_at: int = -1
 
     def lines(self) -> list[str]:
-        """The screen's rows, read once per piece of output (pyte builds them anew at each call)."""
-        if self._read_at != self.game.chunks:
-            self._lines, self._read_at = self.game.screen.display, self.game.chunks
-        return self._lines
+        """The screen's rows (the changed ones read again at each piece of output)."""
+        return self.game.lines()
 
     def header(self) -> str:
         return self.lines()[0]
@@ -220,7 +216,7 @@ async def seat(served: Served, number: int, seed: int) -> Visitor:
     visitor = Visitor(game, random.Random(seed * 1000 + number))
     # The table, or already the end of the hand (the AI took the upcard and knocked at once).
     if await visitor.changed(lambda: game.shows("sorted by suit") or visitor.hand_over(), STUCK) is None:
-        raise TimeoutError("never saw the table:\n" + "\n".join(game.screen.display))
+        raise TimeoutError("never saw the table:\n" + "\n".join(game.lines()))
     return visitor
 
 
