@@ -371,4 +371,7 @@ def verify_command(path: str | None, game_id: str | None) -> None:
     if not any(check.verified for check in verification.hands):
         click.echo(_("Nothing to verify yet: no hand is over."))
         return
+    if any(check.warned for check in verification.hands):
+        click.echo(_("Every revealed deal verified, but not every one with every player's randomness."))
+        return
     click.echo(_("Every revealed deal verified."))

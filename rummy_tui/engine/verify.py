@@ -2,6 +2,10 @@
 against its commitment, and the deal replayed from that secret and the contributions against
 the hands the record says were dealt and against every action of the record.
 
+A deal that checks out but was made without a player's randomness says so (a note, not a
+failure: a seat that was too slow is not cheating), and so does one made from the server's
+secret alone; a seat's own client tells its player more (:mod:`rummy_tui.tableserver.witness`).
+
 The seed plays no part: a record is checked only from what was revealed, as a player would.
 A game with a chosen seed is the exception: it shuffles from its seed (which it shows), so it
 is replayed from the seed, each revealed secret must be the one that seed gives, and it takes
@@ -32,10 +36,22 @@ class HandCheck:
     outcome: str = VERIFIED  # VERIFIED, SEALED (not revealed yet), FAILED or UNCHECKED (after a failure)
     problem: str = ""  # English template (marked N_), worded by text()
     values: dict[str, Any] = field(default_factory=dict)
+    notes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # a verified deal's warnings (N_)
 
     @property
     def verified(self) -> bool:
         return self.outcome == VERIFIED
+
+    @property
+    def warned(self) -> bool:
+        """Verified, but with something the player should know (a randomness missing)."""
+        return self.outcome == VERIFIED and bool(self.notes)
+
+    def note(self, template: str, **values: Any) -> None:
+        self.notes.append((template, values))
+
+    def notes_text(self) -> str:
+        return "; ".join(tr(template, **values) for template, values in self.notes)
 
     def fail(self, problem: str, **values: Any) -> None:
         if self.outcome != FAILED:  # the first difference is the one to tell
@@ -56,6 +72,13 @@ class HandCheck:
 
     def text(self) -> str:
         """One line for a player, in the language of the moment."""
+        if self.warned:
+            return tr(
+                "Hand {hand}: deal verified ({commitment}), but {notes}",
+                hand=self.hand,
+                commitment=short(self.commitment),
+                notes=self.notes_text(),
+            )
         if self.outcome == VERIFIED:
             return tr("Hand {hand}: deal verified ({commitment})", hand=self.hand, commitment=short(self.commitment))
         if self.outcome == SEALED:
@@ -125,8 +148,8 @@ def verify_record(record: Any) -> Verification:
             continue
         if replayed is None or "dealt" not in replayed:
             check.fail(N_("the record's actions never reach this hand's deal"))
-        else:
-            check.fail_dealt(entry.get("dealt"), replayed)
+        elif not check.fail_dealt(entry.get("dealt"), replayed):
+            note_missing_randomness(check, record, None)
     return Verification([checks[hand] for hand in sorted(checks)], game.is_over)
 
 
@@ -234,7 +257,31 @@ def check_sightings(
                 game.apply(record["actions"][seq])
     except Exception as error:  # noqa: BLE001  (a record that does not replay is the finding)
         check.fail(N_("the revealed game does not replay: {reason}"), reason=str(error))
+        return check
+    note_missing_randomness(check, record, seat)
     return check
+
+
+def note_missing_randomness(check: HandCheck, record: dict[str, Any], viewer: int | None) -> None:
+    """Note the human seats whose randomness is not in the hand's deal (a game with a chosen
+    seed asks nobody for any): by name, or, when none of several is there, that the server's
+    secret alone chose the cards. ``viewer``'s own seat is left to its client (the witness), which
+    knows whether it sent its randomness and whether the server confirmed it."""
+    if record.get("chosen_seed") is not False:
+        return
+    entry: dict[str, Any] = next((e for e in record.get("deals") or [] if e.get("hand") == check.hand), {})
+    given = entry.get("contributions") or []
+    seats = [seat if isinstance(seat, dict) else {} for seat in (record.get("seats") or [])[: record["players"]]]
+    humans = [number for number, seat in enumerate(seats) if seat.get("kind") == "human"]
+    missing = [number for number in humans if number >= len(given) or not given[number]]
+    if len(humans) > 1 and len(missing) == len(humans):
+        check.note(N_("nobody's own randomness is in it: the server's secret alone chose the cards"))
+        return
+    for number in missing:
+        if number != viewer:
+            check.note(
+                N_("it was dealt without {name}'s randomness"), name=str(seats[number].get("name") or number + 1)
+            )
 
 
 def _sighting_problem(

@@ -170,8 +170,9 @@ class ScrollingPage(_Page):
 
 
 class DealCheckLine(Static):
-    """The hand's sealed deal, checked: "Deal verified (3f9a21c0…)", or loudly what did not
-    match. ``check`` is the seat's ``deal_check`` (it may take a moment: a worker awaits it)."""
+    """The hand's sealed deal, checked: "Deal verified (3f9a21c0…)" (in yellow with what it
+    lacks: a player's randomness), or loudly what did not match. ``check`` is the seat's
+    ``deal_check`` (it may take a moment: a worker awaits it)."""
 
     def __init__(self, hand: int, check: Callable[[int], Awaitable[Any]]) -> None:
         super().__init__(Text(_("Checking the deal…"), style="dim"), id="deal-check")
@@ -184,6 +185,17 @@ class DealCheckLine(Static):
         check = await self.check(self.hand)
         if check is None:
             self.update(Text(_("The deal could not be checked: its reveal did not arrive."), style="bold"))
+        elif check.warned:  # verified, but a player's randomness is not in it: said plainly
+            self.update(
+                Text(
+                    _(
+                        "Deal verified ({commitment}), but {notes}",
+                        commitment=short(check.commitment),
+                        notes=check.notes_text(),
+                    ),
+                    style="bold yellow",
+                )
+            )
         elif check.verified:
             self.update(Text(_("Deal verified ({commitment})", commitment=short(check.commitment)), style="green"))
         else:

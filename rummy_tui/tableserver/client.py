@@ -343,6 +343,9 @@ class TableClient:
                 if message["type"] == "reveal":
                     self.witness.saw_reveal(message, self.seat)
                     continue
+                if message["type"] == "contributed":
+                    self.witness.saw_confirmation(message)
+                    continue
                 if message["type"] == "view":
                     self.view = message
                     contribution = self.witness.saw_view(message)

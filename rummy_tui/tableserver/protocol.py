@@ -53,9 +53,10 @@ follows when they are seated: pairing.py), ``ratings{variant, pool, rows, mine, 
 with a pong; a seat that leaves pings unanswered is away; a client hearing nothing for several
 ``every`` seconds takes the server to be gone), ``reveal{hand, record}`` (when a hand is
 over: the game's record as far as everybody may know it, to check the deal with;
-``verify.revealed_record``) and ``error{reason}`` for a message that
-could not be read. A ``view`` is a full snapshot of what that seat may see, so a client never
-has to merge anything. A reason's ``message`` is a template and its values
+``verify.revealed_record``), ``contributed{table, hand}`` (to one seat: its randomness is in
+the deal of ``hand`` and in the table's save; a deal made without it is the server's doing)
+and ``error{reason}`` for a message that could not be read. A ``view`` is a full snapshot of
+what that seat may see, so a client never has to merge anything. A reason's ``message`` is a template and its values
 (``rummy_tui.i18n.msg``), shown in each client's own language (two players at a table may read
 two languages); ``reason`` is the same in English, for a client that has no use for the message.
 

@@ -42,6 +42,7 @@ from .lobby import LobbyDesk
 from .protocol import MAX_LINE_BYTES, BadMessage, clean_chat, clean_name, decode, new_code, refusal
 from .socket_folder import default_socket_path, private_folder
 from .table import DEFAULT_ANSWER_SECONDS, DEFAULT_GRACE_SECONDS, Table
+from .table_deals import first_contributions_saved
 from .table_seats import Seat
 
 META_SUFFIX = ".table"  # not .json: the save store owns those names
@@ -374,6 +375,7 @@ class TableServer:
                 clock=TurnClock.from_saved(meta.get("clock"), game.record["players"]),
                 autostart=meta.get("autostart") is True,
                 finished=self.ratings.finished,
+                first_contributions=first_contributions_saved(meta.get("first_contributions"), len(seats)),
             )
             if game.is_over and table.finished_at is None:
                 table.finished_at = time.time()  # finished before tables kept the time: kept from now

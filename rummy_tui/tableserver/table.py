@@ -81,6 +81,7 @@ class Table(SeatKeeping, SealedDeals, ClockedTurns):
         autostart: bool = False,
         finished: Callable[[Table], Any] | None = None,
         events: dict[str, Any] | None = None,  # the numbering of the game's events, as saved
+        first_contributions: dict[int, str] | None = None,  # hand 1's randomness, as saved before the start
     ):
         self.code, self.game, self.seats = code, game, seats
         self.grace, self.started, self.ai_delay = grace, started, ai_delay
@@ -95,9 +96,10 @@ class Table(SeatKeeping, SealedDeals, ClockedTurns):
         self.contribution_wait = contribution_wait
         self.autostart = autostart  # a play-now table: the game starts once every seat is taken
         self._finished = finished  # told when the game is over (the ratings)
-        self.first_contributions: dict[int, str] = {}  # seat -> its randomness for hand 1, before the start
+        self.first_contributions: dict[int, str] = dict(first_contributions or {})  # seat -> hand 1's, before the start
         self._sealed_at: dict[int, float] = {}  # hand -> when its contributions were first asked for
         self._contributed = asyncio.Event()
+        self._to_confirm: list[tuple[Member, int]] = []  # randomness kept since the last write (table_deals)
         revealed = [entry["hand"] for entry in game.record.get("deals") or [] if "deal_secret" in entry]
         self._revealed_sent = max(revealed, default=0)  # the last hand whose reveal went out
         self._log_save: asyncio.TimerHandle | None = None
@@ -178,6 +180,7 @@ class Table(SeatKeeping, SealedDeals, ClockedTurns):
             "log": self.log.lines,
             "events": numbering(self.game.state.events, self._number_events()),
             "clock": self.clock.saved() if self.clock is not None else None,
+            "first_contributions": self.saved_first_contributions(),
         }
 
     # --- the one task ---------------------------------------------------------------------
@@ -290,11 +293,17 @@ class Table(SeatKeeping, SealedDeals, ClockedTurns):
             return
         line = self.log.add(N_("{name}: {text}"), seat, kind="chat", name=self.seats[seat].name, text=text)
         self.send_to_all({"type": "line", "table": self.code, "line": line})
+        self._save_soon(LOG_SAVE_DELAY)
+
+    def _save_soon(self, within: float) -> None:
+        """Write the table within ``within`` seconds (or with an earlier write), in one write
+        whatever has changed meanwhile."""
         if self._log_save is None:
-            self._log_save = asyncio.get_running_loop().call_later(LOG_SAVE_DELAY, self.post, "save_log")
+            self._log_save = asyncio.get_running_loop().call_later(within, self.post, "save_log")
 
     async def _on_save_log(self) -> None:
-        """The chat since the last save: written at once, flushed to the disk in the background."""
+        """The chat (and the randomness) since the last save: written at once, flushed to the
+        disk in the background."""
         self._log_save = None
         await self._save_table(durable=False)
         self._flush_soon()
@@ -364,8 +373,11 @@ class Table(SeatKeeping, SealedDeals, ClockedTurns):
             await asyncio.to_thread(flush, self)
 
     async def _save_table(self, durable: bool = True) -> None:
+        """Write the table; then the randomness it holds is confirmed to the seats that gave it."""
+        confirming, self._to_confirm = self._to_confirm, []
         if self._save is not None:
             await asyncio.to_thread(self._save, self, durable)
+        self.confirm_contributions(confirming)
 
     def broadcast(self) -> None:
         for seat, member in list(self.members.items()):

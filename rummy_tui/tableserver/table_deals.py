@@ -19,8 +19,24 @@ from rummy_tui.i18n import N_, msg
 
 from .protocol import refusal
 
+CONFIRM_DELAY = 0.5  # a player's randomness is written (and confirmed to them) at most this late, with the next write
+
 if TYPE_CHECKING:
     from .table_seats import Member, Seat
+
+
+def first_contributions_saved(saved: Any, players: int) -> dict[int, str]:
+    """Hand 1's randomness as :meth:`SealedDeals.saved_first_contributions` wrote it (anything
+    malformed left out: that seat gives its bytes again when it reconnects)."""
+    if not isinstance(saved, dict):
+        return {}
+    seats = {str(number): number for number in range(players)}
+    kept = {}
+    for seat, data in saved.items():
+        text = contribution_text(data) if isinstance(data, str) else None
+        if seat in seats and text is not None:
+            kept[seats[seat]] = text
+    return kept
 
 
 class SealedDeals:
@@ -36,9 +52,12 @@ class SealedDeals:
     _sealed_at: dict[int, float]  # hand -> when its contributions were first asked for
     _contributed: asyncio.Event
     _revealed_sent: int  # the last hand whose reveal went out
+    _to_confirm: list[tuple[Member, int]]  # randomness kept since the last write: (its seat's member, hand)
 
     if TYPE_CHECKING:  # the table's own, and its seats'
 
+        def post(self, *command: Any) -> None: ...
+        def _save_soon(self, within: float) -> None: ...
         def send_to_all(self, message: dict[str, Any]) -> None: ...
         def _seat_of(self, member: Member) -> int | None: ...
         def seats_for_record(self) -> list[dict]: ...
@@ -59,7 +78,8 @@ class SealedDeals:
     def contribute(self, member: Member, hand: int, data: str) -> None:
         """A seat's own 16 random bytes for the sealed deal of ``hand``; handled at once (not on
         the inbox), so that a deal waiting for it sees it. Late or repeated ones are dropped:
-        the deal goes without, and its log says so."""
+        the deal goes without, and its log says so. Bytes the deal holds are confirmed to their
+        seat once they are in the table's save (the seat's own check relies on that)."""
         seat, wanted, text = self._seat_of(member), self.contribution_wanted(), contribution_text(data)
         if text is None:
             member.send(
@@ -70,9 +90,20 @@ class SealedDeals:
             return
         if self.started:
             self.game.contribute(seat, text)
+            entry = self.game.deal_entry(hand)
+            kept = entry["contributions"][seat] if entry else None  # also when sent again after a restart
         else:
-            self.first_contributions.setdefault(seat, text)
+            kept = self.first_contributions.setdefault(seat, text)
         self._contributed.set()
+        if kept == text:  # confirmed with the next write of the table (a move's, most often)
+            self._to_confirm.append((member, hand))
+            self._save_soon(CONFIRM_DELAY)
+
+    def confirm_contributions(self, confirming: list[tuple[Member, int]]) -> None:
+        """Tell each seat its randomness is in the deal of its hand, now that the table's save
+        holds it: a restart cannot lose it, and a deal made without it is the server's doing."""
+        for member, hand in confirming:
+            member.send({"type": "contributed", "table": self.code, "hand": hand})
 
     def _missing_contributions(self, hand: int) -> list[int]:
         """Connected players who have not given their randomness for ``hand``'s deal."""
@@ -108,6 +139,11 @@ class SealedDeals:
                     "record": revealed_record(self.game.record, revealed[-1]),
                 }
             )
+
+    def saved_first_contributions(self) -> dict[str, str] | None:
+        """Hand 1's randomness, for the table's save until the game starts (then the game's
+        record holds it): a restart before the start must not deal without what was confirmed."""
+        return None if self.started else {str(seat): text for seat, text in self.first_contributions.items()}
 
     def deal_again_with_names(self) -> None:
         """The first deal again (same seed and commitment), now that the seats have names and

@@ -4,6 +4,12 @@ The client adds 16 random bytes of its own to each sealed deal, keeps the commit
 shown before the deal and what it saw of the hand (its cards and the discard pile, view by
 view), and when the hand is revealed replays the game from the revealed secrets, on its own,
 in a worker thread: "Deal verified", or what did not match.
+
+It also knows what became of its own randomness. The server confirms each contribution once
+it is in the table's save (``contributed``): a deal made without a confirmed contribution is a
+deal the server chose to make without it, and fails. One sent but never confirmed (it may have
+come too late: the deal waits a few seconds at most) is a warning on a verified deal, as is a
+deal without anyone else's randomness, or without anybody's.
 """
 
 from __future__ import annotations
@@ -22,9 +28,11 @@ class DealWitness:
         self.shown: dict[int, str | None] = {}  # hand -> the commitment shown before its deal
         self.sent: dict[int, str] = {}  # hand -> the randomness this seat gave it
         self._given_here: set[int] = set()  # hands it was given for on this connection
+        self.confirmed: set[int] = set()  # hands whose deal the server said it holds this seat's randomness for
         self.sightings: dict[int, dict[int, tuple[list[int], list[int]]]] = {}  # hand -> seq -> (hand, discard)
         self.checks: dict[int, HandCheck] = {}
         self._checked = asyncio.Event()
+        self._confirmation = asyncio.Event()
         self._tasks: set[asyncio.Task] = set()
 
     def connected_again(self) -> None:
@@ -52,6 +60,27 @@ class DealWitness:
             seen = self.sightings.setdefault(hand, {})
             seen[view["seq"]] = (list(observation.get("hand") or []), list(observation.get("discard") or []))
         return message
+
+    def saw_confirmation(self, message: dict[str, Any]) -> None:
+        """The server holds this seat's randomness for the deal of ``hand`` (in its save)."""
+        hand = message.get("hand")
+        if isinstance(hand, int) and hand in self.sent:
+            self.confirmed.add(hand)
+            self._confirmation.set()
+
+    async def confirmed_for(self, hand: int, timeout: float = 30.0) -> bool:
+        """Whether the server confirms this seat's randomness for ``hand`` within ``timeout``."""
+
+        async def done() -> None:
+            while hand not in self.confirmed:
+                self._confirmation.clear()
+                await self._confirmation.wait()
+
+        try:
+            await asyncio.wait_for(done(), timeout)
+        except TimeoutError:
+            return False
+        return True
 
     def saw_reveal(self, message: dict[str, Any], seat: int | None) -> None:
         """Check the revealed hand in a worker thread; :meth:`check` waits for the outcome."""
@@ -82,15 +111,17 @@ class DealWitness:
                 N_("before the deal the server showed the commitment {shown}, but now reveals one for {other}"),
             )
             check.values = {"shown": shown[:8] + "…", "other": str(entry.get("deal_commitment"))[:8] + "…"}
-        mine, given = self.sent.get(check.hand), entry.get("contributions") or []
-        if (
-            check.outcome != FAILED
-            and seat is not None
-            and mine
-            and seat < len(given)
-            and given[seat] not in (None, mine)
-        ):
+        given = entry.get("contributions") or []
+        if check.outcome == FAILED or seat is None or seat >= len(given):
+            return
+        mine, used = self.sent.get(check.hand), given[seat]
+        if mine and used not in (None, mine):
             check.fail(N_("the deal was not made with your randomness: the server used other bytes in its place"))
+        elif used is None and check.hand in self.confirmed:
+            check.fail(N_("the deal was made without your randomness, which the server had confirmed it held"))
+        elif used is None and record.get("chosen_seed") is False:  # (a chosen seed asks nobody)
+            why = N_("your randomness is not in it: it did not reach the table before the cards were dealt")
+            check.notes.insert(0, (why if mine else N_("your randomness is not in it"), {}))
 
     async def check(self, hand: int, timeout: float = 30.0) -> HandCheck | None:
         """The outcome for ``hand`` once its reveal is checked (None if none came in time)."""

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import variants
 from rummy_tui.engine import Game
 from rummy_tui.engine.ai import play_ai_game
-from rummy_tui.engine.deals import DealStream, deal_key, hand_secret, seed_key
+from rummy_tui.engine.deals import DealStream, deal_key, hand_secret, seed_key, short
 from rummy_tui.engine.verify import verify_record
 
 SHAPES = [
@@ -335,3 +335,34 @@ def test_a_human_at_this_computer_adds_randomness_to_each_deal_unless_the_seed_w
     chosen = Game("gin", 2, seed=3, seats=seats)
     LocalSeat(chosen, 0, seats)
     assert chosen.deal_entry(2)["contributions"] == [None, None]
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_rummy_verify_says_which_deals_lack_a_players_randomness(tmp_path, language):
+    from rummy_tui.engine.ai import choose_action
+    from rummy_tui.i18n import set_language, t
+
+    game = Game("gin", 2, seed=None, seats=human_seats(2), contributions={1: [secrets.token_hex(16), None]})
+    while game.state.hand_no < 3 and not game.is_over:  # hand 2: nobody's randomness
+        game.apply(choose_action(game, game.current_seat, "easy"))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.record))
+    result = cli("--lang", language, "verify", str(path))
+    try:
+        set_language(language)
+        commitments = [short(game.deal_entry(hand)["deal_commitment"]) for hand in (1, 2)]
+        but = "Hand {hand}: deal verified ({commitment}), but {notes}"
+        expected = [
+            t(but, hand=1, commitment=commitments[0], notes=t("it was dealt without {name}'s randomness", name="P2")),
+            t(
+                but,
+                hand=2,
+                commitment=commitments[1],
+                notes=t("nobody's own randomness is in it: the server's secret alone chose the cards"),
+            ),
+        ]
+        last = t("Every revealed deal verified, but not every one with every player's randomness.")
+    finally:
+        set_language("en")
+    assert result.exit_code == 0, result.output  # a deal without someone's randomness is not a forged one
+    assert result.output.splitlines()[:2] == expected and result.output.splitlines()[-1] == last, result.output

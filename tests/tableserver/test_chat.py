@@ -40,6 +40,7 @@ async def seated_pair(server) -> list[TableClient]:
     await anna.start()
     for client in clients:
         await client.wait_view(lambda v: v["started"])
+        assert await client.witness.confirmed_for(2)  # the save that keeps its randomness is written before any chat
     return clients
 
 

@@ -1,7 +1,8 @@
-"""A seat's randomness reaches the deal after its table server restarts: the restarted server
-has lost what the client gave it (the first deal's is not saved; a later hand's is saved with
-the next move, lost if the server is killed before), so the reconnected client gives the same
-bytes again when asked, and the deal neither waits for them nor goes without them."""
+"""A seat's randomness reaches the deal after its table server restarts: what the server
+confirmed it had is in the table's save (the first deal's too, before the game starts), and a
+reconnected client gives the same bytes again when asked, so the deal neither waits for them
+nor goes without them; a player who is not back yet when the deal is made is in it all the same,
+and their own check of it passes without a warning."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ import sys
 from rummy_tui.tableserver import connect
 from rummy_tui.tableserver.client import TableClient
 from rummy_tui.tableserver.server import TableServer
+
+from .players import play_all, until_hand
 
 LONG_WAIT = 600.0  # a deal still missing a connected player's randomness would hold up the test
 
@@ -34,7 +37,7 @@ async def test_the_first_deal_gets_the_hosts_randomness_after_a_restart(tmp_path
     client = await TableClient().connect(socket_path)
     await client.hello("Anna")
     code = (await client.create("gin", ["human", "normal"]))["table"]
-    await client.lobby()
+    assert await client.witness.confirmed_for(1)
     assert server.tables[code].first_contributions == {0: client.witness.sent[1]}
     await server.close()
 
@@ -42,7 +45,7 @@ async def test_the_first_deal_gets_the_hosts_randomness_after_a_restart(tmp_path
     await server.start()
     try:
         table = server.tables[code]
-        assert table.first_contributions == {}  # what the restart lost
+        assert table.first_contributions == {0: client.witness.sent[1]}, "kept in the table's save"
         table.contribution_wait = LONG_WAIT
         await reconnected(client)
         assert table.first_contributions == {0: client.witness.sent[1]}, "the same bytes again, before the start"
@@ -73,14 +76,14 @@ async def test_the_next_deal_gets_both_players_randomness_after_the_server_is_ki
         await host.start()
         for client in clients:
             await client.wait_view(lambda view: view["started"])  # which asks for hand 2's randomness
-            await client.lobby()
-        killed.send_signal(signal.SIGKILL)  # nobody has moved: the last save was the start's
+            assert await client.witness.confirmed_for(2)
+        killed.send_signal(signal.SIGKILL)  # nobody has moved: what was confirmed is in the save
         killed.wait(10)
 
         server = TableServer(socket_path, tmp_path / "data" / "tables", ai_delay=0)
         await server.start()
         table = server.tables[code]
-        assert table.game.deal_entry(2)["contributions"] == [None, None]  # what the kill lost
+        assert table.game.deal_entry(2)["contributions"] == [client.witness.sent[2] for client in clients]
         for client in clients:
             await reconnected(client)
         given = [client.witness.sent[2] for client in clients]
@@ -101,3 +104,47 @@ async def up_and_connected(socket_path) -> TableClient:
         except OSError:
             await asyncio.sleep(0.05)
     raise AssertionError("the table server did not come up")
+
+
+async def test_a_player_not_back_after_a_kill_before_the_start_is_in_the_first_deal(tmp_path, monkeypatch):
+    """Both players' randomness for hand 1 is confirmed, the server is killed before the start;
+    the host reconnects and starts before the guest is back: the guest's bytes are in the deal
+    (from the table's save), and both checks of it pass with no warning."""
+    monkeypatch.setenv("RUMMY_TUI_DATA_DIR", str(tmp_path / "data"))
+    socket_path = tmp_path / "run" / "tables.sock"
+    command = [sys.executable, "-m", "rummy_tui", "table-server", "--socket", str(socket_path), "--ai-delay", "0"]
+    killed = subprocess.Popen(command, env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    clients: list[TableClient] = []
+    server = None
+    try:
+        for name in ("Anna", "Bea"):
+            client = await up_and_connected(socket_path)
+            await client.hello(name)
+            clients.append(client)
+        host, guest = clients
+        code = (await host.create("gin", ["human", "human"]))["table"]
+        await guest.join(code)
+        for client in clients:
+            assert await client.witness.confirmed_for(1)
+        killed.send_signal(signal.SIGKILL)
+        killed.wait(10)
+
+        server = TableServer(socket_path, tmp_path / "data" / "tables", ai_delay=0)
+        await server.start()
+        table = server.tables[code]
+        await reconnected(host)
+        await host.start()
+        await host.wait_view(lambda view: view["started"])
+        assert table.game.deal_entry(1)["contributions"] == [client.witness.sent[1] for client in clients]
+        await reconnected(guest)
+        await play_all(clients, until_hand(2))
+        for client in clients:
+            check = await client.witness.check(1, timeout=20)
+            assert check is not None and check.verified and not check.notes, check and check.text()
+    finally:
+        for client in clients:
+            await client.close()
+        if server is not None:
+            await server.close()
+        killed.kill()
+        killed.wait(10)

@@ -25,7 +25,7 @@ async def test_two_players_each_verify_every_revealed_deal(server, connect):
         assert second["contributions"][seat] == client.witness.sent[2]
         for hand in (1, 2):
             check = await client.witness.check(hand, timeout=20)
-            assert check is not None and check.verified, check and check.text()
+            assert check is not None and check.verified and not check.notes, check and check.text()
             assert (
                 check.text() == f"Hand {hand}: deal verified ({short(table.game.deal_entry(hand)['deal_commitment'])})"
             )
@@ -99,3 +99,61 @@ async def test_a_silent_player_is_dealt_without_and_the_deal_is_not_held_up(serv
     assert asyncio.get_running_loop().time() - started < 30
     lines = [e for e in table.game.state.events if e["text"].startswith("Dealt without")]
     assert {e["values"]["name"] for e in lines} == {seat.name for seat in table.seats}
+    for client in clients:  # a slow seat is no cheat: verified, and each player is told plainly
+        check = await client.witness.check(1, timeout=20)
+        assert check is not None and check.verified, check and check.text()
+        assert check.text().endswith(
+            "but your randomness is not in it: it did not reach the table before the cards were dealt; "
+            "nobody's own randomness is in it: the server's secret alone chose the cards"
+        ), check.text()
+
+
+async def test_a_server_that_drops_a_confirmed_randomness_is_caught(server, connect):
+    clients = await seat_everyone(connect, "gin", 2, record=True)
+    table = server.tables[clients[0].table]
+    honest = table._gather_contributions
+
+    async def dropping_the_second_seats(hand: int) -> None:
+        await honest(hand)
+        if hand == 2:  # confirmed to Seat 2 as it came in; left out just before the deal
+            table.game.deal_entry(2)["contributions"][1] = None
+
+    table._gather_contributions = dropping_the_second_seats
+    table.contribution_wait = 0.2  # Seat 2 gave its bytes once: each later move of hand 1 would wait for them
+    await play_all(clients, until_hand(3))
+    assert 2 in clients[1].witness.confirmed
+    dropped = await clients[1].witness.check(2, timeout=20)
+    assert dropped is not None and dropped.outcome == "failed"
+    assert dropped.text() == (
+        "Hand 2: NOT VERIFIED: the deal was made without your randomness, which the server had confirmed it held"
+    )
+    other = await clients[0].witness.check(2, timeout=20)  # Seat 1 cannot tell a lie from a slow seat
+    assert (
+        other is not None
+        and other.verified
+        and other.notes == [("it was dealt without {name}'s randomness", {"name": "Seat 2"})]
+    )
+    for client in clients:
+        clean = await client.witness.check(1, timeout=20)
+        assert clean is not None and clean.verified and not clean.notes, clean and clean.text()
+
+
+async def test_a_server_that_ignores_everyones_randomness_is_told_on_every_deal(server, connect, monkeypatch):
+    from rummy_tui.tableserver.table import Table
+
+    monkeypatch.setattr(Table, "contribute", lambda table, member, hand, data: None)  # never used nor confirmed
+    host = await connect("Anna", record=True)
+    code = (await host.create("gin", ["human", "human"]))["table"]
+    server.tables[code].contribution_wait = 0.2
+    guest = await connect("Bea", record=True)
+    await guest.join(code)
+    await host.start()
+    await play_all([host, guest], until_hand(3))
+    for client in (host, guest):
+        for hand in (1, 2):
+            check = await client.witness.check(hand, timeout=20)
+            assert check is not None and check.warned, check and check.text()
+            assert [template for template, _ in check.notes] == [
+                "your randomness is not in it: it did not reach the table before the cards were dealt",
+                "nobody's own randomness is in it: the server's secret alone chose the cards",
+            ]
