@@ -1,5 +1,6 @@
-"""Römi (Hungarian rummy): rules.py holds the variant; moves.py, plan.py, turn.py and common.py
-the moves, the planner and the exact search of a turn; ai.py and hard.py the computer players.
+"""Römi (Hungarian rummy): rules.py holds the variant; moves.py, plan.py, turn.py, duty.py and
+common.py the moves, the planner, the exact search of a turn and the taken card's duty; ai.py and
+hard.py the computer players.
 The package installs the computer player on the variant: the rules never import their AI."""
 
 from rummy_tui.engine.variant import ComputerPlayer

@@ -10,7 +10,7 @@ from rummy_tui.i18n import N_, msg, msg_n, names_text
 
 from . import plan
 from .common import DRAW, PLAY, RULES, copy_table, planning, value_of
-from .turn import is_szuro as fits_table
+from .duty import is_szuro as fits_table
 
 if TYPE_CHECKING:
     from rummy_tui.engine.game import Game

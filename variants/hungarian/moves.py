@@ -30,7 +30,7 @@ from .common import (
     planning,
     turn_of,
 )
-from .turn import is_szuro as fits_table
+from .duty import is_szuro as fits_table
 
 if TYPE_CHECKING:
     from rummy_tui.engine.game import Game

@@ -32,8 +32,9 @@ from .common import (
     meld_points,
     turn_of,
 )
-from .turn import OUT, STAY, Completion, TurnPosition, card_code, completions, taken_card_duty
-from .turn import is_szuro as fits_table
+from .duty import TurnPosition, taken_card_duty
+from .duty import is_szuro as fits_table
+from .turn import OUT, STAY, Completion, card_code, completions
 
 PLAN_CACHE_SIZE = 4096
 

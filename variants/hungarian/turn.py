@@ -22,42 +22,18 @@ joins a block of a table meld whose other naturals are all undecided. Jokers are
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
 from rummy_tui.engine.cards import face_of, face_text, is_joker, make_face, rank_of, suit_of
-from rummy_tui.engine.melds import RUN, SET, Meld, MeldRules, exchange_joker, lay_off
+from rummy_tui.engine.melds import RUN, SET, Meld, exchange_joker, lay_off
+
+from .duty import TurnPosition, taken_card_duty
 
 OUT, STAY = "out", "stay"
 MeldShape = tuple[str, Any]  # ("set", faces the jokers stand for) or ("run", (low position, joker positions))
-
-
-@dataclass(frozen=True)
-class TurnPosition:
-    """Everything the duties of the rest of a turn depend on, in plain values."""
-
-    hand: tuple[int, ...]
-    table: tuple[Meld, ...]
-    before: tuple[Meld, ...]  # the table when the turn began
-    new_melds: frozenset[int]  # table indices laid this turn
-    taken: int | None  # the card taken from the discard pile this turn
-    taken_free: bool  # taken on the first draw of the hand: no duty
-    freed: frozenset[int]  # jokers freed this turn
-    opened_at_start: bool
-    opened: bool
-    meld_points: int  # points melded this turn (for the opening)
-    handolas_only: bool  # laid off or exchanged before opening: must go out
-    szuro: bool
-    dupla: bool
-    opening_min: int
-    rules: MeldRules
-    value: Callable[[int], int]  # the value of a face in a meld
-
-    @property
-    def duty_card(self) -> int | None:
-        return None if self.taken_free else self.taken
 
 
 @dataclass
@@ -70,51 +46,6 @@ class Completion:
     joker_layoffs: list[tuple[int, int]] = field(default_factory=list)  # (meld index, joker)
     kept: list[int] = field(default_factory=list)
     out: bool = False
-
-
-# --- the taken card's duty (C-6), judged on a table ----------------------------------------
-
-
-def position_in_run(meld: Meld, card: int) -> int:
-    return meld.low + meld.cards.index(card)
-
-
-def is_szuro(card: int, table: Sequence[Meld], rules: MeldRules) -> bool:
-    """Could ``card`` be laid off on a table meld, or exchanged for one of its jokers?"""
-    return any(lay_off(m, [card], rules) is not None or exchange_joker(m, [card], rules) is not None for m in table)
-
-
-def has_tolo(host: Meld, base: Meld, taken: int, freed: frozenset[int]) -> bool:
-    """C-6 (iii): a card from the hand laid on the same run, extending it past the taken card."""
-    if host.kind != RUN:
-        return False
-    low, high = base.low, base.low + len(base.cards) - 1
-    spot = position_in_run(host, taken)
-    added = [c for c in host.cards if c not in base.cards and c != taken and c not in freed]
-    if spot > high:
-        return any(position_in_run(host, c) > spot for c in added)
-    if spot < low:
-        return any(position_in_run(host, c) < spot for c in added)
-    return False
-
-
-def taken_card_duty(table: Sequence[Meld], pos: TurnPosition, new_melds: frozenset[int]) -> str | None:
-    """Why the taken card's place on ``table`` does not meet C-6 (None: it does)."""
-    taken = pos.duty_card
-    if taken is None:
-        return None
-    index = next((i for i, m in enumerate(table) if taken in m.cards), None)
-    if index is None:
-        return "on-table"
-    meld = table[index]
-    if index in new_melds:
-        naturals = [c for c in meld.cards if c != taken and not is_joker(c)]
-        return None if len(naturals) >= 2 else "two-naturals"
-    if not pos.opened_at_start:
-        return "opening"
-    if not pos.szuro or pos.dupla or has_tolo(meld, pos.before[index], taken, pos.freed):
-        return None
-    return "tolo"
 
 
 # --- the search ----------------------------------------------------------------------------
@@ -142,7 +73,7 @@ class CompletionSearch:
             self.blocks: dict[int, list[tuple[int, int]]] = {}
             self.sides: set[tuple[int, str]] = set()
             self.freed_jokers = [c for c in hand if is_joker(c) and c in freed]
-            self.hand_jokers = [c for c in hand if is_joker(c) and c not in freed]
+            self.hand_jokers = sorted((c for c in hand if is_joker(c) and c not in freed), key=self._joker_order)
             self.pool = sorted((c for c in hand if not is_joker(c)), key=lambda c: (face_of(c), c != pos.taken, c))
             self.undecided = [True] * len(self.pool)
             self.kept: list[int] = []
@@ -280,17 +211,28 @@ class CompletionSearch:
         for i in indices:
             self.undecided[i] = True
 
-    def _joker_splits(self, count: int) -> Iterator[tuple[list[int], list[int]]]:
-        """Which jokers fill ``count`` spots: hand jokers and freed jokers in every proportion."""
+    def _joker_order(self, joker: int) -> tuple[bool, int]:
+        return joker != self.pos.taken, joker  # a joker taken from the discard pile first
+
+    def _joker_splits(self, count: int) -> list[tuple[list[int], list[int]]]:
+        """Which jokers fill ``count`` spots: hand jokers and freed jokers in every proportion;
+        a joker taken from the discard pile has duties of its own, so with it and without it."""
+        splits = []
         for freed in range(max(0, count - len(self.hand_jokers)), min(count, len(self.freed_jokers)) + 1):
-            yield self.hand_jokers[: count - freed], self.freed_jokers[:freed]
+            wanted = count - freed
+            splits.append((self.hand_jokers[:wanted], self.freed_jokers[:freed]))
+            plain = [j for j in self.hand_jokers if j != self.pos.taken]
+            if wanted and len(plain) < len(self.hand_jokers) and len(plain) >= wanted:
+                splits.append((plain[:wanted], self.freed_jokers[:freed]))
+        return splits
 
     def _use_jokers(self, hand: list[int], freed: list[int]) -> None:
-        del self.hand_jokers[: len(hand)]
+        for joker in hand:
+            self.hand_jokers.remove(joker)
         del self.freed_jokers[: len(freed)]
 
     def _return_jokers(self, hand: list[int], freed: list[int]) -> None:
-        self.hand_jokers[:0] = hand
+        self.hand_jokers = sorted(self.hand_jokers + hand, key=self._joker_order)
         self.freed_jokers[:0] = freed
 
     # new melds -----------------------------------------------------------------------------
@@ -298,9 +240,9 @@ class CompletionSearch:
     def _new_melds(self, card: int, at: int) -> Iterator[Completion]:
         taken = self.pos.duty_card
         for naturals, shape in self._meld_shapes(card, at):
-            if self.mode == STAY and not self.wide and taken not in naturals:
-                continue  # staying, an opened player only needs the taken card's meld
             for hand_j, freed_j in self._joker_splits(_jokers_in(shape)):
+                if self.mode == STAY and not self.wide and taken not in naturals and taken not in hand_j:
+                    continue  # staying, an opened player only needs the taken card's meld
                 meld = _build_meld(naturals, shape, hand_j + freed_j)
                 if meld is None:
                     continue
@@ -416,8 +358,14 @@ class CompletionSearch:
                 yield [card] + naturals, faces
 
     def _high_block_shapes(self, card, at, suit, spot, high, jokers):
-        """Jokers for high+1..spot-1, the card, then any continuation above it."""
+        """Jokers for high+1..spot-1, the card, then any continuation above it. A high ace is
+        the lowest face of its suit, so its king, queen, ... are still undecided: they fill the
+        gap below it as well as jokers do."""
         gap = list(range(high + 1, spot))
+        if spot == 14:
+            for naturals, faces in self._fill_down(at, suit, gap, jokers):
+                yield [card] + naturals, faces
+            return
         if len(gap) > jokers:
             return
         gap_faces = [_spot_face(p, suit) for p in gap]
@@ -435,6 +383,17 @@ class CompletionSearch:
         if jokers:
             yield from self._continue_up(card, at, suit, nxt, naturals, joker_faces + [face], jokers - 1)
 
+    def _fill_down(self, at, suit, gap, jokers, naturals=(), joker_faces=()):
+        """Every way to fill the positions ``gap`` with undecided naturals or jokers."""
+        if not gap:
+            yield list(naturals), list(joker_faces)
+            return
+        face = _spot_face(gap[-1], suit)
+        for copy in _distinct_roles(self._available(face, at), self.pos.taken):
+            yield from self._fill_down(at, suit, gap[:-1], jokers, naturals + (copy,), joker_faces)
+        if jokers:
+            yield from self._fill_down(at, suit, gap[:-1], jokers - 1, naturals, joker_faces + (face,))
+
     def _set_blocks(self, card: int, at: int, index: int) -> Iterator[Completion]:
         meld = self.table[index]
         present = {suit_of(c) for c in meld.cards if not is_joker(c)} | {suit_of(card)}
@@ -451,10 +410,10 @@ class CompletionSearch:
 
     def _try_block(self, card, at, index, side, naturals, joker_faces) -> Iterator[Completion]:
         pos = self.pos
-        if self.mode == STAY and pos.duty_card not in naturals and pos.duty_card not in self.table[index].cards:
-            return  # staying, a lay-off only helps the taken card (or a toló for it)
         for hand_j, freed_j in self._joker_splits(len(joker_faces)):
             jokers = hand_j + freed_j
+            if self.mode == STAY and pos.duty_card not in naturals + jokers + list(self.table[index].cards):
+                continue  # staying, a lay-off only helps the taken card (or a toló for it)
             cards = list(naturals) + jokers
             fixed = dict(zip(jokers, joker_faces, strict=False))
             old = self.table[index]
@@ -478,40 +437,68 @@ class CompletionSearch:
     # jokers and the end of the turn --------------------------------------------------------------
 
     def _place_jokers(self) -> Iterator[Completion]:
+        """The jokers still in hand: kept, or laid on melds with room. A joker taken from the
+        discard pile is never the card kept to discard, and staying it must reach the table."""
         pos = self.pos
-        hand_j, freed_j = list(self.hand_jokers), list(self.freed_jokers)
+        taken = [j for j in self.hand_jokers if j == pos.taken]
+        plain = [j for j in self.hand_jokers if j != pos.taken]
+        final = list(self.table) + [m for m, _ in self.melds]
         if self.mode == OUT:
             keep = 1 - len(self.kept)
-            if keep < 0 or keep > len(hand_j):
+            if keep < 0 or keep > len(plain):
                 return
+            kept_jokers, bound, to_place = plain[:keep], [], list(self.freed_jokers) + plain[keep:] + taken
         else:
-            keep = len(hand_j)
-            discardable = [c for c in self.kept if c != pos.taken]
-            if len(self.kept) + keep < 2 or not (discardable or keep):
+            bound = taken if pos.duty_card is not None else []
+            kept_jokers = [j for j in self.hand_jokers if j not in bound]
+            discardable = [c for c in self.kept + kept_jokers if c != pos.taken]
+            if len(self.kept) + len(kept_jokers) < 2 or not discardable:
                 return
-        kept_jokers, to_place = hand_j[:keep], freed_j + hand_j[keep:]
-        final = list(self.table) + [m for m, _ in self.melds]
-        placements = self._joker_room(final, to_place)
-        if placements is None:
+            to_place = list(self.freed_jokers)
+        for table, laid in self._taken_joker_spots(final, bound):
+            placements = self._joker_room(final, to_place, table)
+            if placements is None:
+                continue
+            if self.mode == STAY and not self._stay_duties_met(table):
+                continue
+            yield Completion(
+                exchanges=list(self.exchanges),
+                melds=self._ordered_melds(),
+                blocks={i: list(v) for i, v in self.blocks.items()},
+                joker_layoffs=sorted(laid + placements, key=lambda p: self._pick_order(p[1])),
+                kept=list(self.kept) + kept_jokers,
+                out=self.mode == OUT,
+            )
+
+    def _taken_joker_spots(self, final: list[Meld], bound: list[int]) -> Iterator[tuple[list[Meld], list]]:
+        """The final table with a taken joker laid off alone on each meld with room for it
+        (nothing to lay: the table as it is)."""
+        if not bound:
+            yield final, []
             return
-        if self.mode == STAY and not self._stay_duties_met():
-            return
-        yield Completion(
-            exchanges=list(self.exchanges),
-            melds=self._ordered_melds(),
-            blocks={i: list(v) for i, v in self.blocks.items()},
-            joker_layoffs=placements,
-            kept=list(self.kept) + kept_jokers,
-            out=self.mode == OUT,
-        )
+        order = self._ordered_melds()
+        for index, meld in enumerate(final):
+            grown = lay_off(meld, bound, self.rules)
+            if grown is not None:
+                yield final[:index] + [grown] + final[index + 1 :], [(self._plan_index(index, final, order), bound[0])]
+
+    def _pick_order(self, joker: int) -> tuple[bool, int]:
+        """The order in which ``layoff:JK`` moves pick jokers from the hand (moves.pick_cards):
+        the taken card and freed jokers first, each kind by id."""
+        return joker != self.pos.taken and joker not in self.all_freed, joker
 
     def _ordered_melds(self) -> list[Meld]:
-        return [m for m, freed in self.melds if not freed] + [m for m, freed in self.melds if freed]
+        """Melds with freed jokers last; in each kind the taken card's meld first, since a move
+        gives its face's first card to the taken card (moves.pick_cards)."""
+        first = lambda m: self.pos.taken not in m.cards  # noqa: E731
+        plain = [m for m, freed in self.melds if not freed]
+        return sorted(plain, key=first) + sorted((m for m, freed in self.melds if freed), key=first)
 
-    def _joker_room(self, final: list[Meld], jokers: list[int]) -> list[tuple[int, int]] | None:
-        """Lay each joker on some meld with room (meld indices as in the final table)."""
+    def _joker_room(self, final: list[Meld], jokers: list[int], table: list[Meld]) -> list[tuple[int, int]] | None:
+        """Lay each joker on some meld of ``table`` with room (meld indices as in ``final``, the
+        same melds before any joker was laid alone)."""
         placements = []
-        melds = list(final)
+        melds = list(table)
         order = self._ordered_melds()
         for joker in jokers:
             for index, meld in enumerate(melds):
@@ -531,7 +518,8 @@ class CompletionSearch:
         meld = final[index]
         return len(self.table) + next(i for i, m in enumerate(order) if m is meld)
 
-    def _stay_duties_met(self) -> bool:
+    def _stay_duties_met(self, final: list[Meld]) -> bool:
+        """``final``: the table after the turn, the new melds after the old ones."""
         pos = self.pos
         placed_any = bool(self.melds or self.blocks or self.exchanges or pos.new_melds)
         if (
@@ -540,7 +528,6 @@ class CompletionSearch:
             and pos.meld_points + sum(self._opening_points()) < pos.opening_min
         ):
             return False
-        final = list(self.table) + self._ordered_melds()
         new = pos.new_melds | frozenset(range(len(self.table), len(final)))
         return taken_card_duty(final, pos, new) is None
 

@@ -9,11 +9,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from rummy_tui.engine import Game
-from rummy_tui.engine.cards import JOKER, card_text, deal_cards, make_face
+from rummy_tui.engine.cards import FIRST_JOKER_ID, JOKER, card_text, deal_cards, make_face
 from tests.support.words import english
 from tests.variants.hungarian.romi_reference import can_finish
+
+JOKER_IDS = set(range(FIRST_JOKER_ID, FIRST_JOKER_ID + 4))
 
 # --- worked examples -------------------------------------------------------------------------
 
@@ -110,12 +114,151 @@ def test_laying_off_before_opening_binds_the_turn_to_going_out():
     assert english(game.state.sheet[-1]["note"]).endswith("by handolás")
 
 
+# --- positions 2438, 5153 and 8168 of the seeded stream (found only at 10,000 positions) ----------
+
+
+def test_a_taken_high_ace_goes_out_behind_a_king_from_the_hand():
+    """Position 2438: K♣ A♣ laid off above 9-10-J♣-JK (the joker is Q♣), then A♦ discarded: going
+    out (C-6 O3). The search decides A♣, the lowest ♣ face, before K♣, and missed K♣ below it."""
+    game = romi("KC AD", ["9C 10C JC JK", "3S 3H 3C"], "AC", opened=True)
+    assert game.why_not("take:discard") is None
+    game.apply("take:discard")
+    game.apply("layoff:KC-AC>0")
+    game.apply("discard:AD")
+    assert game.state.last_hand["winner"] == 0
+
+
+def test_a_taken_high_ace_that_is_no_szuro_is_laid_off_behind_a_king():
+    """The same without going out: A♣ does not fit the table by itself, so it is no szúró, and
+    (C-6 O2) it only has to reach the table."""
+    game = romi("KC AD 5H", ["9C 10C JC JK", "3S 3H 3C"], "AC", opened=True)
+    assert game.why_not("take:discard") is None
+    game.apply("take:discard")
+    finish(game)
+    assert game.state.phase == "draw"
+    assert [card_text(c) for c in game.state.table[0]["meld"]["cards"]] == ["9C", "10C", "JC", "JK", "KC", "AC"]
+
+
+def test_a_high_ace_behind_a_king_is_a_step_of_handolas():
+    game = Game.from_position(
+        "hungarian", 2, hands=["2S 3S 4S KC AC 5D", "4D 4C"], table=[(1, "9C 10C JC QC")], phase="play"
+    )
+    assert game.why_not("meld:2S-3S-4S") is None  # 9 points: only a step of going out from hand
+    game.apply("meld:2S-3S-4S")
+    game.apply("layoff:KC-AC>0")
+    game.apply("discard:5D")
+    assert english(game.state.sheet[-1]["note"]).endswith("by handolás")
+
+
+def test_a_taken_joker_melded_with_two_naturals_or_laid_off_with_a_tolo():
+    """Position 5153: the joker fits J♣-JK-K♣-A♣ (as 10♣), so it is a szúró; 9♣ JK J♣ is a new meld
+    with two natural cards from the hand (C-6 i), and 9♣ JK=10♣ laid off has 9♣ as its toló (iii).
+    The search never counted a joker as the taken card."""
+    for move in ("meld:9C-JK=10C-JC", "layoff:9C-JK=10C>0"):
+        game = romi("JC 9C 9C 2C", ["JC JK KC AC"], "JK", opened=True)
+        assert game.why_not("take:discard") is None
+        game.apply("take:discard")
+        taken = game.state.extra["turn"]["taken"]
+        game.apply(move)
+        assert taken not in game.state.hands[0], move
+        game.apply("discard:2C")
+        assert game.state.phase == "draw", move
+
+
+def test_a_taken_joker_in_a_set_while_another_joker_stays_in_hand():
+    """Position 8168: K♥ K♦ and the taken joker make a new set (C-6 i); the joker already held stays."""
+    game = romi("JK KH KD QC JD KH", ["QC QD QH"], "JK", opened=True)
+    assert game.why_not("take:discard") is None
+    game.apply("take:discard")
+    taken = game.state.extra["turn"]["taken"]
+    game.apply("meld:KH-KD-JK")
+    assert taken not in game.state.hands[0] and JOKER_IDS & set(game.state.hands[0])
+    game.apply("discard:QC")
+    assert game.state.phase == "draw"
+
+
+def test_a_taken_joker_laid_off_alone_needs_a_second_joker():
+    """C-6 (ii): the dupla of a joker is the other joker. Without it, nothing takes this one."""
+    game = romi("JK 5D 7S 9H", ["QC QD QH"], "JK", opened=True)
+    assert game.why_not("take:discard") is None
+    game.apply("take:discard")
+    assert game.legal_actions() == ["layoff:JK>0"]
+    game.apply("layoff:JK>0")
+    game.apply("discard:5D")
+    assert game.state.phase == "draw"
+    assert "szúró" in romi("2C 5D 7S 9H", ["QC QD QH"], "JK", opened=True).why_not("take:discard")
+
+
+def test_the_taken_card_goes_to_the_meld_that_needs_it_when_its_twin_is_held():
+    """Seed 7, position 17114: 7♣ 8♣ 9♣ + 9♦ 9♣ JK opens with 51, but only with the taken 9♣ in the
+    run (two naturals besides it); the plan laid the set first, and the set got the taken card."""
+    game = romi("JK 7C 8C 9C 9D 10S 4S", ["9H 10H JH QH"], "9C", opened=False)
+    assert game.why_not("take:discard") is None
+    game.apply("take:discard")
+    finish(game)
+    assert game.state.phase == "draw" and game.state.extra["opened"][0]
+
+
+# --- the two bugs' neighbourhood, as a property --------------------------------------------------
+
+
+@st.composite
+def top_of_a_run(draw) -> dict:
+    """A run up to J, Q or K (perhaps with a joker) and a group on the table; the hand and the top
+    discard from the cards above the run, jokers and any others: lay-offs reaching a high ace, and
+    jokers taken from the discard pile."""
+    suit, top, length = draw(st.integers(0, 3)), draw(st.integers(11, 13)), draw(st.integers(3, 4))
+    run = [make_face(p, suit) for p in range(top - length + 1, top + 1)]
+    if draw(st.booleans()):
+        run[draw(st.integers(0, length - 1))] = JOKER
+    rank = draw(st.integers(1, 13))
+    group = [make_face(rank, s) for s in draw(st.permutations(range(4)))[:3]]
+    above = [make_face(1 if p == 14 else p, suit) for p in range(top + 1, 15)] + [JOKER]
+    hand = draw(st.lists(st.sampled_from(above) | st.integers(0, 51), min_size=1, max_size=5))
+    discard = draw(st.sampled_from(above))
+    cards = placed([run, group, hand, [discard]])
+    assume(cards is not None)
+    return {
+        "table": cards[:2],
+        "hand": cards[2],
+        "top": cards[3][0],
+        "opened": draw(st.booleans()),
+        "opening": draw(st.sampled_from((40, 10))),
+    }
+
+
+def placed(groups: list[list[int]]) -> list[list[int]] | None:
+    """Physical cards for groups of faces, or None when the two decks and two jokers run out."""
+    used: list[int] = []
+    found = []
+    for faces in groups:
+        try:
+            cards = deal_cards(" ".join("JK" if f == JOKER else card_text(f) for f in faces), used)
+        except ValueError:
+            return None
+        if any(c >= FIRST_JOKER_ID + 2 for c in cards):
+            return None
+        used += cards
+        found.append(cards)
+    return found
+
+
+def test_engine_and_brute_force_agree_at_the_top_of_a_run(soak):
+    @settings(max_examples=2000 if soak else 150, suppress_health_check=[HealthCheck.too_slow])
+    @given(position=top_of_a_run())
+    def check(position):
+        assert engine_says(position) == reference_says(position), describe(position)
+
+    check()
+
+
 # --- the differential test ---------------------------------------------------------------------
 
 # The 1200 first positions of the seeded stream meet every search bug the 2400 met (injected: no joker
 # beyond the first in a new meld, no joker exchange, no four-card set, no lay-off block reaching down to
-# an ace); the soak (--soak) checks the 2400 of every run before.
-POSITIONS, SOAK_POSITIONS = 1200, 2400
+# an ace). The soak (--soak) checks 10,000: positions 2438, 5153 and 8168 found the two search bugs of the
+# worked examples above (a high ace's lay-off with a king from the hand, a joker as the taken card).
+POSITIONS, SOAK_POSITIONS = 1200, 10_000
 
 
 def random_position(rng: random.Random) -> dict:
