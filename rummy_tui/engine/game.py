@@ -287,6 +287,8 @@ class Game:
         hints = record.get("hints")
         if isinstance(hints, int) and not isinstance(hints, bool) and hints > 0:
             game.record["hints"] = hints  # hints asked at the table (counted for the history)
+        if record.get("my_randomness") is not None:  # a shared game's player's own knowledge (verify.py)
+            game.record["my_randomness"] = copy.deepcopy(record["my_randomness"])
         actions = record["actions"]
         for number, action in enumerate(actions[:upto] if isinstance(upto, int) else actions, start=1):
             try:

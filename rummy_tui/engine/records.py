@@ -63,6 +63,7 @@ def check_record(record: Any, formats: Collection[int]) -> None:
             raise RecordError(f'action {number} must be an action code such as "draw:stock", not {shown(action)}')
     if record["format"] >= 2:
         _check_deals(record.get("deals"), record["players"])
+        _check_my_randomness(record.get("my_randomness"), record["players"])
 
 
 def _check_deals(deals: Any, players: int) -> None:
@@ -102,6 +103,26 @@ def _check_deals(deals: Any, players: int) -> None:
             )
         ):
             raise RecordError(f"{where}: 'dealt' must be one list of cards per seat, not {shown(dealt)}")
+
+
+def _check_my_randomness(mine: Any, players: int) -> None:
+    """A shared game as one of its players keeps it: their seat, the bytes their program sent
+    for each hand's deal (by hand number), and the hands whose bytes the server confirmed."""
+    if mine is None:
+        return
+    if not (
+        isinstance(mine, dict)
+        and is_whole_number(mine.get("seat"))
+        and 0 <= mine["seat"] < players
+        and isinstance(mine.get("sent"), dict)
+        and all(hand.isdecimal() and len(hand) <= 6 and is_contribution(data) for hand, data in mine["sent"].items())
+        and isinstance(mine.get("confirmed"), list)
+        and all(is_whole_number(hand) for hand in mine["confirmed"])
+    ):
+        raise RecordError(
+            '\'my_randomness\' must be {"seat": N, "sent": {hand: 32 hex digits}, "confirmed": [hands]},'
+            f" not {shown(mine)}"
+        )
 
 
 def _check_settings(settings: Any) -> None:

@@ -138,6 +138,7 @@ def verify_record(record: Any) -> Verification:
         else:
             secrets[entry["hand"]] = secret
     game = _replay_revealed(record, secrets, checks)
+    mine = record.get("my_randomness")
     for entry in record["deals"]:
         check, replayed = checks[entry["hand"]], game.deal_entry(entry["hand"])
         if check.outcome == SEALED:
@@ -149,7 +150,10 @@ def verify_record(record: Any) -> Verification:
         if replayed is None or "dealt" not in replayed:
             check.fail(N_("the record's actions never reach this hand's deal"))
         elif not check.fail_dealt(entry.get("dealt"), replayed):
-            note_missing_randomness(check, record, None)
+            note_missing_randomness(check, record, mine["seat"] if mine else None)
+            if mine:
+                sent = mine["sent"].get(str(check.hand))
+                check_own_randomness(check, record, mine["seat"], sent, check.hand in mine["confirmed"])
     return Verification([checks[hand] for hand in sorted(checks)], game.is_over)
 
 
@@ -269,8 +273,7 @@ def note_missing_randomness(check: HandCheck, record: dict[str, Any], viewer: in
     knows whether it sent its randomness and whether the server confirmed it."""
     if record.get("chosen_seed") is not False:
         return
-    entry: dict[str, Any] = next((e for e in record.get("deals") or [] if e.get("hand") == check.hand), {})
-    given = entry.get("contributions") or []
+    given = _contributions_in(record, check.hand)
     seats = [seat if isinstance(seat, dict) else {} for seat in (record.get("seats") or [])[: record["players"]]]
     humans = [number for number, seat in enumerate(seats) if seat.get("kind") == "human"]
     missing = [number for number in humans if number >= len(given) or not given[number]]
@@ -282,6 +285,34 @@ def note_missing_randomness(check: HandCheck, record: dict[str, Any], viewer: in
             check.note(
                 N_("it was dealt without {name}'s randomness"), name=str(seats[number].get("name") or number + 1)
             )
+
+
+def check_own_randomness(
+    check: HandCheck, record: dict[str, Any], seat: int, sent: str | None, confirmed: bool
+) -> None:
+    """What only ``seat``'s own program knows of its randomness in the hand's deal: the bytes it
+    sent (None: none) and whether the server confirmed it held them. Other bytes in their place,
+    or none after a confirmation, fail the deal; none otherwise is a warning (too late)."""
+    given = _contributions_in(record, check.hand)
+    if check.outcome == FAILED or not 0 <= seat < len(given):
+        return
+    used = given[seat]
+    if sent and used not in (None, sent):
+        check.fail(N_("the deal was not made with your randomness: the server used other bytes in its place"))
+    elif used is None and confirmed:
+        check.fail(N_("the deal was made without your randomness, which the server had confirmed it held"))
+    elif used is None and record.get("chosen_seed") is False:  # (a chosen seed asks nobody)
+        why = N_("your randomness is not in it: it did not reach the table before the cards were dealt")
+        check.notes.insert(0, (why if sent else N_("your randomness is not in it"), {}))
+
+
+def _contributions_in(record: dict[str, Any], hand: int) -> list[Any]:
+    """The hand's contributions as the record lists them ([] in a record not shaped as one)."""
+    deals = record.get("deals")
+    for entry in deals if isinstance(deals, list) else []:
+        if isinstance(entry, dict) and entry.get("hand") == hand and isinstance(entry.get("contributions"), list):
+            return list(entry["contributions"])
+    return []
 
 
 def _sighting_problem(

@@ -371,9 +371,12 @@ class TableClient:
     def _keep(self, message: dict[str, Any]) -> None:
         """A finished game's record goes to :attr:`keep_record`, off the event loop."""
         if self.keep_record is not None and isinstance(message.get("record"), dict):
+            record = message["record"]
+            if self.seat is not None:  # what only this seat knows, for `rummy verify` to check again
+                record = {**record, "my_randomness": self.witness.knowledge(self.seat, record)}
             self.kept.append(
                 asyncio.get_running_loop().create_task(
-                    asyncio.to_thread(self.keep_record, str(message.get("table")), message["record"])
+                    asyncio.to_thread(self.keep_record, str(message.get("table")), record)
                 )
             )
 

@@ -19,7 +19,7 @@ import secrets
 from typing import Any
 
 from rummy_tui.engine.deals import CONTRIBUTION_BYTES
-from rummy_tui.engine.verify import FAILED, HandCheck, check_sightings
+from rummy_tui.engine.verify import FAILED, HandCheck, check_own_randomness, check_sightings
 from rummy_tui.i18n import N_
 
 
@@ -111,17 +111,19 @@ class DealWitness:
                 N_("before the deal the server showed the commitment {shown}, but now reveals one for {other}"),
             )
             check.values = {"shown": shown[:8] + "…", "other": str(entry.get("deal_commitment"))[:8] + "…"}
-        given = entry.get("contributions") or []
-        if check.outcome == FAILED or seat is None or seat >= len(given):
-            return
-        mine, used = self.sent.get(check.hand), given[seat]
-        if mine and used not in (None, mine):
-            check.fail(N_("the deal was not made with your randomness: the server used other bytes in its place"))
-        elif used is None and check.hand in self.confirmed:
-            check.fail(N_("the deal was made without your randomness, which the server had confirmed it held"))
-        elif used is None and record.get("chosen_seed") is False:  # (a chosen seed asks nobody)
-            why = N_("your randomness is not in it: it did not reach the table before the cards were dealt")
-            check.notes.insert(0, (why if mine else N_("your randomness is not in it"), {}))
+        if seat is not None:
+            check_own_randomness(check, record, seat, self.sent.get(check.hand), check.hand in self.confirmed)
+
+    def knowledge(self, seat: int, record: dict[str, Any]) -> dict[str, Any]:
+        """What this seat knows of its own randomness in the record's deals, for the record it
+        keeps (``my_randomness``, docs/ENGINE.md)."""
+        deals = record.get("deals")
+        hands = {entry.get("hand") for entry in deals if isinstance(entry, dict)} if isinstance(deals, list) else set()
+        return {
+            "seat": seat,
+            "sent": {str(hand): data for hand, data in sorted(self.sent.items()) if hand in hands},
+            "confirmed": sorted(hand for hand in self.confirmed if hand in hands),
+        }
 
     async def check(self, hand: int, timeout: float = 30.0) -> HandCheck | None:
         """The outcome for ``hand`` once its reveal is checked (None if none came in time)."""

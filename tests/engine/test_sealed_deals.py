@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import variants
-from rummy_tui.engine import Game
+from rummy_tui.engine import Game, RecordError
 from rummy_tui.engine.ai import play_ai_game
 from rummy_tui.engine.deals import DealStream, deal_key, hand_secret, seed_key, short
 from rummy_tui.engine.verify import verify_record
@@ -366,3 +366,43 @@ def test_rummy_verify_says_which_deals_lack_a_players_randomness(tmp_path, langu
         set_language("en")
     assert result.exit_code == 0, result.output  # a deal without someone's randomness is not a forged one
     assert result.output.splitlines()[:2] == expected and result.output.splitlines()[-1] == last, result.output
+
+
+def finished_without_seat_twos_randomness() -> dict:
+    """A finished one-hand Gin record of two humans: P1's randomness in the deal, P2's not."""
+    from rummy_tui.engine.ai import choose_action
+
+    mine = secrets.token_hex(16)
+    game = Game("gin", 2, {"single_hand": True}, seed=None, seats=human_seats(2), contributions={1: [mine, None]})
+    while not game.is_over:
+        game.apply(choose_action(game, game.current_seat, "easy"))
+    return json.loads(json.dumps(game.record))
+
+
+@pytest.mark.parametrize(
+    "seat, sent, confirmed, outcome, said",
+    [
+        (0, "mine", [1], "verified", "Hand 1: deal verified ({c}), but it was dealt without P2's randomness"),
+        (0, "other", [1], "failed", "Hand 1: NOT VERIFIED: the deal was not made with your randomness: the server"),
+        (1, "other", [1], "failed", "Hand 1: NOT VERIFIED: the deal was made without your randomness, which the"),
+        (1, "other", [], "verified", "Hand 1: deal verified ({c}), but your randomness is not in it: it did not"),
+        (1, None, [], "verified", "Hand 1: deal verified ({c}), but your randomness is not in it"),
+    ],
+)
+def test_verify_checks_a_players_own_randomness_from_the_record_they_kept(seat, sent, confirmed, outcome, said):
+    record = finished_without_seat_twos_randomness()
+    given = {"mine": record["deals"][0]["contributions"][0], "other": secrets.token_hex(16), None: None}[sent]
+    record["my_randomness"] = {"seat": seat, "sent": {"1": given} if given else {}, "confirmed": confirmed}
+    check = verify_record(record).hands[0]
+    assert check.outcome == outcome and check.text().startswith(
+        said.format(c=short(record["deals"][0]["deal_commitment"]))
+    ), check.text()
+    assert Game.replay(record).record["my_randomness"] == record["my_randomness"]  # kept in the history
+
+
+def test_verify_refuses_a_malformed_my_randomness_and_reads_a_record_without_one():
+    record = finished_without_seat_twos_randomness()
+    assert verify_record(record).ok  # a record kept before the field, or by someone else
+    for bad in ({"seat": 2, "sent": {}, "confirmed": []}, {"seat": 0, "sent": {"x": "00"}, "confirmed": []}, []):
+        with pytest.raises(RecordError, match="my_randomness"):
+            verify_record({**record, "my_randomness": bad})

@@ -4,7 +4,9 @@ files on the server are removed after the retention period."""
 from __future__ import annotations
 
 import asyncio
+import copy
 
+from rummy_tui.engine.verify import verify_record
 from rummy_tui.storage.history import History
 from rummy_tui.tableserver.client import TableClient
 from rummy_tui.tableserver.connect import keep_in_history
@@ -36,11 +38,21 @@ async def test_each_player_keeps_the_finished_game_in_their_own_history(server, 
             await client.why_not("draw")
         assert await asyncio.gather(*client.kept) == [True]
     table = server.tables[anna.table]
-    for _name, folder in histories.items():
+    for seat, folder in enumerate(histories.values()):
         monkeypatch.setenv("RUMMY_TUI_DATA_DIR", str(folder))
         games = History().finished_games()
         assert [game.game_id for game in games] == [f"shared-{anna.table}"]
-        assert History().record(f"shared-{anna.table}")["actions"] == table.game.record["actions"]
+        kept = History().record(f"shared-{anna.table}")
+        assert kept["actions"] == table.game.record["actions"]
+        # what only this player knows of their randomness, for `rummy verify` to check again
+        sent = clients[seat].witness.sent[1]
+        assert kept["my_randomness"] == {"seat": seat, "sent": {"1": sent}, "confirmed": [1]}
+        assert kept["deals"][0]["contributions"][seat] == sent
+        verification = verify_record(kept)
+        assert verification.ok and not verification.hands[0].notes, verification.hands[0].text()
+        other = copy.deepcopy(kept)  # as if the server had dealt with other bytes than this player's
+        other["my_randomness"]["sent"]["1"] = "0" * 32
+        assert verify_record(other).hands[0].text().endswith("the server used other bytes in its place")
     for client in clients:
         client.writer.close()
 
