@@ -1,7 +1,7 @@
-"""Römi (Hungarian rummy): rules.py holds the variant; moves.py, plan.py, turn.py, duty.py and
-common.py the moves, the planner, the exact search of a turn and the taken card's duty; ai.py and
-hard.py the computer players.
-The package installs the computer player on the variant: the rules never import their AI."""
+"""Römi (Hungarian rummy): rules.py holds the variant; moves.py, plan.py, turn.py (with shapes.py),
+duty.py and common.py the moves, the planner, the exact search of a turn and the taken card's
+duty; ai.py and hard.py the computer players. The package installs the computer player on the
+variant: the rules never import their AI."""
 
 from rummy_tui.engine.variant import ComputerPlayer
 

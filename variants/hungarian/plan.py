@@ -34,7 +34,8 @@ from .common import (
 )
 from .duty import TurnPosition, taken_card_duty
 from .duty import is_szuro as fits_table
-from .turn import OUT, STAY, Completion, card_code, completions
+from .shapes import card_code
+from .turn import OUT, STAY, Completion, completions
 
 PLAN_CACHE_SIZE = 4096
 

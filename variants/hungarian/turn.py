@@ -8,7 +8,9 @@ Why the form covers every order: a finished turn is a final table plus the cards
 
 * Joker exchanges only need cards from the hand, so they can come first (for a player who has
   not opened and does not go out, right after the opening melds).
-* A new meld never needs lay-offs on it later in the same turn: a bigger meld does the same.
+* A new meld never needs lay-offs on it later in the same turn: a bigger meld does the same;
+  except the opening meld of the taken card, which may grow once opened with the jokers freed
+  then: the part without them is laid first (``_opening_core``).
 * What a table meld receives this turn is one block below it and one block above it (a group:
   one block). Lay-offs in any order, chains included, amount to that.
 * A player who stays in the hand needs only the moves his duties ask for (the taken card, freed
@@ -16,8 +18,10 @@ Why the form covers every order: a finished turn is a final table plus the cards
 
 Cards are decided one at a time, lowest face first, as in the deadwood solver: the lowest
 undecided natural card is kept, or starts a new meld whose other cards are all undecided, or
-joins a block of a table meld whose other naturals are all undecided. Jokers are decided last
-(whatever the naturals left for them: kept, or laid on any meld with room).
+joins a block of a table meld whose other naturals are all undecided (a high ace, the lowest
+face of its suit, also takes the king, queen, ... below it). Jokers are decided last (whatever
+the naturals left for them: kept, or laid on any meld with room); a joker taken from the
+discard pile is tried both in melds and blocks and apart from them.
 """
 
 from __future__ import annotations
@@ -25,15 +29,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
 
-from rummy_tui.engine.cards import face_of, face_text, is_joker, make_face, rank_of, suit_of
+from rummy_tui.engine.cards import face_of, is_joker, make_face, rank_of, suit_of
 from rummy_tui.engine.melds import RUN, SET, Meld, exchange_joker, lay_off
 
 from .duty import TurnPosition, taken_card_duty
+from .shapes import MeldShape, build_meld, choose_one_each, distinct_roles, jokers_in, spot_face
 
 OUT, STAY = "out", "stay"
-MeldShape = tuple[str, Any]  # ("set", faces the jokers stand for) or ("run", (low position, joker positions))
 
 
 @dataclass
@@ -77,7 +80,8 @@ class CompletionSearch:
             self.pool = sorted((c for c in hand if not is_joker(c)), key=lambda c: (face_of(c), c != pos.taken, c))
             self.undecided = [True] * len(self.pool)
             self.kept: list[int] = []
-            self.melds: list[tuple[Meld, bool]] = []  # (meld, holds a freed joker)
+            self.melds: list[tuple[Meld, bool]] = []  # (meld, laid after the exchanges)
+            self.cores: dict[int, tuple[Meld, list[tuple[int, int]]]] = {}  # id(meld): its opening part, the rest
             self.all_freed = pos.freed | set(self._newly_freed(exchanges, table))
             self.wide = self._stay_needs_every_meld(freed)
             yield from self._decide(0)
@@ -125,7 +129,7 @@ class CompletionSearch:
             grown = []
             for picked in results:
                 copies = [c for c in hand if face_of(c) == face and c not in picked]
-                for card in _distinct_roles(copies, self.pos.taken):
+                for card in distinct_roles(copies, self.pos.taken):
                     grown.append(picked + [card])
             results = grown
         return [r for r in results if len(r) == len(faces)]
@@ -183,7 +187,11 @@ class CompletionSearch:
         return reachable < pos.opening_min
 
     def _opening_points(self) -> list[int]:
-        return [sum(self.pos.value(f) for f in meld.faces) for meld, freed in self.melds if not freed]
+        return [sum(self.pos.value(f) for f in self._laid(meld).faces) for meld, freed in self.melds if not freed]
+
+    def _laid(self, meld: Meld) -> Meld:
+        """A new meld as it is first laid: without the part laid off on it later (``_opening_core``)."""
+        return self.cores[id(meld)][0] if id(meld) in self.cores else meld
 
     def _keep(self, card: int, at: int) -> Iterator[Completion]:
         if card == self.pos.duty_card:
@@ -240,19 +248,45 @@ class CompletionSearch:
     def _new_melds(self, card: int, at: int) -> Iterator[Completion]:
         taken = self.pos.duty_card
         for naturals, shape in self._meld_shapes(card, at):
-            for hand_j, freed_j in self._joker_splits(_jokers_in(shape)):
+            for hand_j, freed_j in self._joker_splits(jokers_in(shape)):
                 if self.mode == STAY and not self.wide and taken not in naturals and taken not in hand_j:
                     continue  # staying, an opened player only needs the taken card's meld
-                meld = _build_meld(naturals, shape, hand_j + freed_j)
+                meld = build_meld(naturals, shape, hand_j + freed_j)
                 if meld is None:
                     continue
                 indices = self._take(naturals[1:])
                 self._use_jokers(hand_j, freed_j)
-                self.melds.append((meld, bool(freed_j)))
+                core = self._opening_core(meld, freed_j)
+                if core is not None:
+                    self.cores[id(meld)] = core
+                self.melds.append((meld, bool(freed_j) and core is None))
                 yield from self._decide(at + 1)
                 self.melds.pop()
+                self.cores.pop(id(meld), None)
                 self._return_jokers(hand_j, freed_j)
                 self._give_back(indices)
+
+    def _opening_core(self, meld: Meld, freed: list[int]) -> tuple[Meld, list[tuple[int, int]]] | None:
+        """Opening with the taken card, a player may grow its meld once opened, with jokers he
+        frees only then: the meld without them, if still a meld holding the taken card, is an
+        opening meld, and the rest (card, face) is laid off on it after the exchanges."""
+        taken = self.pos.duty_card
+        if self.mode != STAY or self.pos.opened or not freed or taken not in meld.cards:
+            return None
+        if meld.kind == SET:
+            keep = [i for i, c in enumerate(meld.cards) if c not in freed]
+        else:  # the stretch between freed jokers that holds the taken card
+            where = meld.cards.index(taken)
+            first = max((i + 1 for i, c in enumerate(meld.cards) if i < where and c in freed), default=0)
+            last = min((i for i, c in enumerate(meld.cards) if i > where and c in freed), default=len(meld.cards))
+            keep = list(range(first, last))
+        cards = [meld.cards[i] for i in keep]
+        if len(cards) < 3 or all(is_joker(c) for c in cards):
+            return None
+        low = meld.low + keep[0] if meld.kind == RUN else meld.low
+        core = Meld(meld.kind, tuple(cards), tuple(meld.faces[i] for i in keep), low)
+        rest = [(c, f) for i, (c, f) in enumerate(zip(meld.cards, meld.faces, strict=True)) if i not in keep]
+        return core, rest
 
     def _meld_shapes(self, card: int, at: int) -> Iterator[tuple[list[int], MeldShape]]:
         """Melds whose lowest natural is ``card``: its naturals (``card`` first) and the faces
@@ -267,7 +301,7 @@ class CompletionSearch:
                     others[s] = copies
         for size in range(len(others) + 1):
             for suits in combinations(sorted(others), size):
-                for picked in _choose_one_each([others[s] for s in suits], self.pos.taken):
+                for picked in choose_one_each([others[s] for s in suits], self.pos.taken):
                     for spare in range(jokers + 1):
                         if 3 <= 1 + size + spare <= self.rules.set_max:
                             missing = [make_face(rank, s) for s in range(4) if s != suit and s not in suits]
@@ -297,7 +331,7 @@ class CompletionSearch:
         if nxt > top:
             return
         if nxt <= 13:
-            for copy in _distinct_roles(self._available(make_face(nxt, suit), at), self.pos.taken):
+            for copy in distinct_roles(self._available(make_face(nxt, suit), at), self.pos.taken):
                 yield from self._run_up(card, at, suit, nxt, top, jokers, naturals + (copy,), holes)
         if jokers:
             yield from self._run_up(card, at, suit, nxt, top, jokers - 1, naturals, holes + (nxt,))
@@ -309,7 +343,7 @@ class CompletionSearch:
         nxt = first - 1
         if nxt < 2:
             return
-        for copy in _distinct_roles(self._available(make_face(nxt, suit), at), self.pos.taken):
+        for copy in distinct_roles(self._available(make_face(nxt, suit), at), self.pos.taken):
             yield from self._run_down(card, at, suit, nxt, naturals + [copy], jokers, holes)
         if jokers:
             yield from self._run_down(card, at, suit, nxt, naturals, jokers - 1, holes + (nxt,))
@@ -320,8 +354,8 @@ class CompletionSearch:
         pos = self.pos
         if not pos.opened and self.mode == STAY:
             return  # lay-offs before opening only in a handolás; after it they never help a stay
-        if self.mode == STAY and (not pos.opened_at_start or pos.duty_card is None):
-            return
+        if self.mode == STAY and (not pos.opened or pos.duty_card is None):
+            return  # staying, lay-offs only help the taken card
         for index, meld in enumerate(self.table):
             if meld.kind == RUN and suit_of(meld.faces[0]) == suit_of(card):
                 for side in ("low", "high"):
@@ -368,7 +402,7 @@ class CompletionSearch:
             return
         if len(gap) > jokers:
             return
-        gap_faces = [_spot_face(p, suit) for p in gap]
+        gap_faces = [spot_face(p, suit) for p in gap]
         yield from self._continue_up(card, at, suit, spot, [card], gap_faces, jokers - len(gap))
 
     def _continue_up(self, card, at, suit, top, naturals, joker_faces, jokers):
@@ -376,9 +410,9 @@ class CompletionSearch:
         nxt = top + 1
         if nxt > 14:
             return
-        face = _spot_face(nxt, suit)
+        face = spot_face(nxt, suit)
         copies = [c for c in self._available(face, at) if c not in naturals] if nxt != 14 else []
-        for copy in _distinct_roles(copies, self.pos.taken):
+        for copy in distinct_roles(copies, self.pos.taken):
             yield from self._continue_up(card, at, suit, nxt, naturals + [copy], joker_faces, jokers)
         if jokers:
             yield from self._continue_up(card, at, suit, nxt, naturals, joker_faces + [face], jokers - 1)
@@ -388,8 +422,8 @@ class CompletionSearch:
         if not gap:
             yield list(naturals), list(joker_faces)
             return
-        face = _spot_face(gap[-1], suit)
-        for copy in _distinct_roles(self._available(face, at), self.pos.taken):
+        face = spot_face(gap[-1], suit)
+        for copy in distinct_roles(self._available(face, at), self.pos.taken):
             yield from self._fill_down(at, suit, gap[:-1], jokers, naturals + (copy,), joker_faces)
         if jokers:
             yield from self._fill_down(at, suit, gap[:-1], jokers - 1, naturals, joker_faces + (face,))
@@ -405,7 +439,7 @@ class CompletionSearch:
                     others[s] = copies
         for size in range(len(others) + 1):
             for suits in combinations(sorted(others), size):
-                for picked in _choose_one_each([others[s] for s in suits], self.pos.taken):
+                for picked in choose_one_each([others[s] for s in suits], self.pos.taken):
                     yield from self._try_block(card, at, index, "set", [card] + picked, [])
 
     def _try_block(self, card, at, index, side, naturals, joker_faces) -> Iterator[Completion]:
@@ -463,12 +497,20 @@ class CompletionSearch:
                 continue
             yield Completion(
                 exchanges=list(self.exchanges),
-                melds=self._ordered_melds(),
-                blocks={i: list(v) for i, v in self.blocks.items()},
+                melds=[self._laid(m) for m in self._ordered_melds()],
+                blocks=self._all_blocks(),
                 joker_layoffs=sorted(laid + placements, key=lambda p: self._pick_order(p[1])),
                 kept=list(self.kept) + kept_jokers,
                 out=self.mode == OUT,
             )
+
+    def _all_blocks(self) -> dict[int, list[tuple[int, int]]]:
+        """The blocks on table melds, and on new melds the parts laid off after the exchanges."""
+        blocks = {i: list(v) for i, v in self.blocks.items()}
+        for number, meld in enumerate(self._ordered_melds()):
+            if id(meld) in self.cores:
+                blocks[len(self.table) + number] = list(self.cores[id(meld)][1])
+        return blocks
 
     def _taken_joker_spots(self, final: list[Meld], bound: list[int]) -> Iterator[tuple[list[Meld], list]]:
         """The final table with a taken joker laid off alone on each meld with room for it
@@ -535,63 +577,3 @@ class CompletionSearch:
 def completions(pos: TurnPosition, modes: Sequence[str] = (STAY, OUT)) -> Iterator[Completion]:
     for mode in modes:
         yield from CompletionSearch(pos, mode).completions()
-
-
-# --- small helpers ---------------------------------------------------------------------------
-
-
-def _spot_face(position: int, suit: int) -> int:
-    return make_face(1 if position == 14 else position, suit)
-
-
-def _distinct_roles(copies: list[int], taken: int | None) -> list[int]:
-    """Of several copies of one face, the taken card and one plain copy are all that differ."""
-    chosen = [c for c in copies if c == taken][:1]
-    plain = [c for c in copies if c != taken][:1]
-    return chosen + plain
-
-
-def _choose_one_each(groups: list[list[int]], taken: int | None) -> Iterator[list[int]]:
-    yield from _product([_distinct_roles(g, taken) for g in groups])
-
-
-def _product(choices: list[list]) -> Iterator[list]:
-    if not choices:
-        yield []
-        return
-    for first in choices[0]:
-        for rest in _product(choices[1:]):
-            yield [first] + rest
-
-
-def _jokers_in(shape: MeldShape) -> int:
-    kind, detail = shape
-    return len(detail) if kind == "set" else len(detail[1])
-
-
-def _build_meld(naturals: list[int], shape: MeldShape, jokers: list[int]) -> Meld | None:
-    """A new meld: a set with jokers for the missing suits, or a run with jokers in the holes
-    (positions, 14 being a high ace)."""
-    kind, detail = shape
-    if len(jokers) != _jokers_in(shape):
-        return None
-    if kind == "set":
-        faces = [face_of(c) for c in naturals] + list(detail)
-        return Meld(SET, tuple(naturals) + tuple(jokers), tuple(faces), rank_of(naturals[0]))
-    low, holes = detail
-    suit = suit_of(naturals[0])
-    ace_high = (
-        any(p == 14 for p in holes)
-        or (rank_of(naturals[0]) == 1 and low > 1)
-        or any(rank_of(c) == 1 for c in naturals[1:])
-    )
-    by_position = {(14 if ace_high and rank_of(c) == 1 else rank_of(c)): c for c in naturals}
-    by_position.update(zip(holes, jokers, strict=False))
-    positions = sorted(by_position)
-    if positions != list(range(low, low + len(positions))):
-        return None
-    return Meld(RUN, tuple(by_position[p] for p in positions), tuple(_spot_face(p, suit) for p in positions), low)
-
-
-def card_code(card: int, face: int) -> str:
-    return f"JK={face_text(face)}" if is_joker(card) else face_text(face)

@@ -199,6 +199,45 @@ def test_the_taken_card_goes_to_the_meld_that_needs_it_when_its_twin_is_held():
     assert game.state.phase == "draw" and game.state.extra["opened"][0]
 
 
+def test_the_taken_cards_opening_meld_grows_after_a_joker_exchange():
+    """Seed 20261201, position 15127 of 20,000: 6♣ 7♣ JK opens (21, the minimum is 10) with the taken
+    6♣ but one natural beside it; opened, he lays K♥ for the table's joker and lays that joker off
+    with 10♣ on his own meld (C-5: lay-offs after the opening, the freed joker placed), which then
+    holds two naturals from his hand besides 6♣ (C-6 P4, judged when the turn ends)."""
+    position = {"opening_min": 10}
+    tables = ["AS 2S 3S 4S", "8C 8D 8S", "JK 10H JH QH"]
+    steps = ("take:discard", "meld:6C-7C-JK=8C", "exchange:KH>2", "layoff:JK=9C-10C>3", "discard:3H")
+    for played in (steps, steps[:1]):
+        game = Game.from_position(
+            "hungarian",
+            2,
+            hands=["KH KC KD 7C JK 10C 3H", "4D 4C"],
+            table=[(1, t) for t in tables],
+            discard="6C",
+            settings=position,
+            extra={"opened": [False, True]},
+        )
+        for step in played:
+            assert game.why_not(step) is None, step
+            game.apply(step)
+        if len(played) == 1:
+            finish(game)
+        assert game.state.phase == "draw"
+        assert [card_text(c) for c in game.state.table[3]["meld"]["cards"]] == ["6C", "7C", "JK", "JK", "10C"]
+
+
+def test_opened_this_turn_he_is_offered_the_lay_off_his_taken_cards_meld_still_needs():
+    """Any order (C-6): the taken 6♣ opened in 6♣ 7♣ JK, one natural beside it; 9♣ laid off on it
+    makes two. The planner looked for lay-offs only for players opened before the turn."""
+    game = romi("7C JK 9C KH KC KD 2D 3D", ["AS 2S 3S"], "6C", opened=False)
+    game.apply("take:discard")
+    game.apply("meld:6C-7C-JK=8C+KH-KC-KD")
+    assert game.legal_actions() == ["layoff:9C>1"]
+    game.apply("layoff:9C>1")
+    game.apply("discard:2D")
+    assert game.state.phase == "draw"
+
+
 # --- the two bugs' neighbourhood, as a property --------------------------------------------------
 
 
