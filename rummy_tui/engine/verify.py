@@ -291,14 +291,20 @@ def check_own_randomness(
     check: HandCheck, record: dict[str, Any], seat: int, sent: str | None, confirmed: bool
 ) -> None:
     """What only ``seat``'s own program knows of its randomness in the hand's deal: the bytes it
-    sent (None: none) and whether the server confirmed it held them. Other bytes in their place,
-    or none after a confirmation, fail the deal; none otherwise is a warning (too late)."""
+    sent (None: none) and whether the server confirmed it held them. Other bytes or none after
+    that confirmation fail the deal. Without one they are warnings: bytes too late, or other
+    bytes an earlier run of the player's program gave for the seat (it came back from another)."""
     given = _contributions_in(record, check.hand)
     if check.outcome == FAILED or not 0 <= seat < len(given):
         return
     used = given[seat]
-    if sent and used not in (None, sent):
+    if sent and used not in (None, sent) and confirmed:
         check.fail(N_("the deal was not made with your randomness: the server used other bytes in its place"))
+    elif sent and used not in (None, sent):
+        mixed_up = N_(
+            "the randomness in it for your seat is not the bytes this program sent (perhaps an earlier run of it sent those)"
+        )
+        check.notes.insert(0, (mixed_up, {}))
     elif used is None and confirmed:
         check.fail(N_("the deal was made without your randomness, which the server had confirmed it held"))
     elif used is None and record.get("chosen_seed") is False:  # (a chosen seed asks nobody)

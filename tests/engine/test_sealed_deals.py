@@ -384,6 +384,7 @@ def finished_without_seat_twos_randomness() -> dict:
     [
         (0, "mine", [1], "verified", "Hand 1: deal verified ({c}), but it was dealt without P2's randomness"),
         (0, "other", [1], "failed", "Hand 1: NOT VERIFIED: the deal was not made with your randomness: the server"),
+        (0, "other", [], "verified", "Hand 1: deal verified ({c}), but the randomness in it for your seat is not"),
         (1, "other", [1], "failed", "Hand 1: NOT VERIFIED: the deal was made without your randomness, which the"),
         (1, "other", [], "verified", "Hand 1: deal verified ({c}), but your randomness is not in it: it did not"),
         (1, None, [], "verified", "Hand 1: deal verified ({c}), but your randomness is not in it"),

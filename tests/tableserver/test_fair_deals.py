@@ -108,6 +108,24 @@ async def test_a_silent_player_is_dealt_without_and_the_deal_is_not_held_up(serv
         ), check.text()
 
 
+async def test_a_server_that_dealt_with_other_bytes_than_it_confirmed_is_caught(server, connect):
+    clients = await seat_everyone(connect, "gin", 2, record=True)
+    table = server.tables[clients[0].table]
+    honest = table._gather_contributions
+
+    async def replacing_the_second_seats(hand: int) -> None:
+        await honest(hand)
+        if hand == 2:  # confirmed to Seat 2 as it came in; replaced just before the deal
+            table.game.deal_entry(2)["contributions"][1] = "0" * 32
+
+    table._gather_contributions = replacing_the_second_seats
+    await play_all(clients, until_hand(3))
+    check = await clients[1].witness.check(2, timeout=20)
+    assert check is not None and check.text() == (
+        "Hand 2: NOT VERIFIED: the deal was not made with your randomness: the server used other bytes in its place"
+    )
+
+
 async def test_a_server_that_drops_a_confirmed_randomness_is_caught(server, connect):
     clients = await seat_everyone(connect, "gin", 2, record=True)
     table = server.tables[clients[0].table]
@@ -157,3 +175,26 @@ async def test_a_server_that_ignores_everyones_randomness_is_told_on_every_deal(
                 "your randomness is not in it: it did not reach the table before the cards were dealt",
                 "nobody's own randomness is in it: the server's secret alone chose the cards",
             ]
+
+
+async def test_a_player_back_from_another_program_is_warned_not_told_the_deal_is_false(server, connect):
+    """The seat's bytes for hand 2 came from the program that left; the one back in its seat
+    (by the seat's token) sends its own, which the deal cannot take any more: an honest
+    server, so a warning, not a failure."""
+    clients = await seat_everyone(connect, "gin", 2, record=True)
+    await clients[1].wait_view(lambda view: view["started"])
+    assert await clients[1].witness.confirmed_for(2)
+    token, code = clients[1].token, clients[1].table
+    clients[1].writer.close()
+    back = await connect("Seat 2", record=True, token=token)
+    await back.join(code, token=token)
+    await play_all([clients[0], back], until_hand(3))
+    check = await back.witness.check(2, timeout=20)
+    assert check is not None and check.warned, check and check.text()
+    assert check.notes == [
+        (
+            "the randomness in it for your seat is not the bytes this program sent (perhaps an earlier run of it sent those)",
+            {},
+        )
+    ]
+    assert server.tables[code].game.deal_entry(2)["contributions"][1] == clients[1].witness.sent[2]
