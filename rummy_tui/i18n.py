@@ -447,4 +447,7 @@ def _second_person(text: str, name: str) -> str:
         rest = _AND_VERB.sub(lambda m: "and " + SECOND_PERSON.get(m.group(1), m.group(1)), rest)
         return f"{you} {SECOND_PERSON.get(word, word)}{rest}"
 
+    text = re.sub(  # "Dealt without Ann's own randomness" -> "Dealt without your own randomness"
+        rf"(?<!\w){re.escape(name)}'s(?!\w)", lambda match: "Your" if match.start() == 0 else "your", text
+    )
     return re.sub(rf"(?<!\w){re.escape(name)} (\w+)([^.;:,]*)", personal, text)

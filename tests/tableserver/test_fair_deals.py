@@ -7,6 +7,7 @@ import asyncio
 import hashlib
 
 from rummy_tui.engine.deals import short
+from rummy_tui.i18n import render_event, set_language
 
 from .players import play_all, seat_everyone, until_hand
 
@@ -99,6 +100,17 @@ async def test_a_silent_player_is_dealt_without_and_the_deal_is_not_held_up(serv
     assert asyncio.get_running_loop().time() - started < 30
     lines = [e for e in table.game.state.events if e["text"].startswith("Dealt without")]
     assert {e["values"]["name"] for e in lines} == {seat.name for seat in table.seats}
+    for seat, client in enumerate(clients):  # the table's log says whose, to each in their own words
+        names = [entry["name"] for entry in client.view["seats"]]
+        events = client.view["observation"]["events"]
+        lines = [e for e in events if e["text"].startswith("Dealt without") and e["hand"] == 2]
+        mine = [render_event(e, names, seat) for e in lines if e["values"]["name"] == names[seat]]
+        assert mine == ["Dealt without your own randomness: it did not come in time."]
+        try:
+            set_language("hu")
+            assert render_event(lines[seat], names, seat).startswith("A saját véletlen bájtjaid nélkül osztottunk")
+        finally:
+            set_language("en")
     for client in clients:  # a slow seat is no cheat: verified, and each player is told plainly
         check = await client.witness.check(1, timeout=20)
         assert check is not None and check.verified, check and check.text()
