@@ -57,6 +57,11 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
         self.ai_delay = ai_delay
         self.table_options = table_options
 
+    def get_default_screen(self) -> Screen:
+        from rummy_tui.screens.blank import BlankScreen
+
+        return BlankScreen(id="_default")
+
     def on_mount(self) -> None:
         if self.high_contrast:
             self.theme = HIGH_CONTRAST_THEME
@@ -229,7 +234,7 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
         self.show_main_screen(StartScreen())
 
     # --- the screen stack ------------------------------------------------------------------
-    # Textual's blank default screen is at the bottom; above it is the main screen (the start
+    # A blank screen (screens/blank.py) is at the bottom; above it is the main screen (the start
     # screen, or a table), and above that what it opened (menus, help, hand-offs, a shared
     # table over the start screen). New game goes through show_main_screen, a late dismiss does
     # nothing (textual_guards), and nothing pops the main screen itself: whatever keys pile up,

@@ -60,10 +60,10 @@ async def test_new_game_with_keys_piling_up_from_any_screen():
         app.action_new_game()  # the palette's New game and the end-of-game n, one after the other
         pile_up(app, "escape", "escape")
         await settle(pilot)
-        assert names(app) == ["Screen", "StartScreen"]
+        assert names(app) == ["BlankScreen", "StartScreen"]
         app.action_new_game()  # from the start screen itself
         await settle(pilot)
-        assert names(app) == ["Screen", "StartScreen"]
+        assert names(app) == ["BlankScreen", "StartScreen"]
 
 
 async def test_a_screen_no_longer_in_front_cannot_dismiss_the_one_that_is():

@@ -1,0 +1,94 @@
+"""What a game lays out on its way to the start screen, and nothing more: the blank screen at
+the bottom of the stack is not laid out under the start screen."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from textual.app import App
+from textual.geometry import Size
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+from rummy_tui.app import RummyApp
+from rummy_tui.screens.blank import BlankScreen
+from rummy_tui.screens.start import StartScreen
+
+from .test_lobby import until
+
+
+@pytest.fixture
+def layouts(monkeypatch) -> Counter:
+    """How many times each kind of screen is laid out (Textual's one place for it)."""
+    counted: Counter = Counter()
+    lay_out = Screen._refresh_layout
+
+    def counting(screen: Screen, *arguments, **options) -> None:
+        counted[type(screen).__name__] += 1
+        lay_out(screen, *arguments, **options)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counting)
+    return counted
+
+
+def laid_out_at(screen: Screen) -> Size:
+    """The size the screen was last laid out at (Screen.size is the app's)."""
+    return screen._compositor.size
+
+
+async def settled_start(pilot) -> StartScreen:
+    app = pilot.app
+    start = await until(
+        pilot, lambda: isinstance(app.screen, StartScreen) and app.screen.form_ready and app.screen, "the start form"
+    )
+    await until(pilot, lambda: not start._layout_required and not start._dirty_widgets, "the form drawn")
+    return start
+
+
+async def test_the_blank_screen_under_the_start_screen_is_never_laid_out(layouts):
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled_start(pilot)
+        assert isinstance(app.screen_stack[0], BlankScreen)
+        await pilot.resize_terminal(100, 30)
+        await until(pilot, lambda: laid_out_at(app.screen) == (100, 30), "the start screen at the new size")
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: laid_out_at(app.screen) == (80, 24), "the start screen back at 80x24")
+        assert layouts["StartScreen"] > 0
+        assert layouts["BlankScreen"] == 0, layouts
+
+
+class Uncovered(App):
+    def get_default_screen(self) -> Screen:
+        return BlankScreen(id="_default")
+
+
+class Cover(Screen):
+    def compose(self):
+        yield Static("cover")
+
+
+class SeeThrough(ModalScreen):
+    DEFAULT_CSS = "SeeThrough { background: $background 50%; }"
+
+    def compose(self):
+        yield Static("see through")
+
+
+async def test_the_blank_screen_is_laid_out_once_it_shows(layouts):
+    """Uncovered (the screen above it gone, or one it shows through), it is laid out as Textual's."""
+    app = Uncovered()
+    async with app.run_test(size=(40, 10)) as pilot:
+        blank = app.screen
+        await app.push_screen(Cover())
+        await pilot.pause()
+        layouts.clear()  # laid out while it was the only screen
+        await pilot.resize_terminal(50, 12)
+        await until(pilot, lambda: laid_out_at(app.screen) == (50, 12), "the cover at the new size")
+        assert layouts["BlankScreen"] == 0
+        await app.pop_screen()
+        await until(pilot, lambda: laid_out_at(blank) == (50, 12), "the blank screen laid out at the new size")
+        await app.push_screen(SeeThrough())
+        await pilot.resize_terminal(44, 11)
+        await until(pilot, lambda: laid_out_at(blank) == (44, 11), "the blank screen under a see-through one, laid out")
