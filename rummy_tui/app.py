@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual.app import SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
@@ -354,7 +355,12 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
 
     # --- terminal size ------------------------------------------------------------------------
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size == self._size and self._resize_event is None:
+            # The size the app has, told again (every driver tells it once more as it starts):
+            # Textual would send it on to the screens and lay each out again for nothing.
+            event.prevent_default()
+            return
         self.check_size()
         # Textual settles a resize a moment later (it debounces them); look again once it has,
         # or a shrink seen while the table is busy is only noticed at the next resize.

@@ -1,11 +1,14 @@
 """What a game lays out on its way to the start screen, and nothing more: the blank screen at
-the bottom of the stack is not laid out under the start screen."""
+the bottom of the stack is not laid out under the start screen, and the terminal's size told
+again (every driver tells it once more as it starts) lays nothing out."""
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 
 import pytest
+from textual import events
 from textual.app import App
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
@@ -37,6 +40,13 @@ def laid_out_at(screen: Screen) -> Size:
     return screen._compositor.size
 
 
+async def handled(app: App) -> None:
+    """Once the app has handled the messages posted before this (they are handled in turn)."""
+    done = asyncio.Event()
+    app.call_later(done.set)
+    await done.wait()
+
+
 async def settled_start(pilot) -> StartScreen:
     app = pilot.app
     start = await until(
@@ -57,6 +67,28 @@ async def test_the_blank_screen_under_the_start_screen_is_never_laid_out(layouts
         await until(pilot, lambda: laid_out_at(app.screen) == (80, 24), "the start screen back at 80x24")
         assert layouts["StartScreen"] > 0
         assert layouts["BlankScreen"] == 0, layouts
+
+
+async def test_the_size_told_again_lays_nothing_out(layouts):
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled_start(pilot)
+        before = Counter(layouts)
+        app.post_message(events.Resize(app.size, app.size))
+        await handled(app)
+        await pilot.pause()
+        await pilot.pause()
+        assert layouts == before
+
+
+async def test_a_new_size_is_still_laid_out(layouts):
+    app = RummyApp(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = await settled_start(pilot)
+        before = layouts["StartScreen"]
+        app.post_message(events.Resize(Size(90, 24), Size(90, 24)))
+        await until(pilot, lambda: laid_out_at(start) == (90, 24), "the start screen at 90 columns")
+        assert layouts["StartScreen"] > before
 
 
 class Uncovered(App):
