@@ -10,9 +10,10 @@ from collections import Counter
 import pytest
 from textual import events
 from textual.app import App
+from textual.containers import VerticalScroll
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from rummy_tui.app import RummyApp
 from rummy_tui.screens.blank import BlankScreen
@@ -124,3 +125,60 @@ async def test_the_blank_screen_is_laid_out_once_it_shows(layouts):
         await app.push_screen(SeeThrough())
         await pilot.resize_terminal(44, 11)
         await until(pilot, lambda: laid_out_at(blank) == (44, 11), "the blank screen under a see-through one, laid out")
+
+
+# --- each layout once (rummy_tui/layout_once.py) -----------------------------------------------
+
+
+class Box(App):
+    def compose(self):
+        with VerticalScroll(id="box"):
+            yield Static("first line")
+        yield OptionList(id="list")
+
+    CSS = "#box { height: 10; } #list { height: auto; }"
+
+
+async def drawn(pilot) -> None:
+    """Until the screen in front has nothing left to lay out or draw."""
+    screen = pilot.app.screen
+    for _ in range(3):
+        await pilot.pause()
+    await until(pilot, lambda: not screen._layout_required and not screen._dirty_widgets, "the screen drawn")
+    await pilot.pause()
+
+
+async def test_new_widgets_are_laid_out_once(layouts):
+    app = Box()
+    async with app.run_test(size=(40, 30)) as pilot:
+        await drawn(pilot)
+        box = app.query_one("#box")
+        layouts.clear()
+        await box.mount_all([Static(f"line {n}") for n in range(3)])
+        await drawn(pilot)
+        assert layouts["Screen"] == 1
+
+
+async def test_an_option_list_is_laid_out_once_with_its_options(layouts):
+    app = Box()
+    async with app.run_test(size=(40, 30)) as pilot:
+        await drawn(pilot)
+        layouts.clear()
+        app.query_one("#list", OptionList).add_options([f"option {n}" for n in range(5)])
+        await drawn(pilot)
+        assert layouts["Screen"] == 1
+        assert "option 4" in "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def test_a_scroll_bar_that_appears_is_still_laid_out(layouts):
+    app = Box()
+    async with app.run_test(size=(40, 30)) as pilot:
+        await drawn(pilot)
+        box = app.query_one("#box")
+        sizes = []
+        app.watch(box, "virtual_size", lambda size: sizes.append(size.height), init=False)
+        await box.mount_all([Static(f"line {n}") for n in range(20)])
+        await drawn(pilot)
+        assert box.show_vertical_scrollbar
+        assert sizes[-1] == box.virtual_size.height == 21  # the watchers of a virtual size are told as before
+        assert all(line.size.width == box.scrollable_content_region.width < 40 for line in box.children)
