@@ -37,6 +37,7 @@ LAYERS = [  # (layer, module-name prefixes), bottom first; the longest matching 
             "rummy_tui.crash",
             "rummy_tui.textual_guards",
             "rummy_tui.shared_css",
+            "rummy_tui.layout_once",
             "rummy_tui.setting_titles",
             "rummy_tui.served",
             "rummy_tui.lines",
