@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult, RenderResult
+from textual.binding import Binding
 from textual.content import Content
 from textual.css.styles import RulesMap
 from textual.strip import Strip
@@ -27,7 +28,15 @@ from textual.widgets import Select as TextualSelect
 from textual.widgets._option_list import Option
 from textual.widgets._select import NoSelection, SelectCurrent, SelectOverlay
 
+from rummy_tui.i18n import _
+
 ARROW_CELLS = 2  # Textual's arrow: one cell wide with one cell of padding to its left
+
+
+class SelectMenu(SelectOverlay):
+    """Textual's option list of a Select, its footer key in the player's language."""
+
+    BINDINGS = [Binding("escape", "dismiss", _("Dismiss menu"))]
 
 
 class LabelAndArrow(Visual):
@@ -157,7 +166,7 @@ class Select(TextualSelect):
         if line is None:
             return  # taken down
         if expanded and self._option_list() is None:
-            option_list = SelectOverlay(type_to_search=self._type_to_search)
+            option_list = SelectMenu(type_to_search=self._type_to_search)
             option_list.compact = self.compact
             self.mount(option_list.add_options(self._option_prompts()))
         super()._watch_expanded(expanded)
