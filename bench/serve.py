@@ -23,6 +23,9 @@ at most 1.3x) and key to screen update at a Gin table, p50 and p95 (target at mo
 
 Visitors playing Gin against the AI at once (`--playing N`): bench/serve_playing.py, which uses
 this file's terminal, visitors and server.
+
+For an A/B: `--no-spawn` (the template's server only), `--tree DIR` (the servers run DIR's code:
+`git archive main | tar -x -C DIR` and `python3 -m compileall -q DIR`), `--max-starting N`.
 """
 
 from __future__ import annotations
@@ -175,8 +178,11 @@ class SSHGame(Terminal):
         await self.conn.wait_closed()
 
 
-def start_server(data_dir: str, spawn: bool, tree: Path = ROOT) -> tuple[subprocess.Popen, int, Path]:
-    """`rummy serve` on a free port, running ``tree``'s code (another checkout, for a comparison)."""
+def start_server(
+    data_dir: str, spawn: bool, tree: Path = ROOT, options: tuple[str, ...] = ()
+) -> tuple[subprocess.Popen, int, Path]:
+    """`rummy serve` on a free port, running ``tree``'s code (another checkout, for a comparison),
+    with ``options`` besides the bench's own."""
     log = Path(data_dir) / "serve.log"
     command = [
         sys.executable,
@@ -192,6 +198,7 @@ def start_server(data_dir: str, spawn: bool, tree: Path = ROOT) -> tuple[subproc
         "--connections-per-minute",
         "100000",
         *(["--spawn"] if spawn else []),
+        *options,
     ]
     environment = os.environ | {"RUMMY_TUI_DATA_DIR": data_dir, "RUMMY_TUI_TABLE_SOCKET": f"{data_dir}/tables.sock"}
     with open(log, "w") as err:
@@ -205,10 +212,10 @@ def start_server(data_dir: str, spawn: bool, tree: Path = ROOT) -> tuple[subproc
 class Served:
     """One `rummy serve` for the bench, started one way."""
 
-    def __init__(self, spawn: bool, tree: Path = ROOT) -> None:
+    def __init__(self, spawn: bool, tree: Path = ROOT, options: tuple[str, ...] = ()) -> None:
         self.way = "spawn" if spawn else "template"
         self.data_dir = tempfile.mkdtemp(prefix=f"rummy-serve-bench-{self.way}-")
-        self.server, self.port, self.log = start_server(self.data_dir, spawn, tree)
+        self.server, self.port, self.log = start_server(self.data_dir, spawn, tree, options)
         self.visitors = 0
 
     def name(self, label: str) -> str:
@@ -447,8 +454,9 @@ async def measure(served: Served, arguments: argparse.Namespace, with_local: boo
 
 async def main(arguments: argparse.Namespace) -> None:
     measured = {}
-    for spawn in (False, True):
-        served = Served(spawn)
+    options = () if arguments.max_starting is None else ("--max-starting", str(arguments.max_starting))
+    for spawn in (False, True)[: 1 if arguments.no_spawn else 2]:
+        served = Served(spawn, arguments.tree.resolve(), options)
         try:
             measured[served.way] = await measure(
                 served, arguments, with_local=not spawn and arguments.local, many=not spawn or arguments.many_spawn
@@ -459,18 +467,23 @@ async def main(arguments: argparse.Namespace) -> None:
 
 
 def report(measured: dict, arguments: argparse.Namespace) -> None:
-    template, spawn = measured["template"], measured["spawn"]
+    template = measured["template"]
+    ways = list(measured)
     print(
         f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end; "
-        f"median of {arguments.runs} runs"
+        f"median of {arguments.runs} runs; code of {arguments.tree.resolve()}"
     )
-    fork, fresh = statistics.median(template["starts"]), statistics.median(spawn["starts"])
-    print(
-        f"connect to complete start screen: template {fork * 1000:.0f} ms, spawn {fresh * 1000:.0f} ms, "
-        f"ratio {fork / fresh:.2f} (target <= 0.4) {'OK' if fork / fresh <= 0.4 else 'OVER'}"
-    )
+    fork = statistics.median(template["starts"])
+    if "spawn" in measured:
+        fresh = statistics.median(measured["spawn"]["starts"])
+        print(
+            f"connect to complete start screen: template {fork * 1000:.0f} ms, spawn {fresh * 1000:.0f} ms, "
+            f"ratio {fork / fresh:.2f} (target <= 0.4) {'OK' if fork / fresh <= 0.4 else 'OVER'}"
+        )
+    else:
+        print(f"connect to complete start screen: template {fork * 1000:.0f} ms")
     if arguments.crowd:
-        for way in ("template", "spawn"):
+        for way in ways:
             crowds = measured[way]["crowds"]
             last = statistics.median(run["last"] for run in crowds)
             runs = ", ".join(f"{run['last']:.1f}" for run in crowds)
@@ -483,7 +496,7 @@ def report(measured: dict, arguments: argparse.Namespace) -> None:
             )
     if arguments.idle:
         merging = "on" if same_page_merging() else "off"
-        for way in ("template", "spawn"):
+        for way in ways:
             pss = statistics.median(pss for pss, _cpu, _merging in measured[way]["idle"])
             cpu = statistics.median(cpu for _pss, cpu, _merging in measured[way]["idle"])
             ksmd = statistics.median(merging for _pss, _cpu, merging in measured[way]["idle"])
@@ -492,7 +505,7 @@ def report(measured: dict, arguments: argparse.Namespace) -> None:
                 f"(target <= 20) {'OK' if pss <= 20 else 'OVER'}; CPU of a game to its start screen {cpu:.2f} s; "
                 f"same-page merging (KSM) {merging}, ksmd {ksmd * 100:.1f}% of a core"
             )
-    for way in ("template", "spawn"):
+    for way in ways:
         many = measured[way].get("many")
         if many:
             print(
@@ -543,6 +556,14 @@ if __name__ == "__main__":
     parser.add_argument("--many", type=int, default=200, help="idle sessions that each answer a key (0: none)")
     parser.add_argument("--many-spawn", action="store_true", help="the many idle sessions with the spawn path too")
     parser.add_argument("--no-local", dest="local", action="store_false", help="skip the comparison with a local PTY")
+    parser.add_argument("--no-spawn", action="store_true", help="the template's server only (no spawn path)")
+    parser.add_argument(
+        "--tree",
+        type=Path,
+        default=ROOT,
+        help="run the servers from this checkout's code (`git archive main | tar -x -C DIR`, compiled): an A/B",
+    )
+    parser.add_argument("--max-starting", type=int, help="the servers' --max-starting (their default if left out)")
     arguments = parser.parse_args()
     os.chdir(ROOT)
     asyncio.run(main(arguments))

@@ -160,6 +160,9 @@ def display_options(ascii_only: bool, no_mouse: bool) -> tuple[bool, bool]:
 def open_game(ascii_only: bool = False, mouse: bool = True, **table_options) -> None:
     """Open the game as asked before the command: the Textual app, or with ``--lines`` the line
     mode (plain sentences and typed commands, for screen readers)."""
+    from rummy_tui import served
+
+    served.take_the_start_pipe()  # served: the game says when its first screen is out
     group = click.get_current_context().find_root().params
     if group.get("lines"):
         from rummy_tui.lines.start import run_lines

@@ -28,6 +28,8 @@ import threading
 from collections.abc import Iterator
 from typing import TextIO
 
+from rummy_tui import served
+
 HISTORY_LENGTH = 500
 CONTROL = dict.fromkeys(range(32), " ") | {127: " "}  # a chat line's control characters: never sent on
 NUDGE_SECONDS = 0.05  # how soon the reading thread is interrupted again while a ctrl+c waits to be taken
@@ -138,6 +140,7 @@ class Console:
             if not self._hooked:
                 with self._screen:
                     self._prompt, self._reading = prompt, True
+            served.first_screen_complete()  # the question is out, its prompt comes now
             line = input(prompt)
         except (EOFError, OSError, ValueError):
             pass

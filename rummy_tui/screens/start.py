@@ -24,6 +24,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from rummy_tui import served
 from rummy_tui.engine.variant import Variant
 from rummy_tui.i18n import N_, _, language, ngettext, pgettext
 from rummy_tui.widgets.footer import KeepHelpFooter
@@ -207,6 +208,7 @@ class StartScreen(Screen):
                     if not self._rest_built:
                         self._scroll_bar_from_the_start()
                 self.check_idle()  # the screen may have gone idle during the batch: drawn now
+            served.first_screen_complete_once_drawn(self.app)
         finally:
             self._busy -= 1
         self.run_worker(self._complete_the_form(), group="start-form")

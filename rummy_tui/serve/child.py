@@ -16,9 +16,12 @@ import signal
 import struct
 import sys
 import termios
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from rummy_tui import served
 
 if TYPE_CHECKING:
     from .forks import ForkedProcess, GameTemplate
@@ -79,12 +82,22 @@ class GameProcess:
         self.master = master
         self.writer: asyncio.StreamWriter | None = None
         self.read_transport: asyncio.ReadTransport | None = None
+        self.first_output_at: float | None = None  # time.monotonic() of the game's first output
 
     @classmethod
     async def start(
-        cls, command: list[str], environment: dict[str, str], folder: Path, size: tuple[int, int, int, int]
+        cls,
+        command: list[str],
+        environment: dict[str, str],
+        folder: Path,
+        size: tuple[int, int, int, int],
+        started: int | None = None,
     ) -> GameProcess:
+        """`command` in a new PTY; `started` is the write end of the pipe the game closes once its
+        first screen is out (rummy_tui/served.py), its only descriptor besides the terminal."""
         master, slave = pty.openpty()
+        if started is not None:
+            environment = {**environment, served.STARTED_FD_VARIABLE: str(started)}
         try:
             set_window_size(slave, *size)
             process = await asyncio.create_subprocess_exec(
@@ -93,6 +106,7 @@ class GameProcess:
                 stdout=slave,
                 stderr=slave,
                 env=environment,
+                pass_fds=() if started is None else (started,),
                 cwd=folder,
                 start_new_session=True,
                 preexec_fn=_take_the_terminal,
@@ -114,13 +128,14 @@ class GameProcess:
         environment: dict[str, str],
         folder: Path,
         size: tuple[int, int, int, int],
+        started: int | None = None,
     ) -> GameProcess | None:
         """The game forked from the template (the same process `start` makes with `python -m
         rummy_tui OPTIONS`, in a fraction of the time), or None when the template cannot."""
         master, slave = pty.openpty()
         try:
             set_window_size(slave, *size)
-            process = await template.fork(options, environment, folder, slave)
+            process = await template.fork(options, environment, folder, slave, started)
         except BaseException:
             os.close(master)
             raise
@@ -158,7 +173,8 @@ class GameProcess:
                 return
             if not data:
                 return
-            if first_output is not None:
+            if first_output is not None and not first_output.is_set():
+                self.first_output_at = time.monotonic()
                 first_output.set()
             write(data)
             await drain()

@@ -193,15 +193,18 @@ class GameTemplate:
             self.given_up = True
             self.log.write("template-off", "-", reason=reason, games="spawned")
 
-    async def fork(self, options: list[str], environment: dict[str, str], folder: Path, terminal: int):
-        """A game forked from the template on `terminal` (a PTY's slave end), or None."""
+    async def fork(
+        self, options: list[str], environment: dict[str, str], folder: Path, terminal: int, started: int | None = None
+    ):
+        """A game forked from the template on `terminal` (a PTY's slave end), or None. `started`:
+        the pipe the game closes once its first screen is out (the template names it to the game)."""
         async with self.asking:
             channel = self.channel
             if channel is None or self.given_up:
                 return None
             request = json.dumps({"options": options, "environment": environment, "folder": str(folder)})
             try:
-                socket.send_fds(channel, [request.encode()], [terminal])
+                socket.send_fds(channel, [request.encode()], [terminal] if started is None else [terminal, started])
                 answer = json.loads(
                     await asyncio.wait_for(asyncio.get_running_loop().sock_recv(channel, 4096), ANSWER_LIMIT)
                 )

@@ -1,22 +1,27 @@
 """The server's caps: how many sessions in all and per address, how many may start at once
-(start-up CPU, about 0.5-1 s per session, is the real limit on a small machine), how many
-new connections an address may open per minute, and how large a window a game is given."""
+(start-up CPU is the real limit on a small machine), how many new connections an address may
+open per minute, and how large a window a game is given."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import resource
 import time
 from collections import defaultdict, deque
 from dataclasses import dataclass
 from typing import overload
 
+# One game starting per core: a start slot is held until the game's first screen is complete
+# (session.py), so as many slots as cores keep them all busy without two starts sharing one.
+STARTING_AT_ONCE = max(2, os.cpu_count() or 2)
+
 
 @dataclass(frozen=True)
 class Limits:
     max_sessions: int = 32
     max_sessions_per_ip: int = 4
-    max_starting: int = 2
+    max_starting: int = STARTING_AT_ONCE
     connections_per_minute: int = 20
     login_timeout: float = 20.0
     idle_timeout: float = 30 * 60.0

@@ -22,6 +22,7 @@ from .forks import GameTemplate
 from .identity import player_dir, player_name, safe_text, wants_line_mode
 from .inputgate import InputGate
 from .limits import Limits, SessionSeats, Window, fit_window
+from .started import StartedPipe
 
 # Undo what a game that did not get to clean up leaves on: alternate screen, mouse and focus
 # reports, bracketed paste, hidden cursor, colours.
@@ -29,7 +30,7 @@ RESTORE_TERMINAL = (
     b"\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l\x1b[?25h\x1b[0m"
 )
 DEFAULT_TERM = "xterm-256color"
-SETTLE = 0.3  # quiet seconds after the first frame that count as "started"
+SETTLE = 0.3  # a start slot is given back this long after the game's first output, said or not
 START_LIMIT = 8.0  # a start slot is given back after this long in any case
 READ_SIZE = 16384  # at most this much of the visitor's input is read at a time
 RESIZE_INTERVAL = 0.1  # seconds between two window changes passed to a game (the last one wins)
@@ -147,17 +148,25 @@ class Session:
                 self.process.exit(1)
                 return None
             try:
-                self.game = await self._start_game()
-            except OSError as error:  # out of processes, descriptors or memory
-                self.log.write("start-failed", self.visit.ip, identity=self.visit.identity, error=error.errno)
-                self.say("the server could not start a game just now; try again in a while")
-                self.process.exit(1)
+                started = StartedPipe()
+            except OSError as error:  # out of descriptors
+                self._could_not_start(error)
                 return None
-            first_output = asyncio.Event()
-            output = asyncio.create_task(
-                self.game.copy_output(self.process.stdout.write, self.process.stdout.drain, first_output)
-            )
-            await self._settled(first_output)
+            try:
+                try:
+                    self.game = await self._start_game(started)
+                except OSError as error:  # out of processes, descriptors or memory
+                    self._could_not_start(error)
+                    return None
+                began = time.monotonic()
+                first_output = asyncio.Event()
+                output = asyncio.create_task(
+                    self.game.copy_output(self.process.stdout.write, self.process.stdout.drain, first_output)
+                )
+                how = await self._settled(first_output, started)
+            finally:
+                started.close()
+            self._log_started(began, how)
         self.incoming = incoming = asyncio.create_task(self._copy_input())
         if self.stopping:
             incoming.cancel()
@@ -167,6 +176,20 @@ class Session:
             status = await self._finish(output, incoming)
         return status
 
+    def _log_started(self, began: float, how: str) -> None:
+        """How the game gave its start slot back, after how long, and when its first output came."""
+        game = self._running
+        output = "-" if game.first_output_at is None else f"{(game.first_output_at - began) * 1000:.0f}ms"
+        after = f"{(time.monotonic() - began) * 1000:.0f}ms"
+        self.log.write(
+            "started", self.visit.ip, identity=self.visit.identity, pid=game.pid, output=output, after=after, how=how
+        )
+
+    def _could_not_start(self, error: OSError) -> None:
+        self.log.write("start-failed", self.visit.ip, identity=self.visit.identity, error=error.errno)
+        self.say("the server could not start a game just now; try again in a while")
+        self.process.exit(1)
+
     @property
     def _running(self) -> GameProcess:
         """The game, once started (the visitor's keys and window changes are read only then)."""
@@ -174,7 +197,7 @@ class Session:
             raise RuntimeError("no game started in this session yet")
         return self.game
 
-    async def _start_game(self) -> GameProcess:
+    async def _start_game(self, started: StartedPipe) -> GameProcess:
         process = self.process
         folder = player_dir(self.players_root, self.visit.identity)
         term = process.get_terminal_type() or DEFAULT_TERM
@@ -188,10 +211,11 @@ class Session:
         game, start = None, "spawn"
         options = self.game_options + (["--lines"] if wants_line_mode(self.visit.username) else [])
         if self.template is not None and self.template.ready:
-            game = await GameProcess.fork(self.template, options, environment, folder, self.window)
+            game = await GameProcess.fork(self.template, options, environment, folder, self.window, started.write_end)
             start = "template" if game is not None else "spawn"
         if game is None:
-            game = await GameProcess.start(child_command(options), environment, folder, self.window)
+            game = await GameProcess.start(child_command(options), environment, folder, self.window, started.write_end)
+        started.handed_over()
         self.log.write(
             "play",
             self.visit.ip,
@@ -229,14 +253,26 @@ class Session:
         return tables
 
     @staticmethod
-    async def _settled(first_output: asyncio.Event) -> None:
-        """Hold the start slot until the game has drawn its first frame (start-up is the CPU-heavy
-        part), or START_LIMIT at most."""
-        try:
-            await asyncio.wait_for(first_output.wait(), START_LIMIT)
+    async def _settled(first_output: asyncio.Event, started: StartedPipe) -> str:
+        """Hold the start slot while the game starts (start-up is the CPU-heavy part): until it
+        says its first screen is out ("said": the next game starts at once, and two starting
+        games do not share a core), or is gone ("gone"); at most until SETTLE after its first
+        output ("settled": a game that slow is held back by a busy machine, and then more games
+        starting at once get more of it), START_LIMIT in any case ("limit"). Returns which."""
+
+        async def settled() -> None:
+            await first_output.wait()
             await asyncio.sleep(SETTLE)
-        except TimeoutError:
-            pass
+
+        waits = {asyncio.create_task(started.done.wait()), asyncio.create_task(settled())}
+        try:
+            done, _pending = await asyncio.wait(waits, timeout=START_LIMIT, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for wait in waits:
+                wait.cancel()
+        if started.done.is_set():
+            return "said" if started.said else "gone"
+        return "settled" if done else "limit"
 
     async def _copy_input(self) -> None:
         """Keys and window changes from the visitor, until they go or stay idle too long. Keys

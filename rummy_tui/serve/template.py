@@ -7,12 +7,13 @@ way to reach it. The template imports the whole game, draws one start screen off
 event loop that is closed again before any game is forked), freezes its heap (`gc.freeze()`:
 no collection writes to the shared pages), offers it to the kernel's same-page merging, and
 then waits on that socket, with no event loop and no thread. For each visitor the server
-sends the game's options, environment and data folder, and the slave end of the visitor's PTY
-(SCM_RIGHTS). The template forks twice: the middle process exits at once, so the game is
-handed to the server (a child subreaper), which reaps it and hangs it up exactly as a game it
-started itself. The game then becomes what `python -m rummy_tui OPTIONS` would be: a new
+sends the game's options, environment and data folder, the slave end of the visitor's PTY and
+the pipe the game says on that its first screen is out (SCM_RIGHTS). The template forks twice:
+the middle process exits at once, so the game is handed to the server (a child subreaper),
+which reaps it and hangs it up exactly as a game it started itself. The game then becomes what `python -m rummy_tui OPTIONS` would be: a new
 session with the PTY as its controlling terminal, default signals, only the whitelisted
-environment, the data folder as its working directory, and no descriptor but its terminal.
+environment, the data folder as its working directory, and no descriptor but its terminal
+and that pipe (as descriptor 3, named in its environment: rummy_tui/served.py).
 """
 
 from __future__ import annotations
@@ -29,12 +30,15 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from rummy_tui.served import STARTED_FD_VARIABLE
+
 MAX_REQUEST = 64 * 1024  # a game's options and environment (a few hundred bytes in practice)
 GAME_NAME = b"rummy-game"  # what `ps -o comm`, top and /proc/PID/comm show for a forked game
 TEMPLATE_NAME = b"rummy-template"
 MAIN_PATH = str(Path(__file__).resolve().parents[1] / "__main__.py")  # sys.argv[0] of `python -m rummy_tui`
 PR_SET_NAME = 15
 WARM_UP_LIMIT = 30.0  # seconds the off-screen start screen may take
+STARTED_DESCRIPTOR = 3  # where a game finds the pipe it closes once its first screen is out
 
 
 @dataclass
@@ -45,6 +49,15 @@ class Job:
     environment: dict[str, str]
     folder: str
     terminal: int  # the PTY's slave end
+    started: int | None = None  # the write end of the pipe the game closes once its first screen is out
+
+    def descriptors(self) -> list[int]:
+        return [self.terminal] if self.started is None else [self.terminal, self.started]
+
+    def close(self) -> None:
+        """The template's copies, once the game has its own (or has none)."""
+        for descriptor in self.descriptors():
+            os.close(descriptor)
 
 
 PRELOADED_PACKAGES = (
@@ -199,7 +212,7 @@ def wait_for_visitors(channel: socket.socket) -> Job:
     only in a forked game, with its job."""
     while True:
         try:
-            message, descriptors, _flags, _address = socket.recv_fds(channel, MAX_REQUEST, 1)
+            message, descriptors, _flags, _address = socket.recv_fds(channel, MAX_REQUEST, 2)
         except InterruptedError:
             continue
         if not message:
@@ -214,21 +227,21 @@ def wait_for_visitors(channel: socket.socket) -> Job:
         try:
             game = fork_game(job)
         except OSError as error:
-            os.close(job.terminal)
+            job.close()
             channel.send(json.dumps({"error": f"fork: {error.strerror}"}).encode())
             continue
         if game == 0:
             channel.close()
             return job
-        os.close(job.terminal)
+        job.close()
         channel.send(json.dumps({"pid": game}).encode())
 
 
 def read_job(message: bytes, descriptors: list[int]) -> Job:
-    if len(descriptors) != 1:
-        raise ValueError("one terminal expected")
+    if len(descriptors) not in (1, 2):
+        raise ValueError("a terminal expected, and at most the pipe to say the game started on")
     request = json.loads(message)
-    job = Job(list(request["options"]), dict(request["environment"]), str(request["folder"]), descriptors[0])
+    job = Job(list(request["options"]), dict(request["environment"]), str(request["folder"]), *descriptors)
     if not all(isinstance(value, str) for value in [*job.options, *job.environment, *job.environment.values()]):
         raise TypeError("options and environment are text")
     return job
@@ -272,7 +285,12 @@ def become_the_game(job: Job) -> None:
     os.setsid()
     for descriptor in (0, 1, 2):
         os.dup2(job.terminal, descriptor)
-    close_everything_but_the_terminal()
+    kept = 3
+    if job.started is not None:
+        os.dup2(job.started, STARTED_DESCRIPTOR)
+        job.environment[STARTED_FD_VARIABLE] = str(STARTED_DESCRIPTOR)
+        kept = STARTED_DESCRIPTOR + 1
+    close_everything_but(kept)
     import fcntl
     import termios
 
@@ -289,11 +307,12 @@ def become_the_game(job: Job) -> None:
     main(job.options, prog_name="python -m rummy_tui")
 
 
-def close_everything_but_the_terminal() -> None:
-    """Only 0, 1 and 2 stay open: never the template's socket, nor anything of another visitor."""
+def close_everything_but(kept: int) -> None:
+    """Only the descriptors below `kept` stay open (the terminal on 0, 1 and 2, and the pipe on 3
+    if the game has one): never the template's socket, nor anything of another visitor."""
     for name in os.listdir("/proc/self/fd"):
         descriptor = int(name)
-        if descriptor > 2:
+        if descriptor >= kept:
             with contextlib.suppress(OSError):  # the listing's own descriptor, closed already
                 os.close(descriptor)
 

@@ -51,9 +51,10 @@ class Server:
             self.process.stdout.close()
 
 
-def start_server(data_dir: Path, *options: str, under_nohup: bool = False) -> Server:
+def start_server(data_dir: Path, *options: str, under_nohup: bool = False, code: Path | None = None) -> Server:
     """`rummy serve --port 0 ...` with its own data folder; waits for the listening line.
-    `under_nohup`: started with SIGHUP ignored, as nohup does (its games must not inherit that)."""
+    `under_nohup`: started with SIGHUP ignored, as nohup does (its games must not inherit that).
+    `code`: a folder holding another copy of rummy_tui and variants to run (the server and its games)."""
     log_path = data_dir / f"serve-{time.monotonic_ns()}.log"
     # its own table socket: a test server never takes this user's usual one from a real player
     environment = dict(
@@ -67,6 +68,7 @@ def start_server(data_dir: Path, *options: str, under_nohup: bool = False) -> Se
             stdout=subprocess.PIPE,
             stderr=log,
             text=True,
+            cwd=code,
             preexec_fn=(lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN)) if under_nohup else None,
         )
     port = fingerprint = None
@@ -187,10 +189,10 @@ async def wait_until(condition, timeout: float = WAIT, message: str = "") -> Non
         await asyncio.sleep(0.05)
 
 
-def running_server(tmp_path, *options: str, under_nohup: bool = False):
+def running_server(tmp_path, *options: str, under_nohup: bool = False, code: Path | None = None):
     """For a fixture: a started ``rummy serve`` (with ``options``), stopped after the test, which
     fails if the server did not stop cleanly or left a game process behind."""
-    server = start_server(tmp_path, *options, under_nohup=under_nohup)
+    server = start_server(tmp_path, *options, under_nohup=under_nohup, code=code)
     yield server
     assert server.stop() == 0
     assert processes_using(server.players) == []

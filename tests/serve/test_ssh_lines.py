@@ -12,7 +12,7 @@ import pytest
 from rummy_tui.serve.identity import account_name, guest_identity, player_name, wants_line_mode
 from tests.support.linepty import MOVE, SCREEN_CONTROL, choose
 
-from .sshplay import WAIT, Terminal, connect, running_server
+from .sshplay import WAIT, Terminal, connect, running_server, wait_until
 
 PROMPT = re.compile(r"\n> $")
 
@@ -47,6 +47,8 @@ async def test_a_gin_hand_in_line_mode_over_ssh(ssh_server):
         terminal = await Terminal.open(conn)
         said, at = await said_until(terminal, PROMPT, 0)
         assert "What would you like to play?" in said
+        await wait_until(lambda: " started " in ssh_server.log(), message="the start slot was never given back")
+        assert " how=said" in ssh_server.log()  # the game said its first question was out
         for answer in ("1", "1", "1"):  # a new game, Gin, the easy computer
             terminal.press(answer.encode() + b"\r")
             said, at = await said_until(terminal, PROMPT, at)
