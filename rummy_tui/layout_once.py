@@ -8,7 +8,9 @@ same at its first draw, with the virtual size of its lines. Neither virtual size
 a widget's virtual size is what the layout found for it, and an option list's height comes from
 its options, not from its virtual size. Where scroll bars appear or go, Textual asks for the
 layout they need on its own (show_vertical_scrollbar and show_horizontal_scrollbar are layout
-reactives), and that request is kept. Imported by the app (every app of this package).
+reactives), and that request is kept. The option list also drew itself twice: the Resize its
+first layout sends came after its first draw and threw away the lines drawn at that width.
+Imported by the app (every app of this package).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from textual.widgets import OptionList
 
 _size_updated = Widget._size_updated
 _update_lines = OptionList._update_lines
+_on_resize = OptionList._on_resize
 
 
 def _size_updated_by_the_layout(
@@ -35,14 +38,31 @@ def _size_updated_by_the_layout(
 
 
 def _update_lines_in_place(self: OptionList) -> None:
-    """OptionList._update_lines, without the layout its new virtual size asked for."""
-    asked_already = self._layout_required
+    """OptionList._update_lines, without the layout and the redraw its new virtual size asked
+    for (it runs as the list draws; what it drew changes with its options, which ask for their
+    own); the width of lines made from scratch is kept (see _on_resize_keeping_lines)."""
+    asked_already = self._layout_required, self._repaint_required
     scroll_bars = (self.show_vertical_scrollbar, self.show_horizontal_scrollbar)
+    from_scratch = not self._line_cache.lines
     _update_lines(self)
-    if not asked_already and scroll_bars == (self.show_vertical_scrollbar, self.show_horizontal_scrollbar):
-        self._layout_required = False
+    if from_scratch and self._line_cache.lines:
+        self._lines_width = self.scrollable_content_region.width  # type: ignore[attr-defined]
+    if scroll_bars == (self.show_vertical_scrollbar, self.show_horizontal_scrollbar):
+        self._layout_required, self._repaint_required = (
+            self._layout_required and asked_already[0],
+            self._repaint_required and asked_already[1],
+        )
+
+
+def _on_resize_keeping_lines(self: OptionList) -> None:
+    """OptionList._on_resize throws its lines and their renders away, to be made again at the new
+    width; those made at the width it has now are kept. Its first layout sends it the Resize
+    after its first draw, which made them at that very width: the list was drawn twice."""
+    if not self._line_cache.lines or getattr(self, "_lines_width", None) != self.scrollable_content_region.width:
+        _on_resize(self)
 
 
 # Replacing methods on Textual's classes is the point of this module (undone by the pin's next bump).
 Widget._size_updated = _size_updated_by_the_layout  # type: ignore[method-assign]
 OptionList._update_lines = _update_lines_in_place  # type: ignore[method-assign]
+OptionList._on_resize = _on_resize_keeping_lines  # type: ignore[method-assign]

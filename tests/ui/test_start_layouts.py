@@ -182,3 +182,36 @@ async def test_a_scroll_bar_that_appears_is_still_laid_out(layouts):
         assert box.show_vertical_scrollbar
         assert sizes[-1] == box.virtual_size.height == 21  # the watchers of a virtual size are told as before
         assert all(line.size.width == box.scrollable_content_region.width < 40 for line in box.children)
+
+
+async def test_an_option_list_is_drawn_once_with_its_options(monkeypatch):
+    drawn_lines: list[int] = []
+    render_lines = OptionList.render_lines
+
+    def counting(option_list, crop):
+        drawn_lines.append(crop.height)
+        return render_lines(option_list, crop)
+
+    monkeypatch.setattr(OptionList, "render_lines", counting)
+    app = Box()
+    async with app.run_test(size=(40, 30)) as pilot:
+        await drawn(pilot)
+        drawn_lines.clear()
+        app.query_one("#list", OptionList).add_options([f"option {n}" for n in range(5)])
+        await drawn(pilot)
+        assert len(drawn_lines) == 1, drawn_lines  # its layout's Resize came after this draw, at the same width
+
+
+async def test_an_option_list_wraps_its_options_again_at_a_new_width():
+    app = Box()
+    async with app.run_test(size=(40, 30)) as pilot:
+        option_list = app.query_one("#list", OptionList)
+        option_list.add_options([" ".join(["word"] * 12)])
+        await drawn(pilot)
+        assert option_list._line_cache.heights[0] == 2
+        await pilot.resize_terminal(100, 30)
+        await until(pilot, lambda: laid_out_at(app.screen) == (100, 30), "the screen at 100 columns")
+        await drawn(pilot)
+        assert option_list._line_cache.heights[0] == 1
+        screen = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert " ".join(["word"] * 12) in screen
