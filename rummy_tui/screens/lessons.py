@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rummy_tui.i18n import _, ngettext
-from rummy_tui.widgets.footer import KeepHelpFooter
+from rummy_tui.widgets.key_line import KeyLine
 
 
 def done_mark(words: str, ascii_only: bool) -> str:
@@ -56,7 +56,7 @@ class LessonsScreen(Screen[str | None]):
             yield Static(Text(_("Learn a game: choose a variant (Enter)"), style="bold"))
             yield Static(_("Each lesson shows one rule at a time at the real table; you make the moves."))
             yield OptionList(id="lessons")
-        yield KeepHelpFooter()
+        yield KeyLine()
 
     async def on_mount(self) -> None:
         from variants import registry

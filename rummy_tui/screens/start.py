@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 from rummy_tui import served
 from rummy_tui.engine.variant import Variant
 from rummy_tui.i18n import N_, _, language, ngettext, pgettext
-from rummy_tui.widgets.footer import KeepHelpFooter
+from rummy_tui.widgets.key_line import KeyLine
 from rummy_tui.widgets.onoff import OnOffCheckbox
 from rummy_tui.widgets.select import Select
 
@@ -153,7 +153,7 @@ class StartScreen(Screen):
             yield Static(_("Rummy: five variants, against the computer or hot-seat"), id="start-title")
             yield OptionList(id="variant")
             yield Vertical(id="details")
-        yield KeepHelpFooter()
+        yield KeyLine()
 
     def _variant_prompt(self, variant, highlighted: bool = False) -> Text:
         """The variant's row; the highlighted one starts with ">", which shows without colour too;

@@ -1,17 +1,25 @@
-"""The table's footer as one line of text: the keys of Textual's footer, drawn in place.
+"""The footer of the start screen, the lesson list and the table: the keys of Textual's footer
+as one line of text, drawn in place.
 
 Textual's footer is a row of key widgets. When the keys change (at every turn at the table:
 draw and take give way to discard), it takes new widgets, or new words in the old ones, and
-asks for a layout of the whole screen: 30-45% of the UI's CPU time of a move (issue 23). This
-footer is one widget of one line whose size never changes; new keys are a new line of text,
-redrawn in place, and a new width only a redraw.
+asks for a layout of the whole screen: 30-45% of the UI's CPU time of a move (issue 23); and
+each key widget costs a few milliseconds to make, mount, style and lay out when a screen opens
+(8 of them on the start screen, which every visitor of `rummy serve` draws first). This footer
+is one widget of one line whose size never changes; new keys are a new line of text, redrawn
+in place, and a new width only a redraw.
 
 It shows what Textual's footer shows, as it shows it: the screen's keys in its order, each
 "key words" in the footer's colours (dim while disabled), lit under the mouse, its tooltip
-when the mouse rests on it, a click on it runs it; the command palette key on the right. When
-the keys do not fit, the same rules as :class:`~rummy_tui.widgets.footer.KeepHelpFooter`
-choose which to leave off: the palette key first, then the keys the screen names in
-``FOOTER_SPARE`` (in that order), then the keys just before the help key, which always shows.
+when the mouse rests on it, a click on it runs it; the command palette key on the right.
+
+Textual's footer cuts whatever runs past the right edge, and the help key comes last, so a
+selection that offers many moves (a joker: meld, lay off, joker, joker as) pushed "? Keys" off
+screen, and the Hungarian start screen lost "f3 Belépés" and "^q Kilépés". Here, when the keys
+do not fit, the command palette key goes first (ctrl+p still works, and the keys screen names
+it), then the keys the screen names in ``FOOTER_SPARE`` (in that order), then the keys just
+before the help key, so that it always shows. Every key left off still works; the keys screen
+lists them all.
 """
 
 from __future__ import annotations
@@ -24,8 +32,7 @@ from textual import events
 from textual.strip import Strip
 from textual.widget import Widget
 
-from .footer import HELP_ACTION
-
+HELP_ACTION = "help"
 BORDER = "▏"  # Textual's footer draws the palette key with a "vkey" left border
 
 
