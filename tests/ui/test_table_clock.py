@@ -33,9 +33,14 @@ async def at_the_table(variant: str, players: int, humans: list[str], seed: int,
 
 
 def on_fake_time(table) -> FakeTime:
+    """The table's clock on a time source the test moves, its running turn started afresh at
+    1000 s: whole seconds added to that stay exact. (From the real start, a monotonic reading
+    just below a power of two, e.g. 8064-8192 s after boot, 45 s and 45 s more came to
+    89.999999999999 s, and the turn was not out of time.)"""
     clock = table.local_clock
-    time_source = FakeTime(clock._started)
+    time_source = FakeTime(1000.0)
     clock.now = time_source
+    clock._started = time_source.now
     return time_source
 
 
@@ -100,7 +105,7 @@ async def test_a_shared_tables_countdown_and_an_away_player_back_with_a_key(serv
     welcome = await anna.create("basic", ["human", "easy"], clock={"turn": 10, "bank": 0})
     table = server.tables[welcome["table"]]
     table.ai_delay = 0.05  # the computer does not play the hand out before the key comes
-    time_source = FakeTime(table.clock.now())
+    time_source = FakeTime(1000.0)  # whole seconds added stay exact (see on_fake_time)
     table.clock.now = time_source
     await anna.start()
     app = RummyApp(ai_delay=0.0)
