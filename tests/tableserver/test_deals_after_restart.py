@@ -7,6 +7,7 @@ and their own check of it passes without a warning."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
@@ -59,42 +60,63 @@ async def test_the_first_deal_gets_the_hosts_randomness_after_a_restart(tmp_path
 
 
 async def test_the_next_deal_gets_both_players_randomness_after_the_server_is_killed(tmp_path, monkeypatch):
-    monkeypatch.setenv("RUMMY_TUI_DATA_DIR", str(tmp_path / "data"))
-    socket_path = tmp_path / "run" / "tables.sock"
-    command = [sys.executable, "-m", "rummy_tui", "table-server", "--socket", str(socket_path), "--ai-delay", "0"]
-    killed = subprocess.Popen(command, env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    clients: list[TableClient] = []
-    server = None
-    try:
-        for name in ("Anna", "Bea"):
-            client = await up_and_connected(socket_path)
-            await client.hello(name)
-            clients.append(client)
-        host, guest = clients
-        code = (await host.create("gin", ["human", "human"]))["table"]
-        await guest.join(code)
+    async with a_gin_table_on_a_killable_server(tmp_path, monkeypatch) as run:
+        host, _guest = clients = run.clients
         await host.start()
         for client in clients:
             await client.wait_view(lambda view: view["started"])  # which asks for hand 2's randomness
             assert await client.witness.confirmed_for(2)
-        killed.send_signal(signal.SIGKILL)  # nobody has moved: what was confirmed is in the save
-        killed.wait(10)
-
-        server = TableServer(socket_path, tmp_path / "data" / "tables", ai_delay=0)
-        await server.start()
-        table = server.tables[code]
+        table = await run.kill_and_restart()  # nobody has moved: what was confirmed is in the save
         assert table.game.deal_entry(2)["contributions"] == [client.witness.sent[2] for client in clients]
         for client in clients:
             await reconnected(client)
         given = [client.witness.sent[2] for client in clients]
         assert table.game.deal_entry(2)["contributions"] == given, "the same bytes again, before hand 2 is dealt"
+
+
+class KillableRun:
+    """A table server in a process of its own (killed with SIGKILL), then one in this test."""
+
+    def __init__(self, tmp_path, socket_path) -> None:
+        self.tmp_path, self.socket_path = tmp_path, socket_path
+        command = [sys.executable, "-m", "rummy_tui", "table-server", "--socket", str(socket_path), "--ai-delay", "0"]
+        self.process = subprocess.Popen(
+            command, env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        self.clients: list[TableClient] = []
+        self.server: TableServer | None = None
+        self.code = ""
+
+    async def kill_and_restart(self):
+        """SIGKILL the server process, start one in this test on its save; the table."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+        self.server = TableServer(self.socket_path, self.tmp_path / "data" / "tables", ai_delay=0)
+        await self.server.start()
+        return self.server.tables[self.code]
+
+
+@contextlib.asynccontextmanager
+async def a_gin_table_on_a_killable_server(tmp_path, monkeypatch):
+    """Anna's Gin table, Bea seated at it, on a table server in a process of its own."""
+    monkeypatch.setenv("RUMMY_TUI_DATA_DIR", str(tmp_path / "data"))
+    run = KillableRun(tmp_path, tmp_path / "run" / "tables.sock")
+    try:
+        for name in ("Anna", "Bea"):
+            client = await up_and_connected(run.socket_path)
+            await client.hello(name)
+            run.clients.append(client)
+        host, guest = run.clients
+        run.code = (await host.create("gin", ["human", "human"]))["table"]
+        await guest.join(run.code)
+        yield run
     finally:
-        for client in clients:
+        for client in run.clients:
             await client.close()
-        if server is not None:
-            await server.close()
-        killed.kill()
-        killed.wait(10)
+        if run.server is not None:
+            await run.server.close()
+        run.process.kill()
+        run.process.wait(10)
 
 
 async def up_and_connected(socket_path) -> TableClient:
@@ -110,28 +132,11 @@ async def test_a_player_not_back_after_a_kill_before_the_start_is_in_the_first_d
     """Both players' randomness for hand 1 is confirmed, the server is killed before the start;
     the host reconnects and starts before the guest is back: the guest's bytes are in the deal
     (from the table's save), and both checks of it pass with no warning."""
-    monkeypatch.setenv("RUMMY_TUI_DATA_DIR", str(tmp_path / "data"))
-    socket_path = tmp_path / "run" / "tables.sock"
-    command = [sys.executable, "-m", "rummy_tui", "table-server", "--socket", str(socket_path), "--ai-delay", "0"]
-    killed = subprocess.Popen(command, env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    clients: list[TableClient] = []
-    server = None
-    try:
-        for name in ("Anna", "Bea"):
-            client = await up_and_connected(socket_path)
-            await client.hello(name)
-            clients.append(client)
-        host, guest = clients
-        code = (await host.create("gin", ["human", "human"]))["table"]
-        await guest.join(code)
+    async with a_gin_table_on_a_killable_server(tmp_path, monkeypatch) as run:
+        host, guest = clients = run.clients
         for client in clients:
             assert await client.witness.confirmed_for(1)
-        killed.send_signal(signal.SIGKILL)
-        killed.wait(10)
-
-        server = TableServer(socket_path, tmp_path / "data" / "tables", ai_delay=0)
-        await server.start()
-        table = server.tables[code]
+        table = await run.kill_and_restart()
         await reconnected(host)
         await host.start()
         await host.wait_view(lambda view: view["started"])
@@ -141,10 +146,3 @@ async def test_a_player_not_back_after_a_kill_before_the_start_is_in_the_first_d
         for client in clients:
             check = await client.witness.check(1, timeout=20)
             assert check is not None and check.verified and not check.notes, check and check.text()
-    finally:
-        for client in clients:
-            await client.close()
-        if server is not None:
-            await server.close()
-        killed.kill()
-        killed.wait(10)
