@@ -103,13 +103,20 @@ def started_line(server, pid: int) -> str:
     return next((line for line in server.log().splitlines() if " started " in line and f" pid={pid} " in line), "")
 
 
+async def first_of_two(server, first_name: str, second_name: str):
+    """Two visitors connected; the first one's terminal opened and its game started (the one game
+    so far): (first connection, second connection, first terminal, first game's pid)."""
+    first_connection, second_connection = await connect(server, first_name), await connect(server, second_name)
+    first = await Terminal.open(first_connection)
+    await until(lambda: len(game_pids(server)) == 1)
+    [game] = game_pids(server)
+    return first_connection, second_connection, first, game
+
+
 async def test_the_next_game_starts_when_the_first_has_said_its_first_screen_is_complete(server):
     """The first visitor is in line mode: its first screen (a question) is out with its first
     output, so the slot is given back that moment, not SETTLE later."""
-    first_connection, second_connection = await connect(server, "first+lines"), await connect(server, "second")
-    first = await Terminal.open(first_connection)
-    await until(lambda: len(game_pids(server)) == 1)
-    [first_game] = game_pids(server)
+    first_connection, second_connection, first, first_game = await first_of_two(server, "first+lines", "second")
     second = await Terminal.open(second_connection)
     await asyncio.to_thread(handover, server, first_game)
     await first.wait_for("What would you like to play?")
@@ -121,10 +128,7 @@ async def test_the_next_game_starts_when_the_first_has_said_its_first_screen_is_
 
 
 async def test_a_game_slower_than_settle_gives_its_slot_back_settle_after_its_first_output(server):
-    first_connection, second_connection = await connect(server, "slow"), await connect(server, "quick")
-    first = await Terminal.open(first_connection)
-    await until(lambda: len(game_pids(server)) == 1)
-    [slow] = game_pids(server)
+    first_connection, second_connection, first, slow = await first_of_two(server, "slow", "quick")
     await until(lambda: first.output)
     os.kill(slow, signal.SIGSTOP)  # not done with its start screen for as long as it stays stopped
     try:
@@ -144,10 +148,7 @@ async def test_a_game_slower_than_settle_gives_its_slot_back_settle_after_its_fi
 
 
 async def test_a_game_that_dies_before_saying_gives_its_slot_back(server):
-    first_connection, second_connection = await connect(server, "doomed"), await connect(server, "next")
-    first = await Terminal.open(first_connection)
-    await until(lambda: len(game_pids(server)) == 1)
-    [doomed] = game_pids(server)
+    first_connection, second_connection, first, doomed = await first_of_two(server, "doomed", "next")
     os.kill(doomed, signal.SIGSTOP)
     assert lone_pipe_ends(doomed), "the game said it was started before it could have"
     second = await Terminal.open(second_connection)
