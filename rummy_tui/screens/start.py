@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from itertools import islice
-from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -13,10 +11,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import (
     Button,
-    Checkbox,
     Input,
     Label,
     OptionList,
@@ -26,15 +22,20 @@ from textual.widgets.option_list import Option
 
 from rummy_tui import served
 from rummy_tui.engine.variant import Variant
-from rummy_tui.i18n import N_, _, language, ngettext, pgettext
+from rummy_tui.i18n import N_, _, language
 from rummy_tui.widgets.key_line import KeyLine
-from rummy_tui.widgets.onoff import OnOffCheckbox
 from rummy_tui.widgets.select import Select
 
 from .navigation import navigation
-
-DEFAULT_NAMES = (N_("You"), N_("North"), N_("East"), N_("South"), N_("West"), N_("Centre"))
-
+from .start_rows import (
+    default_name,
+    players_text,
+    rest_of_the_form,
+    seat_kinds,
+    seat_rows,
+    setting_rows,
+    setting_value,
+)
 
 # How the start screen is used, for the `?` screen.
 START_STEPS = (
@@ -53,39 +54,12 @@ START_STEPS = (
 )
 
 
-def default_name(seat: int) -> str:
-    """A seat's name until one is typed. The first, "You" in English, is a name in Hungarian
-    ("Játékos"): the log words a seat by its name, and «Te» would read «Te osztott»."""
-    return pgettext("seat name", "You") if seat == 0 else _(DEFAULT_NAMES[seat])
-
-
-def seat_kinds() -> list[tuple[str, str]]:
-    """Human, or the computer at each level (the engine is imported after the first frame)."""
-    from rummy_tui.engine.ai import LEVELS
-
-    return [("human", _("Human"))] + [(f"ai:{level}", _("AI ({level})", level=_(level))) for level in LEVELS]
-
-
-def players_text(variant) -> str:
-    if variant.min_players == variant.max_players:
-        return ngettext("{n} player", "{n} players", variant.min_players)
-    return _("{low}-{high} players", low=variant.min_players, high=variant.max_players)
-
-
 def builds_the_rest_on_demand() -> bool:
     """A game of `rummy serve` (its server gives it a window limit) builds the start form below
     the first screen only when the visitor needs it."""
     from rummy_tui.served import size_limit
 
     return size_limit() is not None
-
-
-def setting_value(form: Screen[Any], name: str) -> object:
-    """What the field of setting ``name`` holds: a choice, on or off, or the text typed."""
-    field = form.query_one(f"#setting-{name}")
-    if isinstance(field, (Select, Checkbox, Input)):
-        return field.value
-    raise TypeError(f"#setting-{name} is not a setting's field")
 
 
 class StartScreen(Screen):
@@ -302,46 +276,10 @@ class StartScreen(Screen):
         self.app.action_focus_previous()
 
     async def _build_the_rest(self) -> None:
-        from rummy_tui.display import DisplayOptions
-
-        from .daily_result import daily_row
-        from .table_clock import clock_row
-
         settings = self.query_one("#settings", Vertical)
         await settings.mount_all(self._setting_rows(start=len(settings.children)))
         details = self.query_one("#details", Vertical)
-        await details.mount_all(
-            [
-                Horizontal(
-                    Label(_("Seed"), classes="caption"),
-                    Input(placeholder=_("random"), id="seed", type="integer"),
-                    classes="row",
-                ),
-                clock_row(),
-                Static(id="start-error"),
-                Horizontal(
-                    Button(_("New game"), id="start-game", variant="primary"),
-                    Button(_("Continue"), id="continue-saved"),
-                    Button(_("Statistics"), id="show-stats"),
-                    Button(_("Rules"), id="show-rules"),
-                    Button(_("Quit"), id="quit"),
-                    id="start-buttons",
-                ),
-                Horizontal(
-                    Button(_("Host a table"), id="host-table"),
-                    Button(_("Join a table"), id="join-table"),
-                    Button(
-                        _("In English") if language() == "hu" else "Magyarul",
-                        id="language",
-                        tooltip=_("Play in the other language (remembered); the game restarts its screens"),
-                    ),
-                    Static(_("players at their own terminals, one game"), classes="help"),
-                    id="table-buttons",
-                ),
-                daily_row(),
-                DisplayOptions(id="display-options"),
-            ]
-        )
+        await details.mount_all(rest_of_the_form())
 
     def _ask_rebuild(self, *parts: str) -> None:
         """Rebuild the named parts of the form in the background: a held key asks for many
@@ -398,53 +336,10 @@ class StartScreen(Screen):
         await box.mount_all(self._setting_rows(stop=None if self._rest_built else self._setting_rows_in_view()))
 
     def _seat_rows(self) -> list[Horizontal]:
-        rows = []
-        for seat in range(self.players):
-            name, kind = self._kept_seats.get(seat, (default_name(seat), "human" if seat == 0 else "ai:normal"))
-            rows.append(
-                Horizontal(
-                    Label(_("Seat {number}", number=seat + 1), classes="caption"),
-                    Input(value=name, id=f"seat-name-{seat}", classes="seat-name"),
-                    Select(
-                        [(words, code) for code, words in seat_kinds()],
-                        value=kind,
-                        allow_blank=False,
-                        id=f"seat-kind-{seat}",
-                        classes="seat-kind",
-                    ),
-                    classes="row",
-                )
-            )
-        return rows
+        return seat_rows(self.players, self._kept_seats)
 
     def _setting_rows(self, start: int = 0, stop: int | None = None) -> list[Horizontal]:
-        """One row a setting (those from `start` to `stop`): its label in words, its field, and its
-        whole description (wrapped); the tooltip also names it as the command line does
-        (``--set name=value``)."""
-        rows = []
-        for name, setting in islice(self.chosen.settings.items(), start, stop):
-            about = setting.shown_help()  # in the player's language
-            tooltip = _("{about} (command line: --set {name}=...)", about=about, name=name)
-            field: Widget
-            if setting.choices:
-                field = Select(
-                    [(str(choice), choice) for choice in setting.choices],
-                    value=setting.default,
-                    allow_blank=False,
-                    id=f"setting-{name}",
-                    classes="setting",
-                    tooltip=tooltip,
-                )
-            elif isinstance(setting.default, bool):
-                field = OnOffCheckbox("", setting.default, id=f"setting-{name}", classes="setting", tooltip=tooltip)
-            else:
-                field = Input(str(setting.default), id=f"setting-{name}", classes="setting", tooltip=tooltip)
-            rows.append(
-                Horizontal(
-                    Label(setting.title(name), classes="caption"), field, Label(about, classes="help"), classes="row"
-                )
-            )
-        return rows
+        return setting_rows(self.chosen, start, stop)
 
     @on(OptionList.OptionHighlighted, "#variant")
     @on(OptionList.OptionSelected, "#variant")
