@@ -123,7 +123,10 @@ def draw_a_start_screen() -> None:
     from rummy_tui.storage.paths import DATA_DIR_VARIABLE
 
     async def draw(app: RummyApp) -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
+        # With Textual's tooltip and notification widgets, as App.run has them (run_test leaves
+        # them out unless asked): without them, every game parsed their style sheets again and,
+        # its rules then being others, worked out every widget's style again (docs/SPEED.md).
+        async with app.run_test(size=(80, 24), tooltips=True, notifications=True) as pilot:
             # _busy: 2 while the variants and the first screen's form are built, 1 once they are
             # (the rest waits for the visitor), 0 with the whole form
             while not (isinstance(app.screen, StartScreen) and app.screen._busy <= 1):
