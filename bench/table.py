@@ -24,6 +24,7 @@ import json
 import os
 import platform
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -35,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from figures import percentile  # noqa: E402
 
-from rummy_tui.tableserver.client import TableClient  # noqa: E402
+from rummy_tui.tableserver.client import NoAnswer, TableClient  # noqa: E402
 
 SEATS = 4
 STALL_SECONDS = 5.0
@@ -43,9 +44,10 @@ TICKS = os.sysconf("SC_CLK_TCK")
 
 
 class ServerProcess:
-    """``rummy table-server`` in a fresh data folder, on a socket of its own."""
+    """``rummy table-server`` in a fresh data folder (removed when it stops), on a socket of its
+    own; ``options`` besides the bench's own."""
 
-    def __init__(self, ai_delay: float, tree: Path | None = None):
+    def __init__(self, ai_delay: float, tree: Path | None = None, options: tuple[str, ...] = ()):
         self.folder = Path(tempfile.mkdtemp(prefix="rummy-bench-"))
         self.socket = self.folder / "run" / "tables.sock"
         environment = dict(os.environ, RUMMY_TUI_DATA_DIR=str(self.folder / "data"))
@@ -58,6 +60,7 @@ class ServerProcess:
             str(self.socket),
             "--ai-delay",
             str(ai_delay),
+            *options,
         ]
         self.process = subprocess.Popen(
             command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tree
@@ -88,6 +91,7 @@ class ServerProcess:
     def stop(self) -> str:
         self.process.kill()
         _, errors = self.process.communicate(timeout=10)
+        shutil.rmtree(self.folder, ignore_errors=True)
         return errors.decode("utf-8", "replace")
 
 
@@ -125,7 +129,8 @@ async def round_trips(samples: int, seed: int) -> list[float]:
 
 
 async def busy_tables(tables: int, seconds: float) -> dict:
-    server = ServerProcess(ai_delay=0.5)
+    # every host here is the bench, one player to the server: allowed as many open tables as it hosts
+    server = ServerProcess(ai_delay=0.5, options=("--max-tables-per-player", str(tables)))
     try:
         watchers, hosts = [], []
         for number in range(tables):
@@ -145,7 +150,7 @@ async def busy_tables(tables: int, seconds: float) -> dict:
             while time.monotonic() < stop:
                 try:
                     view = await watcher.wait_view(lambda v, seq=seq: v["seq"] > seq, timeout=stop - time.monotonic())
-                except (TimeoutError, ValueError):
+                except (NoAnswer, ValueError):  # no move before the window closed (NoAnswer), or a bad view
                     return
                 seq = view["seq"]
                 moves[id(watcher)].append((time.monotonic(), view["observation"]["result"] is not None))
