@@ -87,6 +87,22 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
             self.push_screen(StartScreen())
         self.check_size()
         self.listen_for_size_limit()
+        self._say_the_first_screen_once_drawn()
+
+    def _say_the_first_screen_once_drawn(self) -> None:
+        """Served: a first screen other than the start screen (a table, a form, a list) is
+        complete once drawn, and the game says so then (rummy_tui/served.py). The start screen
+        says it itself once its variants are in (screens/start.py); with only the blank screen
+        in front, the first screen comes later (the daily deal's table, through show_table)."""
+        from rummy_tui import served
+
+        if not served.waiting_to_say():
+            return
+        from rummy_tui.screens.blank import BlankScreen
+        from rummy_tui.screens.start import StartScreen
+
+        if not isinstance(self.screen, StartScreen | BlankScreen):
+            served.first_screen_complete_once_drawn(self)
 
     # --- games ------------------------------------------------------------------------------
 
@@ -226,6 +242,7 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
             self.switch_screen(table)
         else:
             self.push_screen(table)
+        self._say_the_first_screen_once_drawn()
 
     def action_new_game(self) -> None:
         from rummy_tui.screens.start import StartScreen

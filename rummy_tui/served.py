@@ -65,6 +65,11 @@ def take_the_start_pipe() -> None:
     _started_pipe = descriptor
 
 
+def waiting_to_say() -> bool:
+    """A served game whose first screen is not said complete yet."""
+    return _started_pipe is not None
+
+
 def first_screen_complete() -> None:
     """The first screen is out: the server may start the next visitor's game (said once)."""
     global _started_pipe
