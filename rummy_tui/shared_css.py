@@ -107,6 +107,18 @@ def rule_list_number(rules: list) -> int:
 
 
 def _apply_once(self: Stylesheet, node: Any, *, animate: bool = False, cache: dict | None = None) -> None:
+    if node._is_mounted or not hasattr(node, "_repaint_required"):  # (a bare DOMNode draws nothing)
+        _apply_shared(self, node, animate=animate, cache=cache)
+        return
+    # A widget not yet mounted is drawn whole when it is first laid out: the redraw its styling
+    # asks for (its component styles are new, so they "changed") came a frame later. At the
+    # start screen that was a frame of its own after the complete one, for four of its widgets.
+    repaint_required = node._repaint_required
+    _apply_shared(self, node, animate=animate, cache=cache)
+    node._repaint_required = repaint_required
+
+
+def _apply_shared(self: Stylesheet, node: Any, *, animate: bool = False, cache: dict | None = None) -> None:
     rules_map = self.rules_map
     candidates = {rule for name in rules_map.keys() & node._selector_names for rule in rules_map[name]}
     pseudo_classes = set().union(*[rule.pseudo_classes for rule in candidates])

@@ -47,6 +47,13 @@ def setting_value(form: Screen[Any], name: str) -> object:
     raise TypeError(f"#setting-{name} is not a setting's field")
 
 
+def filled_input(value: str, classes: str, **options: Any) -> Input:
+    """An Input holding ``value``, with no validators, that has from the start the class Textual
+    gives such an Input once its value is set (-valid): added at its mount, the class had Textual
+    work out the whole Input's style again (three Inputs on the start screen's first screen)."""
+    return Input(value, classes=f"{classes} -valid" if value else classes, **options)
+
+
 def seat_rows(players: int, kept: dict[int, tuple[str, object]]) -> list[Horizontal]:
     """A row a seat: its name and who plays it; the names and kinds in ``kept`` stay as typed."""
     rows = []
@@ -55,7 +62,7 @@ def seat_rows(players: int, kept: dict[int, tuple[str, object]]) -> list[Horizon
         rows.append(
             Horizontal(
                 Label(_("Seat {number}", number=seat + 1), classes="caption"),
-                Input(value=name, id=f"seat-name-{seat}", classes="seat-name"),
+                filled_input(name, id=f"seat-name-{seat}", classes="seat-name"),
                 Select(
                     [(words, code) for code, words in seat_kinds()],
                     value=kind,
@@ -90,7 +97,7 @@ def setting_rows(variant: Variant, start: int = 0, stop: int | None = None) -> l
         elif isinstance(setting.default, bool):
             field = OnOffCheckbox("", setting.default, id=f"setting-{name}", classes="setting", tooltip=tooltip)
         else:
-            field = Input(str(setting.default), id=f"setting-{name}", classes="setting", tooltip=tooltip)
+            field = filled_input(str(setting.default), id=f"setting-{name}", classes="setting", tooltip=tooltip)
         rows.append(
             Horizontal(
                 Label(setting.title(name), classes="caption"), field, Label(about, classes="help"), classes="row"
