@@ -12,9 +12,11 @@ from collections import defaultdict, deque
 from dataclasses import dataclass
 from typing import overload
 
-# One game starting per core: a start slot is held until the game's first screen is complete
-# (session.py), so as many slots as cores keep them all busy without two starts sharing one.
-STARTING_AT_ONCE = max(2, os.cpu_count() or 2)
+# Two games starting per core. A start slot is held until the game's first screen is complete
+# (session.py), and a starting game spends part of that waiting for its frames, so one per core
+# left the cores idle between frames; on a busy machine a start gives its slot back 0.3 s after its
+# first output, and then the number of slots paces a crowd (docs/SPEED.md, 3 December).
+STARTING_AT_ONCE = 2 * (os.cpu_count() or 1)
 
 
 @dataclass(frozen=True)
