@@ -222,10 +222,15 @@ class StartScreen(Screen):
 
     def _setting_rows_in_view(self) -> int:
         """At most how many setting rows the first screen shows: every line above them and every
-        row takes at least one line (a description at least its length over the screen's width)."""
+        row takes at least one line (a variant's description at least its length over the
+        screen's width, the list at most its greatest height)."""
         width, height = self.app.size
         variant_lines = sum(1 + -(-cell_len(v.shown_description()) // max(width, 1)) for v in self.variants.values())
-        title, players, gap_and_heading, footer = 1, 1, 2, 1
+        most = self.query_one("#variant").styles.max_height
+        if most is not None and most.is_cells:
+            variant_lines = min(variant_lines, int(most.value))
+        title, players, footer = 1, 1, 1
+        gap_and_heading = 3  # the list's bottom margin, then the heading's padding and its line
         above = title + variant_lines + players + self.players + gap_and_heading
         return max(0, height - footer - above)
 

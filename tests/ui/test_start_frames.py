@@ -74,4 +74,27 @@ async def test_the_fields_of_the_first_screen_are_styled_once(monkeypatch):
         await until(pilot, lambda: isinstance(app.screen, StartScreen) and app.screen._busy <= 1, "the first screen")
         for _ in range(5):
             await pilot.pause()
-    assert styled == {"seat-name-0": 1, "seat-name-1": 1, "setting-target": 1}
+    assert styled == {"seat-name-0": 1, "seat-name-1": 1}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (80, 26), (100, 30), (120, 34)])
+async def test_the_first_screen_builds_the_setting_rows_it_shows_and_no_more(size):
+    """Each row costs a crowd's games their CPU: none that shows is missing, and at 80x24 (most
+    visitors' terminal) none is built wholly below the first screen (elsewhere a row may take
+    more lines than the one counted for it: a row too many, never one too few)."""
+    app = RummyApp()
+    async with app.run_test(size=size) as pilot:
+        start = await until(
+            pilot,
+            lambda: isinstance(app.screen, StartScreen) and app.screen._busy <= 1 and app.screen,
+            "the first screen",
+        )
+        await until(pilot, lambda: not start._layout_required and not start._dirty_widgets, "the first screen drawn")
+        form = start.query_one("#start-form")
+        bottom = form.region.bottom  # the form's last line shown is bottom - 1
+        rows = list(start.query("#settings > .row"))
+        assert rows
+        if size == (80, 24):
+            assert all(row.region.y < bottom for row in rows), [row.region for row in rows]
+        if not start.query("#start-buttons"):  # the rest of the form waits: what was built fills the screen
+            assert rows[-1].region.bottom >= bottom, (rows[-1].region, bottom)
