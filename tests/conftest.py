@@ -8,6 +8,7 @@ started outlives it (tests/support/processes.py)."""
 
 import gc
 import shutil
+import sys
 import tempfile
 
 import pytest
@@ -57,6 +58,32 @@ def pytest_collection_modifyitems(config, items):
 def soak(request) -> bool:
     """True under --soak: a property then runs its long form (more examples, more steps)."""
     return request.config.getoption("--soak")
+
+
+def pytest_collection_finish(session):
+    """Freeze what collection left alive (Textual, Hypothesis, the app and every test module:
+    a quarter of a million objects that live as long as the process), so that the garbage
+    collector's full collections during the tests no longer look through it each time."""
+    gc.collect()
+    gc.freeze()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    yield
+    forget_the_lines_textual_memoised()
+
+
+def forget_the_lines_textual_memoised() -> None:
+    """Textual (8.2.8) memoises ``StylesCache.get_inner_outer`` with an lru_cache of 1024 on the
+    method, whose keys keep each widget's StylesCache, and the lines it drew, alive after its app
+    has ended (rummy_tui/serve/template.py empties it for the same reason). A test's app never
+    meets the widgets of the tests before it, so emptying it after each test changes nothing a
+    test sees; kept, it grew a worker's heap to some 600,000 objects, and every full garbage
+    collection looked through them all: a tenth of the suite's CPU."""
+    styles_cache = sys.modules.get("textual._styles_cache")
+    if styles_cache is not None:
+        styles_cache.StylesCache.get_inner_outer.cache_clear()
 
 
 @pytest.hookimpl(hookwrapper=True)
