@@ -5,12 +5,16 @@ Imported by :mod:`rummy_tui.crash`, the base of every app of this package.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from typing import Literal
+from typing import Any, Literal
 
 from textual.await_complete import AwaitComplete
+from textual.css.query import NoMatches
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import OptionList
+from textual.worker import Worker
 
 _move_page = OptionList._move_page
 
@@ -43,3 +47,27 @@ def _dismiss_only_in_front(self: Screen, result=None) -> AwaitComplete:
 
 
 Screen.dismiss = _dismiss_only_in_front  # type: ignore[method-assign]
+
+
+def is_leaving(node: DOMNode) -> bool:
+    """The node is being taken down, or is gone: its widgets may already be."""
+    return not node.is_attached or getattr(node, "_pruning", False) or getattr(node, "_closing", False)
+
+
+_run_worker = Worker.run
+
+
+async def _run_until_its_widgets_go(self: Worker) -> Any:
+    """Textual takes a leaving screen's widgets down before it cancels the screen's workers. A
+    worker that comes back from the network in between (the join form's table list as the app
+    quits) finds its widgets gone, and its NoMatches ended the app. For a leaving node that is
+    the node leaving, not a mistake: the worker ends as cancelled, as it would a moment later."""
+    try:
+        return await _run_worker(self)
+    except NoMatches:
+        if isinstance(self._node, DOMNode) and is_leaving(self._node):
+            raise asyncio.CancelledError from None
+        raise
+
+
+Worker.run = _run_until_its_widgets_go  # type: ignore[method-assign]

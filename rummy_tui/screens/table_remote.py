@@ -21,6 +21,7 @@ from rummy_tui.i18n import _
 from rummy_tui.tableserver.client import LOST, REPLY_TIMEOUT, TableError
 from rummy_tui.tableserver.log_order import in_table_order
 from rummy_tui.tableserver.protocol import log_line_markup
+from rummy_tui.textual_guards import is_leaving
 from rummy_tui.widgets.base import Panel, TableView
 from rummy_tui.widgets.log import GameLog, event_line
 from rummy_tui.widgets.opponents import OpponentsView
@@ -227,7 +228,7 @@ class RemoteTurns(TableParts):
         """The screen has its widgets: it is in the app and not closing. A closing screen loses
         its widgets before it unmounts (and cancels this worker), so between the two a refresh
         would find no log to fill and the failed worker would end the app."""
-        return self.is_attached and not self._pruning and not self._closing
+        return not is_leaving(self)
 
     def connection_trouble(self) -> None:
         """A move found the connection gone: reconnect, or offer the way out again."""
