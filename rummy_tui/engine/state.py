@@ -32,6 +32,11 @@ class State:
     deal_hand: int = 0  # the hand whose sealed deal is in use (0: none yet)
     deal_draws: int = 0  # shuffles drawn from it so far
 
+    def fields(self) -> dict[str, Any]:
+        """The fields by name, holding the state's own data (``dataclasses.asdict`` without its
+        deep copy)."""
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
     @property
     def mover(self) -> int:
         """The seat to move, for the rules while the game goes on (``to_move`` is None only once

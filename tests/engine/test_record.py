@@ -133,3 +133,48 @@ def test_the_json_of_a_game_is_its_own_copy(key):
     data["record"]["actions"].clear()
     assert game.dumps() == before
     assert json.loads(before) == game.to_json()
+
+
+def changed_everywhere(data) -> None:
+    """Change every list and dict inside ``data``, depth first, as a careless caller might."""
+    if isinstance(data, dict):
+        for value in data.values():
+            changed_everywhere(value)
+        data["changed"] = True
+    elif isinstance(data, list):
+        for value in data:
+            changed_everywhere(value)
+        data.append("changed")
+
+
+@pytest.mark.parametrize("key", VARIANT_KEYS)
+def test_an_observation_is_the_callers_own_copy(key):
+    """An AI or a screen may change the observation it is given (sort a hand, mark a meld): never
+    the game. A seat's view, hand and private data included, and the spectator's."""
+    game = played(key, seed=5, actions=60)
+    game.state.extra["kept"] = [{"nested": [1, 2]}]
+    before = game.dumps()
+    views = [game.observation(seat) for seat in range(game.state.players)] + [game.observation_public()]
+    fresh = copy.deepcopy(views)
+    for view in views:
+        changed_everywhere(view)
+    assert game.dumps() == before
+    assert [game.observation(seat) for seat in range(game.state.players)] + [game.observation_public()] == fresh
+
+
+def test_data_marshal_cannot_write_is_still_copied():
+    """A variant's extra data of a type of its own (here a str and a list subclass) is copied too."""
+
+    class Tag(str):
+        pass
+
+    class Cards(list):
+        pass
+
+    game = played("gin", seed=5, actions=10)
+    game.state.extra["tag"] = [Tag("knock"), Cards([1, 2])]
+    view = game.observation(0)
+    assert view["extra"]["tag"] == ["knock", [1, 2]]
+    view["extra"]["tag"].append("changed")
+    view["extra"]["tag"][1].append(3)
+    assert game.state.extra["tag"] == ["knock", [1, 2]]
