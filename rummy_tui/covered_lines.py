@@ -44,6 +44,10 @@ def _render_uncovered_chops(
         ]
         if not wanted:
             continue
+        if all(is_rendered_line(y) for y in render_region.line_range):
+            # All it shows is drawn now: a repaint it asked for before (its scroll bar's new size
+            # in a layout, say) would draw the same again in a frame of its own.
+            widget._repaint_required = False
         top, bottom = wanted[0], wanted[-1] + 1
         strips = widget.render_lines(
             Region(render_region.x - region.x, top - region.y, render_region.width, bottom - top)

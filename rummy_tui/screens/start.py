@@ -93,6 +93,7 @@ class StartScreen(Screen):
         self.variants: dict[str, Variant] = {}
         self.lessons_done: set[str] = set()  # the variants whose lesson is done (marked in the list)
         self.variant: Variant | None = None  # the one highlighted; None until the variants are loaded
+        self._marked: int | None = None  # the variant row drawn with ">"
         self.players = 0
         # The seat and setting rows are rebuilt when the variant or the player count changes.
         # A rebuild removes the old rows and mounts new ones with the same ids, so rebuilds run
@@ -144,10 +145,15 @@ class StartScreen(Screen):
         return prompt
 
     def _mark_highlighted_variant(self, picker: OptionList) -> None:
-        for index, key in enumerate(self.variants):
-            picker.replace_option_prompt_at_index(
-                index, self._variant_prompt(self.variants[key], index == picker.highlighted)
-            )
+        """The ">" on the highlighted variant's row: only the rows it leaves and comes to are made
+        again (each row made again is drawn again, and the list is highlighted once it is filled)."""
+        if picker.highlighted == self._marked:
+            return
+        keys = list(self.variants)
+        for index in {self._marked, picker.highlighted} - {None}:
+            variant = self.variants[keys[index]]
+            picker.replace_option_prompt_at_index(index, self._variant_prompt(variant, index == picker.highlighted))
+        self._marked = picker.highlighted
 
     def on_mount(self) -> None:
         # The variants and the form come right after the app's first frame, so it shows at once.
@@ -174,9 +180,14 @@ class StartScreen(Screen):
                     self.variant = next(iter(self.variants.values()))
                     self.players = self.variant.min_players
                     picker = self.query_one("#variant", OptionList)
-                    picker.add_options([Option(self._variant_prompt(v), id=key) for key, v in self.variants.items()])
+                    picker.add_options(
+                        [
+                            Option(self._variant_prompt(v, index == 0), id=key)
+                            for index, (key, v) in enumerate(self.variants.items())
+                        ]
+                    )
+                    self._marked = 0
                     picker.highlighted = 0
-                    self._mark_highlighted_variant(picker)
                     picker.focus()
                     self._rest_built = not await self._build_details()
                     if not self._rest_built:
