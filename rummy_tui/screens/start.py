@@ -14,7 +14,6 @@ from textual.screen import Screen
 from textual.widgets import (
     Button,
     Input,
-    Label,
     OptionList,
     Static,
 )
@@ -23,6 +22,7 @@ from textual.widgets.option_list import Option
 from rummy_tui import served
 from rummy_tui.engine.variant import Variant
 from rummy_tui.i18n import N_, _, language
+from rummy_tui.widgets.caption_row import CaptionRow
 from rummy_tui.widgets.key_line import KeyLine
 from rummy_tui.widgets.select import Select
 
@@ -126,8 +126,7 @@ class StartScreen(Screen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="start-form"):
             yield Static(_("Rummy: five variants, against the computer or hot-seat"), id="start-title")
-            yield OptionList(id="variant")
-            yield Vertical(id="details")
+            yield OptionList(id="variant")  # the form's rows come below it, once the variants are loaded
         yield KeyLine()
 
     def _variant_prompt(self, variant, highlighted: bool = False) -> Text:
@@ -213,12 +212,17 @@ class StartScreen(Screen):
         builds all of its form here and returns None.)"""
         self._first_size = (self.app.size.width, self.app.size.height)
         in_view = self._setting_rows_in_view()
-        details = self.query_one("#details", Vertical)
-        await details.mount_all(
+        await self.query_one("#start-form").mount_all(
             [
-                Horizontal(
-                    Label(_("Players"), classes="caption"),
-                    Select(self._player_choices(), value=self.players, allow_blank=False, id="players"),
+                CaptionRow(
+                    _("Players"),
+                    Select(
+                        self._player_choices(),
+                        value=self.players,
+                        allow_blank=False,
+                        id="players",
+                        classes="after-caption",
+                    ),
                     classes="row",
                 ),
                 Vertical(*self._seat_rows(), id="seats"),
@@ -294,8 +298,7 @@ class StartScreen(Screen):
     async def _build_the_rest(self) -> None:
         settings = self.query_one("#settings", Vertical)
         await settings.mount_all(self._setting_rows(start=len(settings.children)))
-        details = self.query_one("#details", Vertical)
-        await details.mount_all(rest_of_the_form())
+        await self.query_one("#start-form").mount_all(rest_of_the_form())
 
     def _ask_rebuild(self, *parts: str) -> None:
         """Rebuild the named parts of the form in the background: a held key asks for many

@@ -14,6 +14,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from rummy_tui.engine.variant import Variant
 from rummy_tui.i18n import N_, _, language, ngettext, pgettext
+from rummy_tui.widgets.caption_row import CaptionRow
 from rummy_tui.widgets.onoff import OnOffCheckbox
 from rummy_tui.widgets.select import Select
 
@@ -55,14 +56,15 @@ def filled_input(value: str, classes: str, **options: Any) -> Input:
 
 
 def seat_rows(players: int, kept: dict[int, tuple[str, object]]) -> list[Horizontal]:
-    """A row a seat: its name and who plays it; the names and kinds in ``kept`` stay as typed."""
+    """A row a seat: its caption, its name and who plays it (the row draws its caption: on the
+    first screen); the names and kinds in ``kept`` stay as typed."""
     rows = []
     for seat in range(players):
         name, kind = kept.get(seat, (default_name(seat), "human" if seat == 0 else "ai:normal"))
         rows.append(
-            Horizontal(
-                Label(_("Seat {number}", number=seat + 1), classes="caption"),
-                filled_input(name, id=f"seat-name-{seat}", classes="seat-name"),
+            CaptionRow(
+                _("Seat {number}", number=seat + 1),
+                filled_input(name, id=f"seat-name-{seat}", classes="seat-name after-caption"),
                 Select(
                     [(words, code) for code, words in seat_kinds()],
                     value=kind,
