@@ -149,7 +149,7 @@ class StartScreen(Screen):
         if picker.highlighted == self._marked:
             return
         keys = list(self.variants)
-        for index in {self._marked, picker.highlighted} - {None}:
+        for index in (index for index in {self._marked, picker.highlighted} if index is not None):
             variant = self.variants[keys[index]]
             picker.replace_option_prompt_at_index(index, self._variant_prompt(variant, index == picker.highlighted))
         self._marked = picker.highlighted

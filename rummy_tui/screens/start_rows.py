@@ -58,7 +58,7 @@ def filled_input(value: str, classes: str, **options: Any) -> Input:
 def seat_rows(players: int, kept: dict[int, tuple[str, object]]) -> list[Horizontal]:
     """A row a seat: its caption, its name and who plays it (the row draws its caption: on the
     first screen); the names and kinds in ``kept`` stay as typed."""
-    rows = []
+    rows: list[Horizontal] = []
     for seat in range(players):
         name, kind = kept.get(seat, (default_name(seat), "human" if seat == 0 else "ai:normal"))
         rows.append(
