@@ -12,14 +12,10 @@ import sys
 import tempfile
 
 import pytest
-from hypothesis import settings
 
 import variants  # noqa: F401  (installs the registry's lookup, as the rummy command does: Game("gin", ...))
 from tests.support.processes import left_behind, mark_this_session
 from tests.support.table_server_fixture import server  # noqa: F401  (the ``server`` fixture, for every test)
-
-settings.register_profile("rummy", deadline=None, print_blob=True)
-settings.load_profile("rummy")
 
 # Textual's Pilot waits, after every key and pause(), until the process has used almost no CPU
 # for a whole 20 ms slice, twice per key: most of a UI test's wall time was those slices. Slices
@@ -30,9 +26,32 @@ IDLE_SLICE = 0.005
 STOP_WAIT = 10.0  # seconds a background table server gets to stop on SIGTERM before SIGKILL
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_configure(config):
     mark_this_session()
     quick_idle_checks()
+    from hypothesis import settings  # (first imported here: see leave_hypothesis_unrewritten)
+
+    settings.register_profile("rummy", deadline=None, print_blob=True)
+    settings.load_profile("rummy")
+
+
+def leave_hypothesis_unrewritten() -> None:
+    """Pytest rewrites the asserts of every module in an installed plugin's distribution, and
+    Hypothesis is one: in every pytest process some ninety of its modules were parsed, rewritten
+    and compiled again, their installed bytecode unused (a tenth of a worker's collection). Their
+    asserts are Hypothesis's own invariants, never a test's: left as installed, they fail alike,
+    only without pytest's explanation. Test modules and conftests are rewritten as before. Called
+    before anything imports Hypothesis (this conftest imports it in pytest_configure)."""
+    from _pytest.assertion.rewrite import AssertionRewritingHook
+
+    for finder in sys.meta_path:
+        if isinstance(finder, AssertionRewritingHook):
+            finder._must_rewrite.discard("hypothesis")
+            finder._marked_for_rewrite_cache.clear()
+
+
+leave_hypothesis_unrewritten()
 
 
 def quick_idle_checks() -> None:
@@ -60,10 +79,22 @@ def soak(request) -> bool:
     return request.config.getoption("--soak")
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector):
+    """What each module's collection leaves alive is frozen at once, so the collector's full
+    collections while the next modules are imported no longer look through the earlier ones: a
+    sixth of a worker's collection was the garbage collector. Unfrozen when collection ends."""
+    report = yield
+    gc.freeze()
+    return report
+
+
 def pytest_collection_finish(session):
     """Freeze what collection left alive (Textual, Hypothesis, the app and every test module:
     a quarter of a million objects that live as long as the process), so that the garbage
-    collector's full collections during the tests no longer look through it each time."""
+    collector's full collections during the tests no longer look through it each time. The
+    garbage collection left (frozen with the rest as it went) is collected first."""
+    gc.unfreeze()
     gc.collect()
     gc.freeze()
 
