@@ -15,7 +15,7 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 
 import variants  # noqa: F401  (the app is a composition root: the variant registry comes with it)
-from rummy_tui import covered_lines, layout_once, shared_css  # noqa: F401  (hidden lines undrawn; each layout once; each style sheet parsed once per process)
+from rummy_tui import covered_lines, layout_once, lazy_strips, shared_css  # noqa: F401  (hidden lines undrawn; each layout once; strips make caches when used; each style sheet parsed once per process)
 from rummy_tui.crash import CrashReporting, run_reporting_crashes
 from rummy_tui.display import HIGH_CONTRAST, HIGH_CONTRAST_THEME, OPTIONS, remember_option, remembered_options
 from rummy_tui.i18n import _

@@ -39,6 +39,7 @@ LAYERS = [  # (layer, module-name prefixes), bottom first; the longest matching 
             "rummy_tui.shared_css",
             "rummy_tui.layout_once",
             "rummy_tui.covered_lines",
+            "rummy_tui.lazy_strips",
             "rummy_tui.setting_titles",
             "rummy_tui.served",
             "rummy_tui.lines",
