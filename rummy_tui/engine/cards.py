@@ -42,16 +42,12 @@ def is_joker(card_or_face: int) -> bool:
 
 def rank_of(card_or_face: int) -> int:
     """1 (ace) .. 13 (king); 0 for a joker. Works on card ids and on faces."""
-    if is_joker(card_or_face):
-        return 0
-    return card_or_face % 13 + 1
+    return 0 if card_or_face >= FIRST_JOKER_ID else card_or_face % 13 + 1  # is_joker, not called: hot
 
 
 def suit_of(card_or_face: int) -> int:
     """0..3 for ♠♥♦♣; -1 for a joker."""
-    if is_joker(card_or_face):
-        return -1
-    return (card_or_face % 52) // 13
+    return -1 if card_or_face >= FIRST_JOKER_ID else (card_or_face % 52) // 13
 
 
 def make_face(rank: int, suit: int) -> int:

@@ -252,8 +252,8 @@ class Game:
         check_state(data["state"], record, set(State.__dataclass_fields__))
         game = cls._set_up(record, deal=False)
         try:
-            game.record = copy.deepcopy(record)
-            game.state = State(**copy.deepcopy(data["state"]))
+            game.record = plain_copy(record)
+            game.state = State(**plain_copy(data["state"]))
         except RecursionError:
             raise RecordError("the saved game is nested too deeply to be a game") from None
         return game

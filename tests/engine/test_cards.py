@@ -101,6 +101,16 @@ def test_second_deck_cards_are_naturals_never_jokers():
     assert card_text(52) == "AS"
 
 
+def test_rank_and_suit_of_every_card_id_and_of_the_joker_face():
+    """Naturals of both decks by their face; every joker id and the joker face: rank 0, suit -1."""
+    for card in range(FIRST_JOKER_ID):
+        face = card % 52
+        assert (rank_of(card), suit_of(card)) == (face % 13 + 1, face // 13)
+        assert make_face(rank_of(card), suit_of(card)) == face
+    for joker in [JOKER, *range(FIRST_JOKER_ID, FIRST_JOKER_ID + 8)]:
+        assert (rank_of(joker), suit_of(joker)) == (0, -1)
+
+
 def test_deal_cards_picks_distinct_copies_and_runs_out():
     first, second, joker = deal_cards("9C 9C JK")
     assert first != second and face_of(first) == face_of(second) == make_face(9, CLUBS)

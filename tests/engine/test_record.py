@@ -178,3 +178,18 @@ def test_data_marshal_cannot_write_is_still_copied():
     view["extra"]["tag"].append("changed")
     view["extra"]["tag"][1].append(3)
     assert game.state.extra["tag"] == ["knock", [1, 2]]
+
+
+@pytest.mark.parametrize("key", VARIANT_KEYS)
+def test_a_game_from_json_is_its_own_copy(key):
+    """A game loaded from JSON plays on without changing the data it was loaded from (a save
+    read once may start several games: a retry, a comparison)."""
+    data = played(key, seed=6).to_json()
+    before = json.dumps(data, sort_keys=True)
+    loaded = Game.from_json(data)
+    rng = random.Random(6)
+    for _ in range(30):
+        if loaded.is_over:
+            break
+        loaded.apply(rng.choice(loaded.legal_actions()))
+    assert json.dumps(data, sort_keys=True) == before
