@@ -15,7 +15,11 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 
 import variants  # noqa: F401  (the app is a composition root: the variant registry comes with it)
-from rummy_tui import covered_lines, layout_once, lazy_strips, shared_css  # noqa: F401  (hidden lines undrawn; each layout once; strips make caches when used; each style sheet parsed once per process)
+
+# Textual 8.2.8 patched for every app of this package (each module says what and why): hidden lines
+# undrawn, each layout once, strips' caches made when used, a reactive read in one call, each style
+# sheet parsed once per process.
+from rummy_tui import covered_lines, layout_once, lazy_strips, reactive_reads, shared_css  # noqa: F401
 from rummy_tui.crash import CrashReporting, run_reporting_crashes
 from rummy_tui.display import HIGH_CONTRAST, HIGH_CONTRAST_THEME, OPTIONS, remember_option, remembered_options
 from rummy_tui.i18n import _
