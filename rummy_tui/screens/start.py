@@ -25,6 +25,7 @@ from rummy_tui.i18n import N_, _, language
 from rummy_tui.widgets.caption_row import CaptionRow
 from rummy_tui.widgets.key_line import KeyLine
 from rummy_tui.widgets.select import Select
+from rummy_tui.widgets.variant_list import VariantList
 
 from .navigation import navigation
 from .start_rows import (
@@ -126,7 +127,7 @@ class StartScreen(Screen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="start-form"):
             yield Static(_("Rummy: five variants, against the computer or hot-seat"), id="start-title")
-            yield OptionList(id="variant")  # the form's rows come below it, once the variants are loaded
+            yield VariantList(id="variant")  # the form's rows come below it, once the variants are loaded
         yield KeyLine()
 
     def _variant_prompt(self, variant, highlighted: bool = False) -> Text:
