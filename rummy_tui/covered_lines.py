@@ -1,5 +1,7 @@
-"""Lines hidden behind other widgets are not drawn: Textual 8.2.8 draws every line of every
-widget on screen, then keeps, cell span by cell span, what the front-most widget drew.
+"""Lines that add nothing to the screen are not drawn.
+
+Hidden lines: Textual 8.2.8 draws every line of every widget on screen, then keeps, cell span
+by cell span, what the front-most widget drew.
 
 A screen's own lines, and a container's wherever its children cover it, were drawn and thrown
 away in every full frame: on the start screen of `rummy serve` the screen's 24 lines and three
@@ -7,7 +9,12 @@ containers' lines, about a tenth of the CPU of its complete frame. Textual paint
 and a span, once painted, is never painted again (there is no blending between widgets), so a
 widget's line whose spans are all painted already adds nothing: it is left undrawn. What is
 shown is the same, cell for cell; a line left undrawn stays to be drawn in its widget's cache
-and is drawn when a frame needs it. Imported by the app (every app of this package).
+and is drawn when a frame needs it.
+
+Blank lines: a container draws nothing but its background, and where it has no border, outline,
+hatching or padding above and below, all its lines are the same line; Textual drew each (the
+start form's 23 lines, twice on the way to a served game's complete start screen). One is drawn
+and stands for all. Imported by the app (every app of this package).
 """
 
 from __future__ import annotations
@@ -15,10 +22,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from textual._compositor import Compositor
+from textual._styles_cache import StylesCache
 from textual.geometry import Region
 from textual.strip import Strip
+from textual.widget import Widget
 
 _render_chops = Compositor._render_chops  # Textual's own (tests/ui/test_covered_lines.py compares)
+_render_widget = StylesCache.render_widget
 
 
 def _render_uncovered_chops(
@@ -65,3 +75,32 @@ def _render_uncovered_chops(
 
 
 Compositor._render_chops = _render_uncovered_chops  # type: ignore[method-assign]
+
+
+def all_lines_alike(widget: Widget) -> bool:
+    """Whether every line of ``widget`` is the same: a container drawing only its background
+    (Textual's own render, a Blank), with nothing that differs from line to line."""
+    if not widget.is_container or type(widget).render is not Widget.render:
+        return False
+    styles = widget.styles
+    top, _right, bottom, _left = styles.padding
+    return (
+        not top
+        and not bottom
+        and styles.keyline[0] == "none"
+        and not any(edge for edge, _color in styles.border)
+        and not any(edge for edge, _color in styles.outline)
+        and not (styles.has_rule("hatch") and styles.hatch != "none")
+        and widget._border_title is None
+        and widget._border_subtitle is None
+    )
+
+
+def _render_one_blank_line(self: StylesCache, widget: Widget, crop: Region) -> list[Strip]:
+    """StylesCache.render_widget, a container's lines all alike drawn once."""
+    if crop.height > 1 and all_lines_alike(widget):
+        return _render_widget(self, widget, Region(crop.x, crop.y, crop.width, 1)) * crop.height
+    return _render_widget(self, widget, crop)
+
+
+StylesCache.render_widget = _render_one_blank_line  # type: ignore[method-assign]

@@ -1,12 +1,17 @@
-"""rummy_tui/covered_lines.py leaves undrawn the lines hidden behind other widgets: every frame
-must be the one Textual itself paints, cell for cell and style for style, at the start screen and
-at the table, in colour and without; and the screen behind the start form is never drawn."""
+"""rummy_tui/covered_lines.py leaves undrawn the lines hidden behind other widgets, and draws a
+blank container's lines once: every frame must be the one Textual itself paints, cell for cell
+and style for style, at the start screen and at the table, in colour and without; and the screen
+behind the start form is never drawn."""
 
 from __future__ import annotations
 
 from textual._compositor import Compositor
+from textual._styles_cache import StylesCache
+from textual.app import App, ComposeResult
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import Static
 
 from rummy_tui import covered_lines
 from rummy_tui.app import RummyApp
@@ -42,6 +47,72 @@ async def test_every_frame_is_the_one_textual_paints(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     await start_and_play(RummyApp(ai_delay=0.0))
     assert len(frames) > 20  # the check saw the frames being painted
+    assert differences == []
+
+
+def checked_lines(alike: list, differences: list):
+    def render_widget(self: StylesCache, widget: Widget, crop):
+        strips = covered_lines._render_one_blank_line(self, widget, crop)
+        textuals = covered_lines._render_widget(self, widget, crop)  # every line drawn
+        if crop.height > 1 and covered_lines.all_lines_alike(widget):
+            alike.append(widget)
+        if [cells(strip) for strip in strips] != [cells(strip) for strip in textuals]:
+            differences.append((widget, crop))
+        return strips
+
+    return render_widget
+
+
+def cells(strip) -> list[tuple[str, object]]:
+    return [(character, segment.style) for segment in strip for character in segment.text]
+
+
+async def test_a_blank_containers_lines_drawn_once_are_the_lines_textual_draws(monkeypatch):
+    alike: list = []
+    differences: list = []
+    monkeypatch.setattr(StylesCache, "render_widget", checked_lines(alike, differences))
+    await start_and_play(RummyApp(ai_delay=0.0))
+    monkeypatch.setenv("NO_COLOR", "1")
+    await start_and_play(RummyApp(ai_delay=0.0))
+    assert any(widget.id == "start-form" for widget in alike)  # the start form's lines drawn once
+    assert differences == []
+
+
+class Boxes(App):
+    """Containers and widgets whose lines are, or are not, all alike."""
+
+    CSS = """
+    Vertical { height: 4; background: $panel; }
+    #bordered { border: round $accent; }
+    #outlined { outline: heavy $accent; }
+    #hatched { hatch: cross $accent; }
+    #keylined { keyline: thin $accent; }
+    #titled { border: round $accent; border-title-align: center; }
+    Static, #bare { height: 3; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Vertical(id="plain")
+        yield Vertical(id="bordered")
+        yield Vertical(id="outlined")
+        yield Vertical(id="hatched")
+        yield Vertical(Static("a"), Static("b"), id="keylined")
+        titled = Vertical(id="titled")
+        titled.border_title = "Seats"
+        yield titled
+        yield Static("three\nlines\nof text")
+        yield Widget(id="bare")  # not a container: Textual's render names it on its first line
+
+
+async def test_only_containers_whose_lines_are_alike_are_drawn_once(monkeypatch):
+    alike: list = []
+    differences: list = []
+    monkeypatch.setattr(StylesCache, "render_widget", checked_lines(alike, differences))
+    app = Boxes()
+    async with app.run_test(size=(40, 40)) as pilot:
+        await pilot.pause()
+        app.screen._compositor.render_strips()
+    assert {widget.id for widget in alike} == {"plain"}
     assert differences == []
 
 
