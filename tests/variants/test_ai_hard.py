@@ -148,6 +148,37 @@ def test_a_second_copy_of_a_run_card_does_not_lay_off_on_that_run():
     assert faces == {parse_face(t) for t in ("4D", "8D", "9D")}
 
 
+def test_done_cards_count_melds_and_lay_offs_never_jokers_and_a_second_copy_only_if_it_lays_off():
+    """Outs.done_count, which every hard player of Traditional, Rummy, Römi and Tízlapos asks
+    thousands of times a decision: the better of keeping the hand's melds or laying off."""
+    from collections import Counter
+
+    from rummy_tui.engine.cards import FIRST_JOKER_ID, parse_face
+    from variants.card_counting import Outs
+    from variants.traditional.rules import MELD_RULES
+
+    def cards(text: str) -> list[int]:
+        seen: Counter = Counter()
+        found = []
+        for token in text.split():
+            if token == "JK":
+                found.append(FIRST_JOKER_ID + seen[token])
+            else:
+                found.append(parse_face(token) + 52 * seen[token])  # a second copy: the second deck
+            seen[token] += 1
+        return found
+
+    plain = Outs(MELD_RULES, Counter(), frozenset())
+    assert plain.done_count(cards("5D 6D 7D 9S KC")) == 3
+    assert plain.done_count(cards("5D 6D 7D 7D JK JK")) == 3  # a second 7D melds nowhere; jokers are not counted
+    assert plain.done_count(cards("2S 3S JK")) == 0  # (the first joker's id, 104, is 52 * 2: no A♠)
+    assert plain.done_count(cards("9S 9H 9C 9D 2C")) == 4
+    lays_off = Outs(MELD_RULES, Counter(), frozenset({parse_face("8D"), parse_face("KC")}))
+    assert lays_off.done_count(cards("5D 6D 7D 8D KC KC")) == 6  # both copies of KC lay off
+    assert lays_off.done_count(cards("5D 6D 8D KC")) == 2  # 8D and KC laid off beat keeping nothing
+    assert lays_off.done_count(cards("2S 3S 4S 4H")) == 3
+
+
 def test_hard_does_not_count_a_second_run_card_as_laying_off():
     """Hard holds 6♦ twice with 5-6-7♦ on the table: it cannot go out, so it keeps its melds."""
     from tests.support.tableplay_positions import place
