@@ -17,9 +17,16 @@ from textual.screen import Screen
 import variants  # noqa: F401  (the app is a composition root: the variant registry comes with it)
 
 # Textual 8.2.8 patched for every app of this package (each module says what and why): hidden lines
-# undrawn, each layout once, strips' caches made when used, a reactive read in one call, each style
-# sheet parsed once per process.
-from rummy_tui import covered_lines, layout_once, lazy_strips, reactive_reads, shared_css  # noqa: F401
+# undrawn, a message's handlers looked up once per kind, each layout once, strips' caches made when
+# used, a reactive read in one call, each style sheet parsed once per process.
+from rummy_tui import (  # noqa: F401
+    covered_lines,
+    dispatch_plans,
+    layout_once,
+    lazy_strips,
+    reactive_reads,
+    shared_css,
+)
 from rummy_tui.crash import CrashReporting, run_reporting_crashes
 from rummy_tui.display import HIGH_CONTRAST, HIGH_CONTRAST_THEME, OPTIONS, remember_option, remembered_options
 from rummy_tui.i18n import _

@@ -41,6 +41,7 @@ LAYERS = [  # (layer, module-name prefixes), bottom first; the longest matching 
             "rummy_tui.covered_lines",
             "rummy_tui.lazy_strips",
             "rummy_tui.reactive_reads",
+            "rummy_tui.dispatch_plans",
             "rummy_tui.setting_titles",
             "rummy_tui.served",
             "rummy_tui.lines",
