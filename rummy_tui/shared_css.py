@@ -85,7 +85,8 @@ Stylesheet._variable_tokens = property(_variable_tokens_once)  # type: ignore[me
 # as Textual's own cache does.
 
 APPLIED: LRUCache[tuple, RulesMap | None] = LRUCache(4096)
-RULE_LISTS: dict[tuple, int] = {}  # each list of rules in use, under a number never given twice
+NAMED_PSEUDO_CLASSES: LRUCache[tuple, tuple[str, ...] | None] = LRUCache(4096)
+RULE_LISTS: dict[tuple, tuple[int, tuple]] = {}  # each list of rules in use: a number never given twice
 RULE_LISTS_KEPT = 256
 rule_list_numbers = itertools.count()
 _apply = Stylesheet.apply
@@ -97,13 +98,15 @@ def rules_key(stylesheet: Stylesheet) -> int:
 
 
 def rule_list_number(rules: list) -> int:
-    listed = tuple(rules)
-    number = RULE_LISTS.get(listed)
-    if number is None:
+    # Under the rules' ids (a RuleSet hashes by its id, in a Python call for each of hundreds);
+    # the rules are kept with their number, so no id is given to another rule meanwhile.
+    listed = tuple(map(id, rules))
+    known = RULE_LISTS.get(listed)
+    if known is None:
         if len(RULE_LISTS) >= RULE_LISTS_KEPT:
             RULE_LISTS.clear()  # the styles kept under the old numbers are never looked up again
-        number = RULE_LISTS[listed] = next(rule_list_numbers)
-    return number
+        known = RULE_LISTS[listed] = (next(rule_list_numbers), tuple(rules))
+    return known[0]
 
 
 def _apply_once(self: Stylesheet, node: Any, *, animate: bool = False, cache: dict | None = None) -> None:
@@ -118,14 +121,32 @@ def _apply_once(self: Stylesheet, node: Any, *, animate: bool = False, cache: di
     node._repaint_required = repaint_required
 
 
-def _apply_shared(self: Stylesheet, node: Any, *, animate: bool = False, cache: dict | None = None) -> None:
+def named_pseudo_classes(self: Stylesheet, node: Any) -> tuple[str, ...] | None:
+    """The pseudo-classes named by the rules that may apply to ``node``, sorted; None if one of
+    them is never cached. They depend on the rules and the node's class, id and classes only, so
+    they are worked out once for each (a node's rules were gathered and hashed for every node)."""
+    key = (rules_key(self), type(node), node._id, frozenset(node._classes))
+    try:
+        return NAMED_PSEUDO_CLASSES[key]
+    except KeyError:
+        pass
     rules_map = self.rules_map
     candidates = {rule for name in rules_map.keys() & node._selector_names for rule in rules_map[name]}
     pseudo_classes = set().union(*[rule.pseudo_classes for rule in candidates])
-    if not pseudo_classes.isdisjoint(Stylesheet._EXCLUDE_PSEUDO_CLASSES_FROM_CACHE):
+    named = (
+        None
+        if not pseudo_classes.isdisjoint(Stylesheet._EXCLUDE_PSEUDO_CLASSES_FROM_CACHE)
+        else tuple(sorted(pseudo_classes))
+    )
+    NAMED_PSEUDO_CLASSES[key] = named
+    return named
+
+
+def _apply_shared(self: Stylesheet, node: Any, *, animate: bool = False, cache: dict | None = None) -> None:
+    named = named_pseudo_classes(self, node)
+    if named is None:
         _apply(self, node, animate=animate, cache=cache)
         return
-    named = sorted(pseudo_classes)
     key = (
         rules_key(self),
         tuple(
@@ -140,7 +161,7 @@ def _apply_shared(self: Stylesheet, node: Any, *, animate: bool = False, cache: 
         _apply(self, node, animate=animate, cache=worked_out)
         APPLIED[key] = next(iter(worked_out.values()), None)  # None: no rule applies
         return
-    node._has_hover_style = "hover" in pseudo_classes
+    node._has_hover_style = "hover" in named
     node._has_focus_within = False  # focus-within, like the sibling pseudo-classes, is never cached
     node._has_order_style = False
     node._has_odd_or_even = False
