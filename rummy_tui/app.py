@@ -13,6 +13,7 @@ from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
+from textual.theme import Theme
 
 import variants  # noqa: F401  (the app is a composition root: the variant registry comes with it)
 
@@ -73,6 +74,17 @@ class RummyApp(QuietInput, PlainDisplay, CrashReporting):
         from rummy_tui.screens.blank import BlankScreen
 
         return BlankScreen(id="_default")
+
+    @property
+    def current_theme(self) -> Theme:
+        """Textual's current theme (the first of the names in `theme` registered, else
+        textual-dark), looked up without copying every registered theme twice: Textual asks for
+        it twice for each widget it draws."""
+        themes = self._registered_themes
+        for name in self.theme.split(","):
+            if (theme := themes.get(name.strip())) is not None:
+                return theme
+        return themes["textual-dark"]
 
     def on_mount(self) -> None:
         if self.high_contrast:
