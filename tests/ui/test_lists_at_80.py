@@ -3,6 +3,8 @@ Hungarian (longer words): headings and the cells of the first row are all on scr
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from textual.widgets import DataTable
 
@@ -26,6 +28,7 @@ SEATS = [
 ]
 
 
+@functools.cache  # the same seeded games for both languages: saving and recording only read them
 def played(variant: str, players: int, seed: int, moves: int | None = None) -> Game:
     game = Game(variant, players, seed=seed, seats=SEATS[:players])
     while not game.is_over and (moves is None or moves > 0):
