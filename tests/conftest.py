@@ -23,7 +23,8 @@ from tests.support.table_server_fixture import server  # noqa: F401  (the ``serv
 # pause being long: it waits for what it checks (tests/ui/test_lobby.py's ``until``).
 IDLE_SLICE = 0.005
 
-# The youngest objects are collected every 10,000 new ones, not 700: an app a test ends leaves its
+# The youngest objects are collected every 10,000 new ones, not 700 (collection's imports and
+# assert rewriting too: half its garbage collector's CPU): an app a test ends leaves its
 # widgets as cyclic garbage, and at 700 the garbage collector took 8% of the UI tests' CPU, two
 # thirds of it in full collections as survivors piled into the oldest generation; at 10,000 the
 # young collections find most of it dead and full collections are four times rarer. Only this
@@ -37,6 +38,7 @@ STOP_WAIT = 10.0  # seconds a background table server gets to stop on SIGTERM be
 def pytest_configure(config):
     mark_this_session()
     quick_idle_checks()
+    gc.set_threshold(YOUNGEST_COLLECTED_AFTER, *gc.get_threshold()[1:])  # from collection on
     from hypothesis import settings  # (first imported here: see leave_hypothesis_unrewritten)
 
     settings.register_profile("rummy", deadline=None, print_blob=True)
@@ -104,7 +106,6 @@ def pytest_collection_finish(session):
     gc.unfreeze()
     gc.collect()
     gc.freeze()
-    gc.set_threshold(YOUNGEST_COLLECTED_AFTER, *gc.get_threshold()[1:])
 
 
 @pytest.hookimpl(hookwrapper=True)
