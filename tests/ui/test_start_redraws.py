@@ -1,11 +1,9 @@
-"""A served game's start screen is drawn once, whole: no frame after the complete one, not even
-its scroll bar's (rummy_tui/covered_lines.py: a widget drawn whole in a frame owes no repaint it
-asked for before it), and moving the highlight remakes only the two variant rows whose ">" moves."""
+"""Moving the start screen's highlight remakes only the two variant rows whose ">" moves (that
+nothing is drawn after the complete start screen is test_start_frames.py's)."""
 
 from __future__ import annotations
 
 import pytest
-from textual._compositor import Compositor
 from textual.widgets import OptionList
 
 from rummy_tui.app import RummyApp
@@ -14,43 +12,11 @@ from rummy_tui.screens.start import StartScreen
 from .screen_text import screen_text
 from .test_lobby import until
 
-COMPLETE = ("Rummy: five variants", "Seat 2", "AI (normal)", "^s Start")
-
 
 @pytest.fixture(autouse=True)
 def served(monkeypatch):
     """What `rummy serve` tells each of its games (rummy_tui/served.py)."""
     monkeypatch.setenv("RUMMY_TUI_SIZE_LIMIT", "400x150")
-
-
-async def test_nothing_is_drawn_after_the_complete_start_screen(monkeypatch):
-    app = RummyApp()
-    frames: list[set[str]] = []
-    complete_at: list[int] = []
-    update_widgets = Compositor.update_widgets
-
-    def noted(compositor: Compositor, widgets: set) -> None:
-        frames.append({type(widget).__name__ for widget in widgets})
-        update_widgets(compositor, widgets)
-
-    monkeypatch.setattr(Compositor, "update_widgets", noted)
-    display = app._display
-
-    def seen(screen, renderable) -> None:
-        display(screen, renderable)
-        if renderable is not None and not complete_at and all(part in screen_text(app) for part in COMPLETE):
-            complete_at.append(len(frames))
-
-    app._display = seen  # type: ignore[method-assign]
-    async with app.run_test(size=(80, 24), tooltips=True, notifications=True) as pilot:
-        await until(pilot, lambda: complete_at, "the complete start screen")
-        start = app.screen
-        assert isinstance(start, StartScreen)
-        for _ in range(10):
-            await pilot.pause()
-        await until(pilot, lambda: not start._layout_required and not start._dirty_widgets, "nothing left to draw")
-        await pilot.pause(0.1)
-    assert [widgets for widgets in frames[complete_at[0] :] if widgets] == []
 
 
 async def test_moving_the_highlight_remakes_the_two_rows_it_changes(monkeypatch):
