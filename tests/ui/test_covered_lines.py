@@ -43,9 +43,7 @@ async def test_every_frame_is_the_one_textual_paints(monkeypatch):
     frames: list = []
     differences: list = []
     monkeypatch.setattr(Compositor, "_render_chops", checked_chops(frames, differences))
-    await start_and_play(RummyApp(ai_delay=0.0))
-    monkeypatch.setenv("NO_COLOR", "1")
-    await start_and_play(RummyApp(ai_delay=0.0))
+    await start_and_play_in_colour_and_without(monkeypatch)
     assert len(frames) > 20  # the check saw the frames being painted
     assert differences == []
 
@@ -71,9 +69,7 @@ async def test_a_blank_containers_lines_drawn_once_are_the_lines_textual_draws(m
     alike: list = []
     differences: list = []
     monkeypatch.setattr(StylesCache, "render_widget", checked_lines(alike, differences))
-    await start_and_play(RummyApp(ai_delay=0.0))
-    monkeypatch.setenv("NO_COLOR", "1")
-    await start_and_play(RummyApp(ai_delay=0.0))
+    await start_and_play_in_colour_and_without(monkeypatch)
     assert any(widget.id == "start-form" for widget in alike)  # the start form's lines drawn once
     assert differences == []
 
@@ -132,6 +128,13 @@ async def test_the_screen_behind_the_start_form_is_not_drawn(monkeypatch):
         assert "Seat 2" in "\n".join(strip.text for strip in app.screen._compositor.render_strips())
     assert not [widget for widget in asked if isinstance(widget, Screen)]
     assert any(widget.id == "start-form" for widget in asked)  # seen at its edges: drawn
+
+
+async def start_and_play_in_colour_and_without(monkeypatch) -> None:
+    """The start screen and a Gin table, in colour and with NO_COLOR (other styles, other lines)."""
+    await start_and_play(RummyApp(ai_delay=0.0))
+    monkeypatch.setenv("NO_COLOR", "1")
+    await start_and_play(RummyApp(ai_delay=0.0))
 
 
 async def start_and_play(app: RummyApp) -> None:
